@@ -1,0 +1,92 @@
+// The differentiable ops. Each one computes its result eagerly and records, right beside
+// the forward loop in ops.cpp, how the output gradient flows back to its inputs.
+//
+// Shapes are written (B, T, C) style. Elementwise binary ops broadcast NumPy-style:
+// shapes are aligned at the right and a dimension of size 1 (or a missing leading one)
+// stretches, so (B, T, C) + (T, C) works and the gradient of the (T, C) side is summed
+// back over B. Dims may be negative (-1 is the last), as in PyTorch.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "autograd/var.h"
+
+namespace gv {
+
+// ---- elementwise, with broadcasting ----
+Var add(const Var& a, const Var& b);
+Var sub(const Var& a, const Var& b);
+Var mul(const Var& a, const Var& b);
+Var div(const Var& a, const Var& b);
+Var neg(const Var& a);
+Var add_scalar(const Var& a, float s);
+Var mul_scalar(const Var& a, float s);
+// a ** p for a constant exponent (a > 0 unless p is a whole number).
+Var pow_scalar(const Var& a, float p);
+
+inline Var operator+(const Var& a, const Var& b) { return add(a, b); }
+inline Var operator-(const Var& a, const Var& b) { return sub(a, b); }
+inline Var operator*(const Var& a, const Var& b) { return mul(a, b); }
+inline Var operator/(const Var& a, const Var& b) { return div(a, b); }
+inline Var operator-(const Var& a) { return neg(a); }
+inline Var operator+(const Var& a, float s) { return add_scalar(a, s); }
+inline Var operator+(float s, const Var& a) { return add_scalar(a, s); }
+inline Var operator-(const Var& a, float s) { return add_scalar(a, -s); }
+inline Var operator-(float s, const Var& a) { return add_scalar(neg(a), s); }
+inline Var operator*(const Var& a, float s) { return mul_scalar(a, s); }
+inline Var operator*(float s, const Var& a) { return mul_scalar(a, s); }
+inline Var operator/(const Var& a, float s) { return mul_scalar(a, 1.0f / s); }
+
+// ---- unary, elementwise ----
+Var exp(const Var& a);
+Var log(const Var& a);  // natural log; a > 0
+Var sigmoid(const Var& a);
+Var tanh(const Var& a);
+Var relu(const Var& a);
+// log σ(x) = -softplus(-x), computed without overflow for any finite x.
+Var log_sigmoid(const Var& a);
+
+// ---- shape ----
+// Same data, new shape (element counts must match). One entry may be -1: inferred.
+Var reshape(const Var& a, Shape shape);
+// Swaps the last two dims: (M, N) -> (N, M), (B, M, N) -> (B, N, M).
+Var transpose(const Var& a);
+// Joins along the last dim; all other dims must agree.
+Var concat(const std::vector<Var>& parts);
+// Columns [begin, end) of the last dim.
+Var slice(const Var& a, int64_t begin, int64_t end);
+
+// ---- reductions ----
+Var sum(const Var& a);                                    // -> scalar, shape ()
+Var sum(const Var& a, int64_t dim, bool keepdim = false);  // removes (or keeps as 1) `dim`
+Var mean(const Var& a);
+Var mean(const Var& a, int64_t dim, bool keepdim = false);
+
+// ---- linear algebra ----
+// (M, K) @ (K, N) -> (M, N); (B, M, K) @ (B, K, N) -> (B, M, N);
+// (B, M, K) @ (K, N) -> (B, M, N) with the right side shared across the batch.
+Var matmul(const Var& a, const Var& b);
+
+// ---- along the last dim, numerically stable ----
+Var softmax(const Var& a);
+Var log_softmax(const Var& a);
+
+// ---- losses (mean over the batch unless noted) ----
+// logits (N, C), targets N class ids in [0, C): mean of -log softmax(logits)[n, target[n]].
+Var cross_entropy(const Var& logits, std::span<const int64_t> targets);
+// Elementwise targets in [0, 1], same shape as logits: mean of
+// max(x, 0) - x t + log(1 + exp(-|x|)), exact for |x| up to 100 and beyond.
+Var binary_cross_entropy_with_logits(const Var& logits, const Tensor& targets);
+
+// ---- embedding lookup ----
+// table (V, d), ids of `ids_shape` (e.g. (N) or (B, T)) -> ids_shape + (d).
+// The table's gradient is row-sparse: only looked-up rows are stored, and repeated ids
+// accumulate. Throws std::out_of_range naming the id and V for an id < 0 or >= V.
+Var gather_rows(const Var& table, std::span<const int64_t> ids, const Shape& ids_shape);
+inline Var gather_rows(const Var& table, std::span<const int64_t> ids) {
+  return gather_rows(table, ids, Shape{static_cast<int64_t>(ids.size())});
+}
+
+}  // namespace gv

@@ -1,0 +1,129 @@
+// Optimizers: turn the gradients that backward() left on parameters into updates.
+//
+// Each parameter's gradient is either dense or row-sparse (from gather_rows). Dense
+// gradients get the textbook update of every element. Row-sparse ones touch only the stored
+// rows: SGD and Adagrad are exact there (untouched rows have zero gradient), and SparseAdam
+// is *lazy* like torch.optim.SparseAdam — moments and step counts advance only for rows
+// that were looked up. A parameter holding both kinds has them summed into a dense update.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "autograd/var.h"
+
+namespace gv {
+
+class Optimizer {
+ public:
+  // Throws std::invalid_argument naming the parameter if one does not require a gradient.
+  Optimizer(std::vector<Var> params, float lr);
+  virtual ~Optimizer() = default;
+
+  // Applies the gradients held by the parameters themselves at the current lr().
+  // Throws std::invalid_argument naming the parameter if one has no gradient at all.
+  void step();
+  // Hogwild: applies gradients held by `views[i]` (a Var::view_of params[i], owned by
+  // one worker thread) to the shared storage at `lr`. Optimizer state is shared too;
+  // concurrent updates race on purpose, as in word2vec and Hogwild! (Niu et al., 2011).
+  void step(std::span<const Var> views, float lr);
+  void zero_grad();
+
+  float lr() const { return lr_; }
+  void set_lr(float lr) { lr_ = lr; }
+  const std::vector<Var>& params() const { return params_; }
+
+ protected:
+  // value (n) with dense gradient (n); `index` identifies the parameter's state.
+  virtual void update_dense(size_t index, float* value, const float* grad, int64_t n,
+                            float lr) = 0;
+  // value (V, d); grad holds the touched rows (coalesced when the optimizer asked for it).
+  virtual void update_rows(size_t index, Tensor& value, const SparseRows& grad, float lr) = 0;
+  // Non-linear rules (Adagrad, Adam) need each row's gradient summed first.
+  virtual bool needs_coalesced_rows() const { return true; }
+
+ private:
+  void apply(size_t index, Var& gradient_holder, float lr);
+  std::vector<Var> params_;
+  float lr_;
+};
+
+// value -= lr * grad. Linear, so duplicate sparse rows are applied one by one, unmerged.
+class Sgd final : public Optimizer {
+ public:
+  Sgd(std::vector<Var> params, float lr) : Optimizer(std::move(params), lr) {}
+
+ protected:
+  void update_dense(size_t, float* value, const float* grad, int64_t n, float lr) override;
+  void update_rows(size_t, Tensor& value, const SparseRows& grad, float lr) override;
+  bool needs_coalesced_rows() const override { return false; }
+};
+
+// sum_sq += grad²; value -= lr * grad / (sqrt(sum_sq) + eps). Per-element state (V, d).
+class Adagrad final : public Optimizer {
+ public:
+  Adagrad(std::vector<Var> params, float lr, float eps = 1e-10f);
+
+ protected:
+  void update_dense(size_t index, float* value, const float* grad, int64_t n, float lr) override;
+  void update_rows(size_t index, Tensor& value, const SparseRows& grad, float lr) override;
+
+ private:
+  float eps_;
+  std::vector<Tensor> sum_sq_;
+};
+
+struct AdamOptions {
+  float beta1 = 0.9f;
+  float beta2 = 0.999f;
+  float eps = 1e-8f;
+};
+
+// Adam (Kingma & Ba) with bias correction. Given a row-sparse gradient it still updates
+// every element (untouched rows see a zero gradient, so their moments decay): the dense
+// semantics, exact but O(V d) per step. Use SparseAdam for tables.
+class Adam final : public Optimizer {
+ public:
+  Adam(std::vector<Var> params, float lr, AdamOptions options = {});
+
+ protected:
+  void update_dense(size_t index, float* value, const float* grad, int64_t n, float lr) override;
+  void update_rows(size_t index, Tensor& value, const SparseRows& grad, float lr) override;
+
+ private:
+  AdamOptions options_;
+  std::vector<Tensor> m_, v_;
+  std::vector<int64_t> steps_;
+};
+
+// Lazy Adam: only rows present in the gradient have their moments and values updated,
+// with bias correction by the parameter's global step (torch.optim.SparseAdam's rule).
+// On a dense gradient it is plain Adam.
+class SparseAdam final : public Optimizer {
+ public:
+  SparseAdam(std::vector<Var> params, float lr, AdamOptions options = {});
+
+ protected:
+  void update_dense(size_t index, float* value, const float* grad, int64_t n, float lr) override;
+  void update_rows(size_t index, Tensor& value, const SparseRows& grad, float lr) override;
+
+ private:
+  AdamOptions options_;
+  std::vector<Tensor> m_, v_;
+  std::vector<int64_t> steps_;
+};
+
+// word2vec's schedule: lr falls linearly from `start` at progress 0 to start * floor_ratio,
+// and stays there; progress is the fraction of training done, in [0, 1].
+class LinearDecay {
+ public:
+  explicit LinearDecay(float start, float floor_ratio = 1e-4f)
+      : start_(start), floor_(start * floor_ratio) {}
+  float at(double progress) const;
+
+ private:
+  float start_, floor_;
+};
+
+}  // namespace gv

@@ -1,0 +1,71 @@
+#include "autograd/sparse_rows.h"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+namespace gv {
+
+float* SparseRows::append_row(int64_t index) {
+  if (index < 0 || index >= num_rows_) {
+    throw std::out_of_range("sparse gradient row " + std::to_string(index) +
+                            " out of range for a table of " + std::to_string(num_rows_) +
+                            " rows");
+  }
+  if (!indices_.empty() && index <= indices_.back()) coalesced_ = false;
+  indices_.push_back(index);
+  values_.resize(values_.size() + static_cast<size_t>(row_dim_), 0.0f);
+  return values_.data() + values_.size() - static_cast<size_t>(row_dim_);
+}
+
+void SparseRows::append(std::span<const int64_t> indices, const float* rows) {
+  for (size_t i = 0; i < indices.size(); ++i) {
+    std::copy_n(rows + static_cast<int64_t>(i) * row_dim_, row_dim_, append_row(indices[i]));
+  }
+}
+
+void SparseRows::coalesce() {
+  if (coalesced_) return;
+  const int64_t n = stored_rows();
+  order_.resize(static_cast<size_t>(n));
+  std::iota(order_.begin(), order_.end(), int64_t{0});
+  // Stable, so that duplicates are summed in their order of arrival: deterministic floats.
+  std::stable_sort(order_.begin(), order_.end(),
+                   [&](int64_t a, int64_t b) { return indices_[a] < indices_[b]; });
+  std::vector<int64_t> merged_indices;
+  std::vector<float> merged_values;
+  merged_indices.reserve(static_cast<size_t>(n));
+  merged_values.reserve(values_.size());
+  for (int64_t k : order_) {
+    const float* src = row(k);
+    if (merged_indices.empty() || merged_indices.back() != indices_[k]) {
+      merged_indices.push_back(indices_[k]);
+      merged_values.insert(merged_values.end(), src, src + row_dim_);
+    } else {
+      float* dst = merged_values.data() + merged_values.size() - static_cast<size_t>(row_dim_);
+      for (int64_t j = 0; j < row_dim_; ++j) dst[j] += src[j];
+    }
+  }
+  indices_ = std::move(merged_indices);
+  values_ = std::move(merged_values);
+  coalesced_ = true;
+}
+
+Tensor SparseRows::to_dense() const {
+  Tensor dense({num_rows_, row_dim_});
+  for (int64_t k = 0; k < stored_rows(); ++k) {
+    float* dst = dense.data() + indices_[k] * row_dim_;
+    const float* src = row(k);
+    for (int64_t j = 0; j < row_dim_; ++j) dst[j] += src[j];
+  }
+  return dense;
+}
+
+void SparseRows::clear() {
+  indices_.clear();
+  values_.clear();
+  coalesced_ = true;
+}
+
+}  // namespace gv

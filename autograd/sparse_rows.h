@@ -1,0 +1,57 @@
+// SparseRows: the gradient of a (V, d) table that stores only the rows a lookup touched.
+//
+// An embedding lookup of N ids into a 50,000-row table touches at most N rows; a dense
+// (V, d) gradient would be written and zeroed in full at every step. Here the gradient is
+// a list of (row index, d floats) entries. The same index may appear more than once
+// (a token twice in a batch): entries are summed, either lazily by consumers that are
+// linear in the gradient (SGD) or by coalesce() for those that are not (Adagrad, Adam).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "autograd/tensor.h"
+
+namespace gv {
+
+class SparseRows {
+ public:
+  SparseRows() = default;
+  SparseRows(int64_t num_rows, int64_t row_dim) : num_rows_(num_rows), row_dim_(row_dim) {}
+
+  int64_t num_rows() const { return num_rows_; }  // V: rows of the full table
+  int64_t row_dim() const { return row_dim_; }    // d
+  // Number of stored entries; after coalesce() also the number of distinct rows touched.
+  int64_t stored_rows() const { return static_cast<int64_t>(indices_.size()); }
+  bool empty() const { return indices_.empty(); }
+
+  int64_t index(int64_t entry) const { return indices_[entry]; }
+  const std::vector<int64_t>& indices() const { return indices_; }
+  float* row(int64_t entry) { return values_.data() + entry * row_dim_; }
+  const float* row(int64_t entry) const { return values_.data() + entry * row_dim_; }
+
+  // Appends one zeroed entry for table row `index` and returns its d floats to fill.
+  // Throws std::out_of_range naming the index and V when index is not in [0, V).
+  float* append_row(int64_t index);
+  // Appends indices.size() entries; `rows` is (indices.size(), d), row-major.
+  void append(std::span<const int64_t> indices, const float* rows);
+
+  // Sums entries with equal index; afterwards indices are distinct and ascending.
+  void coalesce();
+  bool is_coalesced() const { return coalesced_; }
+  // (V, d) tensor with the entries summed in: for tests and for mixing with dense gradients.
+  Tensor to_dense() const;
+  // Drops all entries but keeps the capacity, so a training loop does not reallocate.
+  void clear();
+
+ private:
+  int64_t num_rows_ = 0;
+  int64_t row_dim_ = 0;
+  std::vector<int64_t> indices_;
+  std::vector<float> values_;  // (stored_rows, d)
+  bool coalesced_ = true;
+  std::vector<int64_t> order_;  // scratch for coalesce(), kept to avoid reallocating
+};
+
+}  // namespace gv

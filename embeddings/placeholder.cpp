@@ -1,0 +1,2 @@
+// Scaffolding: replaced as the library grows.
+namespace gv {}

@@ -1,0 +1,15 @@
+// Each `gradvec` subcommand lives in its own file and registers itself on the app here.
+// A command reports bad input by throwing; main() prints the message on one line and
+// exits with status 2 (1 is left for "ran, but the answer is no", e.g. a failed check).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace gv::tools {
+
+void add_train_command(CLI::App& app);    // train_command.cpp
+void add_pe_command(CLI::App& app);       // pe_command.cpp
+void add_vector_commands(CLI::App& app);  // vector_commands.cpp: nearest, analogy, eval, repl,
+                                          // convert, info, plot
+
+}  // namespace gv::tools
