@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "autograd/var.h"
@@ -34,7 +35,21 @@ class Optimizer {
   void set_lr(float lr) { lr_ = lr; }
   const std::vector<Var>& params() const { return params_; }
 
+  // What step() has accumulated (moments, sums of squares, step counts): checkpoints save it
+  // so that resumed training continues exactly. SGD has none.
+  struct State {
+    std::vector<Tensor> tensors;
+    std::vector<int64_t> counters;
+  };
+  virtual State state() const { return {}; }
+  // Throws std::invalid_argument naming the expected and found shapes on a mismatch.
+  virtual void load_state(const State& state);
+
  protected:
+  // Checks `state` against `expected` (the optimizer's own), then copies it in.
+  static void restore(const State& state, std::vector<Tensor*> tensors,
+                      std::vector<int64_t>* counters);
+
   // value (n) with dense gradient (n); `index` identifies the parameter's state.
   virtual void update_dense(size_t index, float* value, const float* grad, int64_t n,
                             float lr) = 0;
@@ -64,6 +79,8 @@ class Sgd final : public Optimizer {
 class Adagrad final : public Optimizer {
  public:
   Adagrad(std::vector<Var> params, float lr, float eps = 1e-10f);
+  State state() const override { return {sum_sq_, {}}; }
+  void load_state(const State& state) override;
 
  protected:
   void update_dense(size_t index, float* value, const float* grad, int64_t n, float lr) override;
@@ -80,16 +97,24 @@ struct AdamOptions {
   float eps = 1e-8f;
 };
 
-// Adam (Kingma & Ba) with bias correction. Given a row-sparse gradient it still updates
-// every element (untouched rows see a zero gradient, so their moments decay): the dense
-// semantics, exact but O(V d) per step. Use SparseAdam for tables.
-class Adam final : public Optimizer {
+// Adam (Kingma & Ba) with bias correction, eps added to sqrt(v̂) as in torch.optim.Adam.
+// Given a row-sparse gradient it still updates every element (untouched rows see a zero
+// gradient, so their moments decay): the dense semantics, exact but O(V d) per step.
+// Use SparseAdam for tables.
+class Adam : public Optimizer {
  public:
   Adam(std::vector<Var> params, float lr, AdamOptions options = {});
+  State state() const override;
+  void load_state(const State& state) override;
 
  protected:
   void update_dense(size_t index, float* value, const float* grad, int64_t n, float lr) override;
   void update_rows(size_t index, Tensor& value, const SparseRows& grad, float lr) override;
+  // Advances parameter `index`'s step count; returns the bias-corrected step size and eps.
+  std::pair<float, float> next_step(size_t index, float lr);
+  // One Adam update of n contiguous elements starting at `offset` of parameter `index`.
+  void update_span(size_t index, int64_t offset, float* value, const float* grad, int64_t n,
+                   std::pair<float, float> step);
 
  private:
   AdamOptions options_;
@@ -97,21 +122,15 @@ class Adam final : public Optimizer {
   std::vector<int64_t> steps_;
 };
 
-// Lazy Adam: only rows present in the gradient have their moments and values updated,
-// with bias correction by the parameter's global step (torch.optim.SparseAdam's rule).
+// Lazy Adam: only rows present in the gradient have their moments and values updated; the
+// bias correction uses the parameter's global step count (torch.optim.SparseAdam's rule).
 // On a dense gradient it is plain Adam.
-class SparseAdam final : public Optimizer {
+class SparseAdam final : public Adam {
  public:
-  SparseAdam(std::vector<Var> params, float lr, AdamOptions options = {});
+  using Adam::Adam;
 
  protected:
-  void update_dense(size_t index, float* value, const float* grad, int64_t n, float lr) override;
   void update_rows(size_t index, Tensor& value, const SparseRows& grad, float lr) override;
-
- private:
-  AdamOptions options_;
-  std::vector<Tensor> m_, v_;
-  std::vector<int64_t> steps_;
 };
 
 // word2vec's schedule: lr falls linearly from `start` at progress 0 to start * floor_ratio,

@@ -46,4 +46,14 @@ double Rng::normal() {
   return radius * std::cos(angle);
 }
 
+Rng::State Rng::state() const {
+  return {{s_[0], s_[1], s_[2], s_[3]}, cached_normal_, has_cached_normal_};
+}
+
+void Rng::set_state(const State& state) {
+  for (int i = 0; i < 4; ++i) s_[i] = state.words[i];
+  cached_normal_ = state.cached_normal;
+  has_cached_normal_ = state.has_cached_normal;
+}
+
 }  // namespace gv

@@ -22,6 +22,15 @@ class Rng {
   // Standard normal by Box-Muller (one value per call; the pair's twin is cached).
   double normal();
 
+  // The full generator state, so a checkpoint can resume the exact same stream.
+  struct State {
+    uint64_t words[4];
+    double cached_normal;
+    bool has_cached_normal;
+  };
+  State state() const;
+  void set_state(const State& state);
+
  private:
   uint64_t s_[4];
   double cached_normal_ = 0.0;

@@ -63,7 +63,7 @@ Tensor Var::total_grad() const {
   return total;
 }
 
-void Var::zero_grad() {
+void Var::zero_grad() const {
   node_->grad = Tensor();
   node_->sparse_grad.clear();
 }
@@ -85,7 +85,7 @@ Var make_result(Tensor value, std::vector<Var> inputs, BackwardFn backward, cons
   return Var(std::move(node));
 }
 
-void Var::backward() {
+void Var::backward() const {
   if (numel() != 1) {
     throw std::invalid_argument("backward() needs a scalar (one-element) output, got shape " +
                                 shape_str(shape()));

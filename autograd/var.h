@@ -78,9 +78,9 @@ class Var {
 
   // Seeds d(self)/d(self) = 1 and accumulates gradients into every leaf that requires one.
   // Throws std::invalid_argument unless the value has exactly one element.
-  void backward();
+  void backward() const;
   // Clears the dense and sparse gradients (keeping the sparse buffer's capacity).
-  void zero_grad();
+  void zero_grad() const;
   // A leaf with the same storage, cut from the graph.
   Var detach() const;
 

@@ -1,6 +1,194 @@
-// Scaffolding until this command lands.
+// gradvec train: skip-gram on a corpus (TinyShakespeare by default), then a summary and the
+// nearest neighbours of a few probe words.
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <thread>
+
 #include "tools/commands.h"
+#include "tools/vector_index.h"
+#include "word2vec/trainer.h"
+#include "word2vec/vector_io.h"
 
 namespace gv::tools {
-void add_train_command(CLI::App&) {}
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+extern "C" void on_sigint(int) { g_interrupted.store(true); }
+
+struct TrainArgs {
+  std::string corpus = "data/tinyshakespeare.txt";
+  std::string output = "models/tinyshakespeare.vec";
+  std::string format = "w2v";
+  std::string optimizer = "sgd";
+  std::string loss = "sgns";
+  std::string checkpoint;
+  std::string resume;
+  bool quiet = false;
+  TrainOptions options;
+};
+
+std::string clock_text(double seconds) {
+  const long s = static_cast<long>(seconds + 0.5);
+  char text[32];
+  std::snprintf(text, sizeof(text), "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+  return text;
+}
+
+// One line redrawn in place: percent, words/s, lr, loss, ETA.
+void draw_progress(const TrainProgress& p) {
+  const double rate = p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0;
+  const double eta = rate > 0 ? double(p.words_total - p.words_done) / rate : 0.0;
+  const int width = 30;
+  const int filled = static_cast<int>(p.fraction() * width + 0.5);
+  std::fprintf(stderr, "\r[%.*s%*s] %5.1f%%  %7.1fk words/s  lr %.5f  loss %.4f  ETA %s ",
+               filled, "##############################", width - filled, "",
+               100.0 * p.fraction(), rate / 1000.0, p.lr, p.loss, clock_text(eta).c_str());
+  std::fflush(stderr);
+}
+
+VectorFormat output_format(const std::string& name) {
+  static const std::map<std::string, VectorFormat> formats = {
+      {"w2v", VectorFormat::Word2VecText},
+      {"w2v-bin", VectorFormat::Word2VecBinary},
+      {"glove", VectorFormat::Glove}};
+  return formats.at(name);
+}
+
+void print_neighbours(const WordVectors& vectors) {
+  const VectorIndex index(vectors);
+  for (const char* probe : {"king", "love", "thou", "sword", "death"}) {
+    if (!index.find(probe)) {
+      std::printf("%-6s (not in vocabulary)\n", probe);
+      continue;
+    }
+    std::printf("%-6s", probe);
+    for (const Neighbor& n : index.most_similar({probe}, {}, 5)) {
+      std::printf("  %s %.3f", n.word.c_str(), n.score);
+    }
+    std::printf("\n");
+  }
+}
+
+void run_train(const TrainArgs& args) {
+  if (args.resume.empty() && !std::filesystem::is_regular_file(args.corpus)) {
+    throw std::runtime_error(args.corpus + ": corpus not found" +
+                             (args.corpus == TrainArgs{}.corpus
+                                  ? std::string("; fetch it with: data/fetch.sh")
+                                  : std::string()));
+  }
+  TrainOptions options = args.options;
+  options.optimizer = args.optimizer == "sgd"       ? OptimizerKind::sgd
+                      : args.optimizer == "adagrad" ? OptimizerKind::adagrad
+                                                    : OptimizerKind::adam;
+  options.loss = args.loss == "softmax" ? LossKind::softmax : LossKind::sgns;
+  const VectorFormat format = output_format(args.format);
+
+  Trainer trainer = args.resume.empty() ? Trainer(args.corpus, options)
+                                        : Trainer::from_checkpoint(args.resume, args.corpus);
+  const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
+  if (!args.quiet) {
+    std::fprintf(stderr, "%s: %lld words in vocabulary, %lld tokens, %d thread(s)%s\n",
+                 args.corpus.c_str(), static_cast<long long>(trainer.vocabulary().size()),
+                 static_cast<long long>(trainer.vocabulary().total_count()),
+                 trainer.options().threads, args.resume.empty() ? "" : ", resumed");
+  }
+
+  g_interrupted = false;
+  auto previous = std::signal(SIGINT, on_sigint);
+  const bool finished =
+      trainer.train(show_progress ? Trainer::ProgressFn(draw_progress) : Trainer::ProgressFn(),
+                    g_interrupted);
+  std::signal(SIGINT, previous);
+  if (show_progress) std::fprintf(stderr, "\r\033[K");
+
+  if (!finished) {
+    const std::string path = args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint;
+    trainer.save_checkpoint(path);
+    std::fprintf(stderr, "interrupted: checkpoint written to %s; continue with: gradvec train "
+                 "--resume %s --corpus %s\n", path.c_str(), path.c_str(), args.corpus.c_str());
+    throw std::runtime_error("training interrupted");
+  }
+  if (!args.checkpoint.empty()) trainer.save_checkpoint(args.checkpoint);
+
+  const WordVectors vectors = trainer.input_vectors();
+  const std::filesystem::path output(args.output);
+  if (output.has_parent_path()) std::filesystem::create_directories(output.parent_path());
+  write_vectors(args.output, vectors, format);
+
+  const TrainProgress p = trainer.progress();
+  std::printf("vocabulary %lld words | trained %lld words in %.1f s | %.0f words/s | "
+              "final loss %.4f\nvectors written to %s\n",
+              static_cast<long long>(trainer.vocabulary().size()),
+              static_cast<long long>(p.words_done), p.seconds,
+              p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, p.loss,
+              args.output.c_str());
+  if (!args.quiet) print_neighbours(vectors);
+}
+
+}  // namespace
+
+void add_train_command(CLI::App& app) {
+  auto args = std::make_shared<TrainArgs>();
+  TrainOptions& o = args->options;
+  o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  CLI::App* cmd = app.add_subcommand("train", "Train skip-gram word vectors on a text corpus");
+  cmd->add_option("--corpus", args->corpus, "Text file, one sentence per line")
+      ->capture_default_str();
+  cmd->add_option("--output", args->output, "Where to write the vectors")->capture_default_str();
+  cmd->add_option("--format", args->format, "Output format")
+      ->check(CLI::IsMember({"w2v", "w2v-bin", "glove"}))
+      ->capture_default_str();
+  cmd->add_option("--dim", o.dim, "Vector width")->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--window", o.window, "Maximal context radius")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--negative", o.negatives, "Negative samples per centre word")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--min-count", o.min_count, "Drop words rarer than this")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--max-vocab", o.max_vocab, "Keep only the most frequent N words (0: all)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  cmd->add_option("--sample", o.sample, "Subsampling threshold (0: off)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  cmd->add_option("--epochs", o.epochs, "Passes over the corpus")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--lr", o.lr, "Starting learning rate (decays linearly)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--threads", o.threads, "Worker threads (Hogwild)")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  cmd->add_option("--seed", o.seed, "Random seed")->capture_default_str();
+  cmd->add_option("--batch", o.batch, "Centre words per optimizer step (at least)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--optimizer", args->optimizer, "sgd, adagrad or adam (lazy sparse Adam)")
+      ->check(CLI::IsMember({"sgd", "adagrad", "adam"}))
+      ->capture_default_str();
+  cmd->add_option("--loss", args->loss, "sgns (negative sampling) or softmax (small vocabularies)")
+      ->check(CLI::IsMember({"sgns", "softmax"}))
+      ->capture_default_str();
+  cmd->add_option("--checkpoint", args->checkpoint,
+                  "Write a checkpoint here at the end or on Ctrl-C (default on Ctrl-C: OUTPUT.ckpt)");
+  cmd->add_option("--resume", args->resume, "Continue from a checkpoint (same corpus)")
+      ->check(CLI::ExistingFile);
+  cmd->add_flag("--keep-case", [args](int64_t) { args->options.tokenizer.lowercase = false; },
+                "Do not lowercase words");
+  cmd->add_flag("--quiet", args->quiet, "No progress bar, no neighbours");
+  cmd->callback([args] { run_train(*args); });
+}
+
 }  // namespace gv::tools

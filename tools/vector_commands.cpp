@@ -1,6 +1,282 @@
-// Scaffolding until this command lands.
+// The commands that ask questions of a vector file: nearest, analogy, eval analogy,
+// eval similarity, repl, convert, info and plot. Each one loads the file once with the
+// shared options (vector_file_options.h) and hands the vectors to a library piece that
+// knows nothing about the command line, so everything here is wiring and printing.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "tools/analogy_eval.h"
 #include "tools/commands.h"
+#include "tools/pca.h"
+#include "tools/pca_plot.h"
+#include "tools/repl.h"
+#include "tools/similarity_eval.h"
+#include "tools/vector_file_options.h"
+#include "tools/vector_index.h"
 
 namespace gv::tools {
-void add_vector_commands(CLI::App&) {}
+namespace {
+
+// Loads the file named by `file` and indexes it (unit rows, word lookup).
+VectorIndex load_index(const VectorFileOptions& file) {
+  return VectorIndex(file.load(std::cerr).vectors, file.threads);
+}
+
+void add_method_option(CLI::App& command, AnalogyMethod& method) {
+  static const std::map<std::string, AnalogyMethod> methods{{"add", AnalogyMethod::Add},
+                                                            {"mul", AnalogyMethod::Mul}};
+  command.add_option("--method", method, "3CosAdd (add) or 3CosMul (mul)")
+      ->transform(CLI::CheckedTransformer(methods))
+      ->default_str("add");
+}
+
+void add_restrict_option(CLI::App& command, int64_t& restrict_to, const std::string& what) {
+  command.add_option("--restrict", restrict_to, what)->check(CLI::NonNegativeNumber);
+}
+
+// State of each command: it outlives add_vector_commands because CLI11 runs the callbacks
+// during app.parse(), so it is owned by shared_ptrs captured in the callbacks.
+struct QueryCommand {
+  VectorFileOptions file;
+  QueryOptions query;
+  std::vector<std::string> words;
+};
+
+void add_nearest_command(CLI::App& app) {
+  auto state = std::make_shared<QueryCommand>();
+  CLI::App* command = app.add_subcommand("nearest", "Nearest neighbours of words by cosine");
+  state->file.add_to(*command);
+  command->add_option("--k", state->query.k, "Neighbours per word")->check(CLI::PositiveNumber);
+  add_restrict_option(*command, state->query.restrict_to,
+                      "Search only the first N words (0: all)");
+  command->add_option("words", state->words, "Query words")->required();
+  command->callback([state] {
+    const VectorIndex index = load_index(state->file);
+    for (const std::string& word : state->words) index.index_of(word);  // all known, or fail
+    for (const std::string& word : state->words) {
+      std::cout << "nearest to " << word << ":\n";
+      print_neighbors(std::cout, index.most_similar({word}, {}, state->query.k,
+                                                    state->query.restrict_to));
+    }
+  });
+}
+
+void add_analogy_command(CLI::App& app) {
+  auto state = std::make_shared<QueryCommand>();
+  state->query.k = 5;
+  CLI::App* command = app.add_subcommand("analogy", "Solve A : B :: C : ? (b - a + c)");
+  state->file.add_to(*command);
+  command->add_option("--k", state->query.k, "Answers to print")->check(CLI::PositiveNumber);
+  add_method_option(*command, state->query.method);
+  add_restrict_option(*command, state->query.restrict_to,
+                      "Search only the first N words (0: all)");
+  command->add_option("words", state->words, "A B C")->required()->expected(3);
+  command->callback([state] {
+    const VectorIndex index = load_index(state->file);
+    const std::vector<std::string>& w = state->words;
+    print_neighbors(std::cout, index.analogy(w[0], w[1], w[2], state->query.k,
+                                             state->query.method, state->query.restrict_to));
+  });
+}
+
+void add_eval_commands(CLI::App& app) {
+  CLI::App* eval = app.add_subcommand("eval", "Score vectors on a benchmark");
+  eval->require_subcommand(1);
+
+  struct AnalogyEval {
+    VectorFileOptions file;
+    std::string questions;
+    AnalogyEvalOptions options;
+    bool case_sensitive = false;
+  };
+  auto analogy = std::make_shared<AnalogyEval>();
+  CLI::App* analogy_command =
+      eval->add_subcommand("analogy", "Accuracy on a questions-words file (gensim's counting)");
+  analogy->file.add_to(*analogy_command);
+  analogy_command->add_option("--questions", analogy->questions, "questions-words file")
+      ->required();
+  add_restrict_option(*analogy_command, analogy->options.restrict_to,
+                      "Use only the first N words (0: all)");
+  analogy_command->get_option("--restrict")->capture_default_str();
+  add_method_option(*analogy_command, analogy->options.method);
+  analogy_command->add_flag("--case-sensitive", analogy->case_sensitive,
+                            "Match words exactly (default: ignore case)");
+  analogy_command->callback([analogy] {
+    const std::vector<AnalogySection> sections = read_analogy_questions(analogy->questions);
+    const VectorIndex index = load_index(analogy->file);
+    AnalogyEvalOptions options = analogy->options;
+    options.case_insensitive = !analogy->case_sensitive;
+    std::cout << format_analogy_report(evaluate_analogies(index, sections, options));
+  });
+
+  struct SimilarityEval {
+    VectorFileOptions file;
+    std::string pairs;
+    int64_t restrict_to = 0;
+    bool case_sensitive = false;
+  };
+  auto similarity = std::make_shared<SimilarityEval>();
+  CLI::App* similarity_command =
+      eval->add_subcommand("similarity", "Spearman correlation with human similarity scores");
+  similarity->file.add_to(*similarity_command);
+  similarity_command->add_option("--pairs", similarity->pairs, "'word1 word2 score' file")
+      ->required();
+  add_restrict_option(*similarity_command, similarity->restrict_to,
+                      "Use only the first N words (0: all)");
+  similarity_command->add_flag("--case-sensitive", similarity->case_sensitive,
+                               "Match words exactly (default: ignore case)");
+  similarity_command->callback([similarity] {
+    const std::vector<SimilarityPair> pairs = read_similarity_pairs(similarity->pairs);
+    const VectorIndex index = load_index(similarity->file);
+    std::cout << format_similarity_report(evaluate_similarity(
+        index, pairs, similarity->restrict_to, !similarity->case_sensitive));
+  });
+}
+
+void add_repl_command(CLI::App& app) {
+  auto state = std::make_shared<QueryCommand>();
+  CLI::App* command = app.add_subcommand(
+      "repl", "Interactive queries: one word -> neighbours, three words -> analogy, EXIT");
+  state->file.add_to(*command);
+  command->add_option("--k", state->query.k, "Answers per query")->check(CLI::PositiveNumber);
+  add_method_option(*command, state->query.method);
+  add_restrict_option(*command, state->query.restrict_to,
+                      "Search only the first N words (0: all)");
+  command->callback([state] {
+    const bool interactive = isatty(STDIN_FILENO) == 1;
+    const VectorIndex index = load_index(state->file);
+    if (interactive) {
+      std::cout << index.size() << " words, " << index.dim()
+                << " dimensions. One word: neighbours; three words a b c: a : b :: c : ?; "
+                   "EXIT quits.\n";
+    }
+    run_repl(index, std::cin, std::cout, interactive, state->query);
+  });
+}
+
+void add_convert_command(CLI::App& app) {
+  struct Convert {
+    VectorFileOptions file;
+    std::string out;
+    VectorFormat to = VectorFormat::Word2VecText;
+  };
+  auto state = std::make_shared<Convert>();
+  CLI::App* command = app.add_subcommand("convert", "Convert between vector file formats");
+  state->file.add_to(*command, "--in", "--from,--format");
+  command->add_option("--out", state->out, "Output file (written atomically)")->required();
+  std::map<std::string, VectorFormat> targets = vector_format_flags();
+  targets.erase("auto");
+  command->add_option("--to", state->to, "Output format: glove, w2v, w2v-bin")
+      ->required()
+      ->transform(CLI::CheckedTransformer(targets));
+  command->callback([state] {
+    const LoadedVectors loaded = state->file.load(std::cerr);
+    write_vectors(state->out, loaded.vectors, state->to);
+    std::cout << "wrote " << loaded.vectors.size() << " words x " << loaded.vectors.dim
+              << " dims (" << vector_format_name(loaded.report.format) << " -> "
+              << vector_format_name(state->to) << ") to " << state->out << "\n";
+  });
+}
+
+void add_info_command(CLI::App& app) {
+  auto file = std::make_shared<VectorFileOptions>();
+  CLI::App* command = app.add_subcommand("info", "Format, size and norms of a vector file");
+  file->add_to(*command);
+  command->callback([file] {
+    const LoadedVectors loaded = file->load(std::cerr);
+    const WordVectors& v = loaded.vectors;
+    double min_norm = INFINITY, max_norm = 0, sum_norm = 0;
+    for (int64_t i = 0; i < v.size(); ++i) {
+      double squares = 0;
+      for (int64_t d = 0; d < v.dim; ++d) squares += static_cast<double>(v.row(i)[d]) * v.row(i)[d];
+      const double norm = std::sqrt(squares);
+      min_norm = std::min(min_norm, norm), max_norm = std::max(max_norm, norm);
+      sum_norm += norm;
+    }
+    if (v.size() == 0) min_norm = 0;
+    char line[160];
+    std::cout << "file: " << file->path << "\n"
+              << "format: " << vector_format_name(loaded.report.format) << "\n"
+              << "words: " << v.size() << "\n"
+              << "dims: " << v.dim << "\n";
+    std::snprintf(line, sizeof line, "norm: min %.4f, mean %.4f, max %.4f\n", min_norm,
+                  v.size() > 0 ? sum_norm / static_cast<double>(v.size()) : 0.0, max_norm);
+    std::cout << line;
+    std::snprintf(line, sizeof line, "load: %.3f s, %.1f MB, %.1f MB/s\n", loaded.seconds,
+                  loaded.file_bytes / 1e6,
+                  loaded.seconds > 0 ? loaded.file_bytes / 1e6 / loaded.seconds : 0.0);
+    std::cout << line;
+  });
+}
+
+void add_plot_command(CLI::App& app) {
+  struct Plot {
+    VectorFileOptions file;
+    std::vector<std::string> words;
+    int64_t top = 0;
+    std::string out, title;
+  };
+  auto state = std::make_shared<Plot>();
+  CLI::App* command =
+      app.add_subcommand("plot", "2-D PCA picture (SVG) of some words' unit vectors");
+  state->file.add_to(*command);
+  CLI::Option* words = command->add_option("--words", state->words, "Words to plot");
+  CLI::Option* top =
+      command->add_option("--top", state->top, "Plot the first N words")->check(CLI::Range(2, 5000));
+  words->excludes(top);
+  command->add_option("--out", state->out, "SVG file (written atomically)")->required();
+  command->add_option("--title", state->title, "Title (default: what is plotted)");
+  command->callback([state, words, top] {
+    if (words->count() == 0 && top->count() == 0) {
+      throw std::invalid_argument("plot: give --words W... or --top N");
+    }
+    VectorFileOptions file = state->file;
+    if (state->top > 0 && (file.limit == 0 || file.limit > state->top)) file.limit = state->top;
+    const VectorIndex index = load_index(file);
+    std::vector<int64_t> rows;
+    if (state->top > 0) {
+      for (int64_t i = 0; i < std::min(state->top, index.size()); ++i) rows.push_back(i);
+    } else {
+      for (const std::string& word : state->words) rows.push_back(index.index_of(word));
+    }
+    if (rows.size() < 2) {
+      throw std::invalid_argument("plot: need at least 2 words, got " +
+                                  std::to_string(rows.size()));
+    }
+    // (n, dim) unit rows: the picture shows the cosine geometry every other command uses.
+    std::vector<float> points;
+    std::vector<std::string> labels;
+    for (const int64_t row : rows) {
+      points.insert(points.end(), index.unit_row(row), index.unit_row(row) + index.dim());
+      labels.push_back(index.word(row));
+    }
+    const PrincipalPlane plane =
+        principal_plane(points, static_cast<int64_t>(rows.size()), index.dim());
+    const std::string title =
+        state->title.empty() ? "PCA of " + std::to_string(rows.size()) + " word vectors from " +
+                                   state->file.path
+                             : state->title;
+    pca_scatter_plot(labels, plane, title).save(state->out);
+    std::cout << "wrote " << state->out << " (" << rows.size() << " words)\n";
+  });
+}
+
+}  // namespace
+
+void add_vector_commands(CLI::App& app) {
+  add_nearest_command(app);
+  add_analogy_command(app);
+  add_eval_commands(app);
+  add_repl_command(app);
+  add_convert_command(app);
+  add_info_command(app);
+  add_plot_command(app);
+}
+
 }  // namespace gv::tools

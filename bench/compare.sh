@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# Training speed of gradvec against gensim and fastText: one epoch of skip-gram with negative
+# sampling over TinyShakespeare repeated 20 times (~4.1M tokens, tokenised once and shared),
+# each tool with 1 and 2 threads, REPS repetitions with the tools alternating inside each one.
+# Prints a Markdown table (median wall time, words/s, peak RSS, speed ratios) on stdout.
+#
+#   bench/compare.sh
+#   REPS=5 TOOLS="gensim fasttext" bench/compare.sh
+#
+# Environment: GRADVEC_BIN (default build/gradvec), GRADVEC_CORPUS (default
+# data/tinyshakespeare.txt), REPS (default 3), REPEAT (corpus copies, default 20), THREADS
+# (default "1 2"), TOOLS (default "gradvec gensim fasttext"), PYTHON (default /usr/bin/python3),
+# KEEP_WORK=1 keeps the corpus, vectors and logs. Exit status 2 when something could not run.
+#
+# Wall time is the whole process, as a user waits for it: reading the corpus, building the
+# vocabulary, training and writing the vectors. gensim's own train-only time is reported too.
+set -euo pipefail
+shopt -s inherit_errexit
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+gradvec=${GRADVEC_BIN:-$repo/build/gradvec}
+corpus=${GRADVEC_CORPUS:-$repo/data/tinyshakespeare.txt}
+python=${PYTHON:-/usr/bin/python3}
+reps=${REPS:-3}
+repeat=${REPEAT:-20}
+read -r -a thread_counts <<<"${THREADS:-1 2}"
+read -r -a tools <<<"${TOOLS:-gradvec gensim fasttext}"
+
+# One set of hyperparameters for every tool.
+dim=100 window=5 negative=5 sample=1e-3 min_count=5 lr=0.025 epochs=1
+
+die() {
+  echo "compare.sh: $*" >&2
+  exit 2
+}
+
+[[ $reps =~ ^[1-9][0-9]*$ ]] || die "REPS must be a positive integer, got '$reps'"
+[[ -x /usr/bin/time ]] || die "/usr/bin/time not found (GNU time measures peak RSS): ./setup.sh --peers"
+[[ -f $corpus ]] || die "corpus $corpus not found: run data/fetch.sh or set GRADVEC_CORPUS"
+for tool in "${tools[@]}"; do
+  case $tool in
+    gradvec) [[ -x $gradvec ]] || die "gradvec binary $gradvec not found: build it (cmake -S . -B build && cmake --build build) or set GRADVEC_BIN" ;;
+    gensim) "$python" -c 'import gensim' 2>/dev/null || die "$python cannot import gensim: ./setup.sh --peers" ;;
+    fasttext) command -v fasttext >/dev/null || die "fasttext not installed: ./setup.sh --peers, or leave it out of TOOLS" ;;
+    *) die "unknown tool '$tool' in TOOLS (known: gradvec gensim fasttext)" ;;
+  esac
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/gradvec-compare.XXXXXX")
+if [[ ${KEEP_WORK:-0} == 1 ]]; then
+  echo "compare.sh: keeping work files in $work" >&2
+else
+  trap 'rm -rf "$work"' EXIT
+fi
+
+tokens=$work/tokens.txt
+summary=$("$python" "$repo/bench/tokenise_corpus.py" "$corpus" "$tokens" --repeat "$repeat")
+[[ $summary =~ ^tokens:\ ([0-9]+) ]] || die "tokenise_corpus.py printed '$summary'"
+token_count=${BASH_REMATCH[1]}
+
+# command_for TOOL THREADS OUT_VEC: the training command, one word per line (for mapfile).
+command_for() {
+  local tool=$1 threads=$2 out=$3
+  case $tool in
+    gradvec)
+      printf '%s\n' "$gradvec" train --corpus "$tokens" --output "$out" --format w2v --dim $dim \
+        --window $window --negative $negative --sample $sample --min-count $min_count \
+        --epochs $epochs --lr $lr --optimizer sgd --loss sgns --threads "$threads" --seed 1 --quiet ;;
+    gensim)
+      printf '%s\n' "$python" "$repo/bench/gensim_train.py" --input "$tokens" --output "$out" \
+        --dim $dim --window $window --negative $negative --sample $sample --min-count $min_count \
+        --lr $lr --epochs $epochs --threads "$threads" --seed 1 ;;
+    fasttext)
+      # -minn 0 -maxn 0: no character n-grams, i.e. plain word2vec skip-gram (fastText then also
+      # allocates no n-gram buckets). It writes both m.bin and m.vec.
+      printf '%s\n' fasttext skipgram -input "$tokens" -output "${out%.vec}" -dim $dim -ws $window \
+        -neg $negative -t $sample -minCount $min_count -lr $lr -epoch $epochs -minn 0 -maxn 0 \
+        -thread "$threads" -seed 1 -verbose 0 ;;
+  esac
+}
+
+results=$work/results.tsv  # tool, threads, rep, wall seconds, peak RSS KiB, train-only seconds
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+if awk '{ exit !($1 >= 0.5) }' /proc/loadavg; then
+  echo "compare.sh: warning: load average ${load_before%% *} before starting; other work on this machine will skew the timings" >&2
+fi
+for ((rep = 1; rep <= reps; rep++)); do
+  for threads in "${thread_counts[@]}"; do
+    for tool in "${tools[@]}"; do
+      log=$work/$tool-$threads-$rep.log
+      mapfile -t cmd < <(command_for "$tool" "$threads" "$work/$tool-$threads.vec")
+      /usr/bin/time -f '%e %M' -o "$work/time.txt" "${cmd[@]}" >"$log" 2>&1 || {
+        tail -n 5 "$log" >&2
+        die "$tool with $threads threads failed in repetition $rep (log above)"
+      }
+      read -r wall rss_kib <"$work/time.txt"
+      train_only=$(sed -n 's/.*train_seconds=\([0-9.]*\).*/\1/p' "$log")
+      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$tool" "$threads" "$rep" "$wall" "$rss_kib" \
+        "${train_only:--}" >>"$results"
+      echo "compare.sh: rep $rep/$reps: $tool, threads=$threads: $wall s, $((rss_kib / 1024)) MB" >&2
+    done
+  done
+done
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+memory=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
+versions=()
+for tool in "${tools[@]}"; do
+  case $tool in
+    gradvec) versions+=("$("$gradvec" --version)") ;;
+    gensim) versions+=("gensim $("$python" -c 'import gensim; print(gensim.__version__)') (Python $("$python" -c 'import platform; print(platform.python_version())'))") ;;
+    fasttext) versions+=("fastText $(dpkg-query -W -f='${Version}' fasttext 2>/dev/null || echo unknown)") ;;
+  esac
+done
+
+echo "Machine: $(nproc) CPUs ($cpu), $memory RAM; load average before $load_before, after $load_after."
+version_list=$(printf '%s, ' "${versions[@]}")
+echo "Versions: ${version_list%, }."
+echo "Corpus: $(basename "$corpus") x$repeat, $token_count tokens. Skip-gram, negative sampling," \
+  "dim $dim, window $window, negative $negative, sample $sample, min-count $min_count, lr $lr," \
+  "$epochs epoch; median of $reps runs; words/s = corpus tokens / median wall time."
+echo
+awk -F'\t' -v tokens="$token_count" '
+  function median(list,    values, n, i, j, t) {
+    n = split(list, values, " ")
+    for (i = 2; i <= n; i++)  # insertion sort: n is the repetition count
+      for (j = i; j > 1 && values[j - 1] + 0 > values[j] + 0; j--) {
+        t = values[j]; values[j] = values[j - 1]; values[j - 1] = t
+      }
+    return n % 2 ? values[(n + 1) / 2] : (values[n / 2] + values[n / 2 + 1]) / 2
+  }
+  {
+    key = $1 SUBSEP $2
+    if (!(key in walls)) order[++n] = key
+    if (!($2 in thread_seen)) { thread_seen[$2] = 1; thread_order[++m] = $2 }
+    walls[key] = walls[key] " " $4
+    if ($5 > rss[key]) rss[key] = $5
+    if ($6 != "-") train[key] = train[key] " " $6
+  }
+  END {
+    print "| tool | threads | median wall s | words/s | peak RSS MB | train-only s |"
+    print "|---|---|---|---|---|---|"
+    for (i = 1; i <= n; i++) {
+      split(order[i], part, SUBSEP)
+      wall[order[i]] = median(walls[order[i]])
+      speed[order[i]] = tokens / wall[order[i]]
+      printf "| %s | %d | %.2f | %.0f | %.0f | %s |\n", part[1], part[2], wall[order[i]],
+        speed[order[i]], rss[order[i]] / 1024,
+        order[i] in train ? sprintf("%.2f", median(train[order[i]])) : "—"
+    }
+    print ""
+    rows = ratio_row("gradvec", "gensim", "gradvec ÷ gensim") \
+           ratio_row("gradvec", "fasttext", "gradvec ÷ fastText")
+    if (rows != "") {
+      header = "| words/s ratio |"; rule = "|---|"
+      for (j = 1; j <= m; j++) {
+        header = header " " thread_order[j] " thread" (thread_order[j] == 1 ? "" : "s") " |"
+        rule = rule "---|"
+      }
+      printf "%s\n%s\n%s\n", header, rule, rows
+    }
+    for (i = 1; i <= n; i++) {  # scaling of every tool, gradvec first when it ran first
+      split(order[i], part, SUBSEP)
+      if (part[2] == 2 && (part[1] SUBSEP 1) in speed)
+        printf "%s 2-thread ÷ 1-thread speed: %.2f×\n", part[1], speed[order[i]] / speed[part[1] SUBSEP 1]
+    }
+  }
+  # One Markdown row of speed[a] / speed[b] per thread count, or "" when the tools never met.
+  function ratio_row(a, b, label,    row, j, t, found) {
+    row = "| " label " |"
+    for (j = 1; j <= m; j++) {
+      t = thread_order[j]
+      if ((a SUBSEP t) in speed && (b SUBSEP t) in speed) {
+        row = row sprintf(" %.2f× |", speed[a SUBSEP t] / speed[b SUBSEP t]); found = 1
+      } else row = row " — |"
+    }
+    return found ? row "\n" : ""
+  }' "$results"

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Trains gensim skip-gram with negative sampling on a tokenised corpus; writes word2vec text.
+
+    gensim_train.py --input TOKENS --output VEC [--dim 100 --window 5 --negative 5
+                    --sample 1e-3 --min-count 5 --lr 0.025 --epochs 5 --threads 1 --seed 1]
+
+The defaults are gradvec's, so a comparison changes nothing by accident. The learning rate
+decays linearly from --lr to --lr * 1e-4, word2vec.c's floor. Prints one line on stdout:
+"gensim_train: vocab_seconds=V train_seconds=T save_seconds=S words=N" (train-only time is
+what gensim itself would report; the benchmark also times the whole process).
+"""
+import argparse
+import os
+import sys
+import time
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--input", required=True, help="tokenised corpus, one sentence a line")
+    parser.add_argument("--output", required=True, help="word2vec text file to write")
+    parser.add_argument("--dim", type=int, default=100)
+    parser.add_argument("--window", type=int, default=5)
+    parser.add_argument("--negative", type=int, default=5)
+    parser.add_argument("--sample", type=float, default=1e-3)
+    parser.add_argument("--min-count", type=int, default=5)
+    parser.add_argument("--lr", type=float, default=0.025)
+    parser.add_argument("--epochs", type=int, default=5)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if not os.path.isfile(args.input):
+        sys.exit(f"gensim_train.py: corpus {args.input} does not exist")
+
+    # Imported after argument checks so that --help and usage errors are instant.
+    from gensim.models import Word2Vec
+    from gensim.models.word2vec import LineSentence
+
+    sentences = LineSentence(args.input)
+    # Same as Word2Vec(sentences=...), split in two steps to time the vocabulary pass apart.
+    model = Word2Vec(vector_size=args.dim, window=args.window, negative=args.negative,
+                     sample=args.sample, min_count=args.min_count, alpha=args.lr,
+                     min_alpha=args.lr * 1e-4, sg=1, hs=0, epochs=args.epochs,
+                     workers=args.threads, seed=args.seed)
+    start = time.perf_counter()
+    model.build_vocab(corpus_iterable=sentences)
+    vocab_done = time.perf_counter()
+    model.train(corpus_iterable=sentences, total_examples=model.corpus_count,
+                total_words=model.corpus_total_words, epochs=model.epochs,
+                start_alpha=model.alpha, end_alpha=model.min_alpha)
+    train_done = time.perf_counter()
+    # Atomic write: a reader never sees a half-written vector file.
+    tmp = f"{args.output}.tmp.{os.getpid()}"
+    model.wv.save_word2vec_format(tmp, binary=False)
+    os.replace(tmp, args.output)
+    save_done = time.perf_counter()
+    print(f"gensim_train: vocab_seconds={vocab_done - start:.3f} "
+          f"train_seconds={train_done - vocab_done:.3f} save_seconds={save_done - train_done:.3f} "
+          f"words={model.corpus_total_words}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,20 @@
+// write_file_atomically: a file is either wholly the old one or wholly the new one.
+//
+// The contents go to `path.tmp.<pid>` first and are renamed over `path` only once every byte
+// is written and synced to disk, so a crash, a full disk or an exception halfway through never
+// leaves a truncated checkpoint or plot behind — and concurrent readers never see one either.
+#pragma once
+
+#include <functional>
+#include <ostream>
+#include <string>
+
+namespace gv {
+
+// Calls `write` with a binary stream to the temporary file, then renames it into place.
+// Throws std::runtime_error naming `path` if the file cannot be created, written or
+// renamed; an exception from `write` propagates. Either way the temporary file is removed.
+void write_file_atomically(const std::string& path,
+                           const std::function<void(std::ostream&)>& write);
+
+}  // namespace gv

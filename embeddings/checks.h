@@ -1,0 +1,16 @@
+// Argument checks shared by the embedding modules, so every module words its errors alike:
+// "<module>: <what> ... got <value>".
+#pragma once
+
+#include <cstdint>
+
+namespace gv {
+
+// Throws std::invalid_argument "<module>: <what> must be positive, got <value>".
+void require_positive(const char* module, const char* what, int64_t value);
+// Throws std::invalid_argument unless `dim` is even: sin/cos and rotations come in pairs.
+void require_even_dim(const char* module, int64_t dim);
+// Throws std::out_of_range naming max_len unless 1 <= length <= max_len.
+void require_length(const char* module, int64_t length, int64_t max_len);
+
+}  // namespace gv

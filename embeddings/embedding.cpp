@@ -1,0 +1,81 @@
+#include "embeddings/embedding.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "autograd/ops.h"
+#include "embeddings/checks.h"
+
+namespace gv {
+
+namespace {
+
+Tensor initial_table(int64_t vocab_size, int64_t dim, EmbeddingInit init, Rng& rng) {
+  switch (init) {
+    case EmbeddingInit::normal:
+      return Tensor::normal({vocab_size, dim}, 0.0f, 1.0f, rng);
+    case EmbeddingInit::word2vec_uniform: {
+      const float bound = 0.5f / static_cast<float>(dim);
+      return Tensor::uniform({vocab_size, dim}, -bound, bound, rng);
+    }
+    case EmbeddingInit::zeros:
+      return Tensor::zeros({vocab_size, dim});
+  }
+  throw std::invalid_argument("Embedding: unknown init");
+}
+
+// Identity on `rows` (N, C) whose backward passes the gradient through except at the
+// positions where `blocked[n]` is set: those lookups of the padding id send nothing back.
+Var block_gradient_at(const Var& rows, std::vector<char> blocked) {
+  const int64_t dim = rows.size(-1);
+  return make_result(
+      rows.value().alias(), {rows},
+      [blocked = std::move(blocked), dim](Node& self) {
+        float* in_grad = self.inputs[0]->grad_data();
+        if (!in_grad) return;
+        const float* out_grad = self.grad.data();
+        for (size_t n = 0; n < blocked.size(); ++n) {
+          if (blocked[n]) continue;
+          const int64_t offset = static_cast<int64_t>(n) * dim;
+          for (int64_t c = 0; c < dim; ++c) in_grad[offset + c] += out_grad[offset + c];
+        }
+      },
+      "block_gradient_at");
+}
+
+}  // namespace
+
+Embedding::Embedding(int64_t vocab_size, int64_t dim, Rng& rng, EmbeddingOptions options)
+    : padding_id_(options.padding_id) {
+  require_positive("Embedding", "vocab_size", vocab_size);
+  require_positive("Embedding", "dim", dim);
+  if (padding_id_ && (*padding_id_ < 0 || *padding_id_ >= vocab_size)) {
+    throw std::invalid_argument("Embedding: padding id " + std::to_string(*padding_id_) +
+                                " is outside the vocabulary [0, " + std::to_string(vocab_size) +
+                                ")");
+  }
+  Tensor table = initial_table(vocab_size, dim, options.init, rng);
+  if (padding_id_) std::fill_n(table.data() + *padding_id_ * dim, dim, 0.0f);
+  weight_ = Var::parameter(std::move(table));
+}
+
+Var Embedding::forward(std::span<const int64_t> ids, const Shape& ids_shape) const {
+  const int64_t vocab = vocab_size();
+  bool any_padding = false;
+  for (size_t n = 0; n < ids.size(); ++n) {
+    if (ids[n] < 0 || ids[n] >= vocab) {
+      throw std::out_of_range("Embedding: id " + std::to_string(ids[n]) + " at position " +
+                              std::to_string(n) + " is outside the vocabulary of size " +
+                              std::to_string(vocab));
+    }
+    any_padding = any_padding || (padding_id_ && ids[n] == *padding_id_);
+  }
+  const Var rows = gather_rows(weight_, ids, ids_shape);
+  if (!any_padding) return rows;
+  std::vector<char> blocked(ids.size());
+  for (size_t n = 0; n < ids.size(); ++n) blocked[n] = ids[n] == *padding_id_;
+  return block_gradient_at(rows, std::move(blocked));
+}
+
+}  // namespace gv

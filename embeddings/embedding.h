@@ -1,0 +1,59 @@
+// Embedding: a (V, C) table of trainable vectors, one row per token id.
+//
+// forward(ids) reads rows with gather_rows, so backward stores a row-sparse gradient holding
+// only the rows that were looked up: a batch of 16k ids into a 50k-row table writes 16k
+// rows, never the whole (V, C) matrix.
+//
+// Padding: when a padding id is set, its row starts at zero (as in PyTorch's nn.Embedding,
+// so padded positions add nothing to sums and means) and never receives a gradient: lookups
+// of it still return the row, but what flows back through them is dropped. The row may
+// still appear in the sparse gradient, as an all-zero entry, so every optimizer leaves it as
+// it is.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "autograd/rng.h"
+#include "autograd/var.h"
+
+namespace gv {
+
+enum class EmbeddingInit {
+  normal,            // N(0, 1), as PyTorch's nn.Embedding
+  word2vec_uniform,  // U(-0.5/C, 0.5/C), as word2vec's input vectors
+  zeros,             // all zero, as word2vec's output vectors
+};
+
+struct EmbeddingOptions {
+  EmbeddingInit init = EmbeddingInit::normal;
+  std::optional<int64_t> padding_id;
+};
+
+class Embedding {
+ public:
+  // Throws std::invalid_argument for a non-positive size or a padding id outside [0, V).
+  Embedding(int64_t vocab_size, int64_t dim, Rng& rng, EmbeddingOptions options = {});
+
+  // ids of `ids_shape`, e.g. (N) or (B, T) -> ids_shape + (C): (N, C) or (B, T, C).
+  // Throws std::out_of_range naming the id and the vocabulary size for an id < 0 or >= V.
+  Var forward(std::span<const int64_t> ids, const Shape& ids_shape) const;
+  // (N) -> (N, C)
+  Var forward(std::span<const int64_t> ids) const {
+    return forward(ids, Shape{static_cast<int64_t>(ids.size())});
+  }
+
+  std::vector<Var> parameters() const { return {weight_}; }
+  const Var& weight() const { return weight_; }  // (V, C)
+  int64_t vocab_size() const { return weight_.size(0); }
+  int64_t dim() const { return weight_.size(1); }
+  std::optional<int64_t> padding_id() const { return padding_id_; }
+
+ private:
+  Var weight_;
+  std::optional<int64_t> padding_id_;
+};
+
+}  // namespace gv

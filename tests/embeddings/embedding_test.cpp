@@ -1,0 +1,156 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <vector>
+
+#include "autograd/ops.h"
+#include "autograd/optim.h"
+#include "embeddings/embedding.h"
+
+using gv::Embedding;
+using gv::EmbeddingInit;
+using gv::Shape;
+using gv::Tensor;
+using gv::Var;
+
+namespace {
+
+// (N, V) constant with a 1 at (n, ids[n]): one_hot(ids) @ W is the lookup by definition.
+Var one_hot(const std::vector<int64_t>& ids, int64_t vocab) {
+  Tensor t({static_cast<int64_t>(ids.size()), vocab});
+  for (size_t n = 0; n < ids.size(); ++n) t[static_cast<int64_t>(n) * vocab + ids[n]] = 1.0f;
+  return Var::constant(std::move(t));
+}
+
+// A fixed, uneven weighting so that the loss sees every output element differently.
+Var weights_like(const Shape& shape) {
+  Tensor w(shape);
+  for (int64_t i = 0; i < w.numel(); ++i) w[i] = 0.1f * static_cast<float>(i % 7) - 0.25f;
+  return Var::constant(std::move(w));
+}
+
+}  // namespace
+
+TEST_CASE("Embedding lookup equals one-hot times weight, values and gradients", "[embedding]") {
+  gv::Rng rng(3);
+  const Embedding emb(6, 4, rng);
+  const std::vector<int64_t> ids = {4, 1, 4, 0, 5};
+  const Var looked_up = emb.forward(ids);
+  REQUIRE(looked_up.shape() == Shape{5, 4});
+
+  // The same product through a dense copy of the table, whose gradient is dense.
+  const Var dense_weight = Var::parameter(emb.weight().value());
+  const Var product = gv::matmul(one_hot(ids, 6), dense_weight);
+  for (int64_t i = 0; i < product.numel(); ++i) CHECK(looked_up.value()[i] == product.value()[i]);
+
+  const Var w = weights_like({5, 4});
+  gv::sum(looked_up * w).backward();
+  gv::sum(product * w).backward();
+  const Tensor sparse_total = emb.weight().total_grad();
+  for (int64_t i = 0; i < sparse_total.numel(); ++i) {
+    CHECK(sparse_total[i] == Approx(dense_weight.grad()[i]).margin(1e-6));
+  }
+}
+
+TEST_CASE("Embedding backward stores only the looked-up rows", "[embedding]") {
+  gv::Rng rng(1);
+  const Embedding emb(1000, 8, rng);
+  const std::vector<int64_t> ids = {7, 999, 7};
+  gv::sum(emb.forward(ids)).backward();
+  const Var& weight = emb.weight();
+  CHECK_FALSE(weight.has_grad());  // no dense (V, C) buffer was ever made
+  REQUIRE(weight.has_sparse_grad());
+  gv::SparseRows grad = weight.sparse_grad();
+  CHECK(grad.stored_rows() == 3);  // one entry per lookup, the repeat included
+  grad.coalesce();
+  REQUIRE(grad.stored_rows() == 2);
+  CHECK(grad.index(0) == 7);
+  CHECK(grad.index(1) == 999);
+  for (int64_t c = 0; c < 8; ++c) {
+    CHECK(grad.row(0)[c] == 2.0f);  // d(sum)/d(row 7) counts both lookups
+    CHECK(grad.row(1)[c] == 1.0f);
+  }
+}
+
+TEST_CASE("Embedding of (B, T) ids is (B, T, C); one id, one row everywhere", "[embedding]") {
+  gv::Rng rng(5);
+  const Embedding emb(10, 3, rng);
+  const std::vector<int64_t> ids = {2, 9, 2, 9, 2, 0};
+  const Var out = emb.forward(ids, {2, 3});
+  REQUIRE(out.shape() == Shape{2, 3, 3});
+  const Tensor& table = emb.weight().value();
+  for (int64_t n = 0; n < 6; ++n) {
+    for (int64_t c = 0; c < 3; ++c) CHECK(out.value()[n * 3 + c] == table[ids[n] * 3 + c]);
+  }
+}
+
+TEST_CASE("Embedding initialisations follow their distributions", "[embedding]") {
+  gv::Rng rng_a(11), rng_b(11);
+  const int64_t dim = 50;
+  const Embedding uniform(400, dim, rng_a,
+                          {.init = EmbeddingInit::word2vec_uniform, .padding_id = std::nullopt});
+  const Embedding same_seed(400, dim, rng_b,
+                            {.init = EmbeddingInit::word2vec_uniform, .padding_id = std::nullopt});
+  const Tensor& u = uniform.weight().value();
+  double sum_sq = 0;
+  for (int64_t i = 0; i < u.numel(); ++i) {
+    CHECK(std::fabs(u[i]) <= 0.5f / dim);
+    CHECK(u[i] == same_seed.weight().value()[i]);
+    sum_sq += static_cast<double>(u[i]) * u[i];
+  }
+  // U(-a, a) has variance a² / 3 with a = 0.5 / 50 = 0.01: 3.33e-5, to within a few percent.
+  CHECK(sum_sq / static_cast<double>(u.numel()) == Approx(1e-4 / 3).epsilon(0.05));
+
+  gv::Rng rng_c(12);
+  const Embedding normal(400, dim, rng_c);
+  const Tensor& n = normal.weight().value();
+  double mean = 0, second = 0;
+  for (int64_t i = 0; i < n.numel(); ++i) {
+    mean += n[i];
+    second += static_cast<double>(n[i]) * n[i];
+  }
+  mean /= static_cast<double>(n.numel());
+  // 20,000 draws of N(0, 1): standard error 0.007 on the mean, 0.01 on the variance.
+  CHECK(mean == Approx(0.0).margin(0.03));
+  CHECK(second / static_cast<double>(n.numel()) == Approx(1.0).margin(0.05));
+}
+
+TEST_CASE("Embedding padding row starts at zero and never receives a gradient", "[embedding]") {
+  gv::Rng rng(2);
+  const Embedding emb(5, 3, rng, {.init = EmbeddingInit::normal, .padding_id = 0});
+  const Tensor before = emb.weight().value();
+  for (int64_t c = 0; c < 3; ++c) CHECK(before.at({0, c}) == 0.0f);
+
+  const std::vector<int64_t> ids = {0, 3, 0, 2};
+  const Var out = emb.forward(ids, {2, 2});
+  CHECK(out.shape() == Shape{2, 2, 3});
+  gv::sum(out * weights_like({2, 2, 3})).backward();
+  const Tensor grad = emb.weight().total_grad();
+  for (int64_t c = 0; c < 3; ++c) {
+    CHECK(grad.at({0, c}) == 0.0f);
+    CHECK(grad.at({3, c}) != 0.0f);  // the other looked-up rows do get theirs
+    CHECK(grad.at({2, c}) != 0.0f);
+  }
+  gv::Sgd sgd(emb.parameters(), 0.5f);
+  sgd.step();
+  const Tensor& after = emb.weight().value();
+  for (int64_t c = 0; c < 3; ++c) {
+    CHECK(after.at({0, c}) == 0.0f);
+    CHECK(after.at({3, c}) != before.at({3, c}));
+  }
+}
+
+TEST_CASE("Embedding errors name the id and the vocabulary size", "[embedding][errors]") {
+  gv::Rng rng(1);
+  const Embedding emb(5, 2, rng);
+  const std::vector<int64_t> too_big = {1, 5};
+  CHECK_THROWS_AS(emb.forward(too_big), std::out_of_range);
+  CHECK_THROWS_WITH(emb.forward(too_big),
+                    Catch::Contains("id 5") && Catch::Contains("vocabulary of size 5"));
+  const std::vector<int64_t> negative = {-1};
+  CHECK_THROWS_WITH(emb.forward(negative), Catch::Contains("id -1") && Catch::Contains("size 5"));
+  CHECK_THROWS_WITH(Embedding(0, 2, rng), Catch::Contains("vocab_size must be positive, got 0"));
+  CHECK_THROWS_WITH(Embedding(5, -3, rng), Catch::Contains("dim must be positive, got -3"));
+  CHECK_THROWS_WITH(Embedding(5, 2, rng, {.init = EmbeddingInit::normal, .padding_id = 5}),
+                    Catch::Contains("padding id 5") && Catch::Contains("[0, 5)"));
+}

@@ -1,0 +1,52 @@
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "tests/tools/vector_test_support.h"
+#include "tools/repl.h"
+
+namespace {
+
+// east = (1, 0), north = (0, 1), northeast = (1, 1) / sqrt(2), west = (-1, 0).
+gv::tools::VectorIndex compass() {
+  return gv::tools::VectorIndex(gv::test::make_vectors(
+      {{"east", {1, 0}}, {"north", {0, 1}}, {"northeast", {3, 3}}, {"west", {-2, 0}}}));
+}
+
+std::string run(const std::string& input, gv::tools::QueryOptions options, bool prompt = false) {
+  const gv::tools::VectorIndex index = compass();
+  std::istringstream in(input);
+  std::ostringstream out;
+  gv::tools::run_repl(index, in, out, prompt, options);
+  return out.str();
+}
+
+}  // namespace
+
+TEST_CASE("repl: one word gives neighbours, three words an analogy, until EXIT") {
+  gv::tools::QueryOptions options;
+  options.k = 2;
+  // east: northeast cos 1/sqrt(2), north 0. west : east :: north : ? -> east - west + north
+  // = (2, 1) / sqrt(5); west, east and north are the query, leaving northeast at
+  // (2 + 1) / sqrt(5 * 2) = 0.948683 as the only answer.
+  CHECK(run("east\n\nwest east north\nEXIT\nnorth\n", options) ==
+        "northeast\t0.707107\n"
+        "north\t0.000000\n"
+        "\n"
+        "northeast\t0.948683\n"
+        "\n");
+}
+
+TEST_CASE("repl: an unknown word is a message and the loop goes on to end of input") {
+  gv::tools::QueryOptions options;
+  options.k = 1;
+  CHECK(run("nort\nnorth\n", options) ==
+        "'nort' not in vocabulary (did you mean: north?)\n\n"
+        "northeast\t0.707107\n\n");
+}
+
+TEST_CASE("repl: two words ask for the neighbours of their mean; prompts only if asked") {
+  gv::tools::QueryOptions options;
+  options.k = 1;
+  // (east + north) / sqrt(2) = northeast (excluded? no: only east and north are excluded).
+  CHECK(run("east north\n", options, true) == "> northeast\t1.000000\n\n> \n");
+}

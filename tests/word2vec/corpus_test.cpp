@@ -1,0 +1,312 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "autograd/rng.h"
+#include "tests/word2vec/scratch_dir.h"
+#include "word2vec/corpus_reader.h"
+
+using gv::ByteRange;
+using gv::CorpusPosition;
+using gv::CorpusReader;
+using gv::TokenizerOptions;
+using gv::Vocabulary;
+using gv::WordCounts;
+using gv::testing::ScratchDir;
+using Sentences = std::vector<std::vector<std::string>>;
+
+namespace {
+
+// The rest of the reader's range as sentences of words (ids mapped back, for readable checks).
+Sentences read_words(CorpusReader& reader, const Vocabulary& vocab) {
+  Sentences sentences;
+  std::vector<int64_t> ids;
+  while (reader.next_sentence(vocab, ids)) {
+    sentences.emplace_back();
+    for (const int64_t id : ids) sentences.back().push_back(vocab.word(id));
+  }
+  return sentences;
+}
+
+Vocabulary vocab_of(const std::string& path, const TokenizerOptions& options = {}) {
+  return Vocabulary::build(gv::count_words(path, options));
+}
+
+// "w0 w1 ... w{n-1}": n distinct words on one line.
+std::string numbered_words(int n) {
+  std::string text;
+  for (int i = 0; i < n; ++i) text += (i ? " w" : "w") + std::to_string(i);
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("CorpusReader yields sentences of known ids and skips sentences left empty", "[corpus]") {
+  const ScratchDir dir("corpus_basic");
+  const std::string path = dir.write("c.txt", "The cat sat.\nZzz qqq!\n\nthe DOG\nsat");
+  const Vocabulary vocab = Vocabulary::build({{"the", 2}, {"cat", 1}, {"dog", 1}, {"sat", 2}});
+  CorpusReader reader(path);
+  CHECK(reader.file_size() == 34);
+  CHECK(read_words(reader, vocab) == Sentences{{"the", "cat", "sat"}, {"the", "dog"}, {"sat"}});
+  std::vector<int64_t> ids = {1, 2};
+  CHECK_FALSE(reader.next_sentence(vocab, ids));  // stays at the end
+  CHECK(ids.empty());
+  reader.rewind();  // a second epoch reads the same
+  CHECK(read_words(reader, vocab).size() == 3);
+}
+
+TEST_CASE("count_words counts every token of the file", "[corpus]") {
+  const ScratchDir dir("corpus_count");
+  const std::string path = dir.write("c.txt",
+                                     "The cat. the CAT's cat\n\xff"
+                                     "cat\n");
+  const WordCounts counts = gv::count_words(path);
+  CHECK(counts == WordCounts{{"the", 2}, {"cat", 3}, {"cat's", 1}});
+  TokenizerOptions keep_case;
+  keep_case.lowercase = false;
+  CHECK(gv::count_words(path, keep_case) ==
+        WordCounts{{"The", 1}, {"the", 1}, {"cat", 3}, {"CAT's", 1}});
+}
+
+TEST_CASE("CorpusReader gives the same sentences whatever its chunk size", "[corpus][chunks]") {
+  const ScratchDir dir("corpus_chunks");
+  // Multibyte letters, apostrophes and newlines land on chunk boundaries for small chunks.
+  const std::string text =
+      "hello world\nO\u2019er caf\u00e9 we'll \xe6\x97\xa5\xe6\x9c\xac\r\n"
+      "know't, \U0001F600smile\n\nlast line";
+  const std::string path = dir.write("c.txt", text);
+  const Vocabulary vocab = vocab_of(path);
+  const Sentences expected = {{"hello", "world"},
+                              {"o'er", "caf\u00e9", "we'll", "\xe6\x97\xa5\xe6\x9c\xac"},
+                              {"know't", "\U0001F600smile"},
+                              {"last", "line"}};
+  for (const int64_t chunk : {1, 2, 3, 4, 5, 7, 11, 13, 1 << 20}) {
+    CAPTURE(chunk);
+    CorpusReader reader(path, {}, chunk);
+    CHECK(read_words(reader, vocab) == expected);
+    WordCounts counts;
+    CorpusReader counter(path, {}, chunk);
+    counter.count_words(counts);
+    CHECK(counts == gv::count_words(path));
+  }
+}
+
+TEST_CASE("CorpusReader cuts long sentences at kMaxSentenceTokens tokens", "[corpus]") {
+  const ScratchDir dir("corpus_cap");
+  const std::string path = dir.write("c.txt", "a b\n" + numbered_words(2500) + "\nc\n");
+  const Vocabulary vocab = vocab_of(path);
+  CorpusReader reader(path, {}, 4096);
+  const Sentences sentences = read_words(reader, vocab);
+  REQUIRE(sentences.size() == 5);
+  CHECK(sentences[1].size() == 1000);
+  CHECK(sentences[2].size() == 1000);
+  CHECK(sentences[3].size() == 500);
+  CHECK(sentences[2].front() == "w1000");
+  CHECK(sentences[3].back() == "w2499");
+  // Without line ends the whole text is one stream, still cut every 1000 tokens.
+  TokenizerOptions one_stream;
+  one_stream.line_is_sentence = false;
+  CorpusReader stream(path, one_stream, 4096);
+  const Sentences pieces = read_words(stream, vocab);
+  REQUIRE(pieces.size() == 3);
+  CHECK(pieces[0].size() == 1000);
+  CHECK(pieces[0][2] == "w0");
+  CHECK(pieces[2].size() == 503);  // "a b", 2500 words and "c": 2503 - 2000
+}
+
+TEST_CASE("CorpusReader's total equals the vocabulary's total count", "[corpus]") {
+  const ScratchDir dir("corpus_total");
+  const std::string path =
+      dir.write("c.txt", "to be or not to be\nthat is the question\nto sleep perchance\n");
+  for (const int64_t min_count : {1, 2}) {
+    const Vocabulary vocab = Vocabulary::build(gv::count_words(path), min_count);
+    CorpusReader reader(path, {}, 5);
+    int64_t total = 0;
+    for (const auto& sentence : read_words(reader, vocab)) total += sentence.size();
+    CHECK(total == vocab.total_count());
+  }
+  CHECK(Vocabulary::build(gv::count_words(path), 2).total_count() == 5);  // to x3, be x2
+}
+
+TEST_CASE("CorpusReader reads binary files without failing", "[corpus][utf8]") {
+  const ScratchDir dir("corpus_binary");
+  gv::Rng rng(5);
+  std::string bytes(200000, '\0');
+  for (char& byte : bytes) byte = static_cast<char>(rng.below(256));
+  const std::string path = dir.write("random.bin", bytes);
+  const Vocabulary vocab = vocab_of(path);
+  CHECK(vocab.size() > 100);  // random bytes do hold letters, digits and valid UTF-8
+  CorpusReader reader(path, {}, 1000);
+  int64_t total = 0;
+  for (const auto& sentence : read_words(reader, vocab)) total += sentence.size();
+  CHECK(total == vocab.total_count());
+}
+
+TEST_CASE("CorpusReader resumes exactly where position() was taken", "[corpus][resume]") {
+  const ScratchDir dir("corpus_resume");
+  const std::string path = dir.write(
+      "c.txt", "one two\n\nthree four five\n" + numbered_words(2300) + "\n...\nsix\nseven eight");
+  const Vocabulary vocab = vocab_of(path);
+  for (const bool line_is_sentence : {true, false}) {
+    CAPTURE(line_is_sentence);
+    TokenizerOptions options;
+    options.line_is_sentence = line_is_sentence;
+    // Take the position before every sentence of one pass, then resume from each.
+    CorpusReader reader(path, options, 7);
+    std::vector<CorpusPosition> positions;
+    Sentences sentences;
+    std::vector<int64_t> ids;
+    do {
+      positions.push_back(reader.position());
+      sentences.emplace_back();
+      for (const int64_t id : ids) sentences.back().push_back(vocab.word(id));
+    } while (reader.next_sentence(vocab, ids));
+    sentences.erase(sentences.begin());  // the empty "sentence" before the first read
+    CHECK(sentences.size() == (line_is_sentence ? 7u : 3u));
+    CHECK(positions.front() == CorpusPosition{0, 0});
+    for (size_t k = 0; k < positions.size(); ++k) {
+      CAPTURE(k);
+      CorpusReader resumed(path, options, 5);  // another chunk size changes nothing
+      resumed.seek(positions[k]);
+      CHECK(resumed.position() == positions[k]);
+      CHECK(read_words(resumed, vocab) == Sentences(sentences.begin() + k, sentences.end()));
+    }
+  }
+}
+
+TEST_CASE("A CorpusReader moved in the middle of a chunk reads on", "[corpus][chunks]") {
+  const ScratchDir dir("corpus_move");
+  const std::string path = dir.write("c.txt", "aa bb\ncc dd ee\nff\n");
+  const Vocabulary vocab = vocab_of(path);
+  CorpusReader reader(path, {}, 4);  // small chunks: the reader's buffer is mid-chunk
+  std::vector<int64_t> ids;
+  REQUIRE(reader.next_sentence(vocab, ids));
+  CorpusReader moved = std::move(reader);
+  CHECK(read_words(moved, vocab) == Sentences{{"cc", "dd", "ee"}, {"ff"}});
+}
+
+TEST_CASE("CorpusReader positions are line starts plus sentences cut from that line",
+          "[corpus][resume]") {
+  const ScratchDir dir("corpus_positions");
+  const std::string long_line = numbered_words(2300);
+  const std::string text = "one two\n\nthree four five\n" + long_line + "\n...\nsix\nseven";
+  const std::string path = dir.write("c.txt", text);
+  const Vocabulary vocab = vocab_of(path);
+  const int64_t long_line_start = 25;  // "one two\n" + "\n" + "three four five\n"
+  const int64_t six_start = long_line_start + static_cast<int64_t>(long_line.size()) + 1 + 4;
+  const std::vector<CorpusPosition> expected = {
+      {8, 0},                // after "one two\n"
+      {long_line_start, 0},  // the blank line made no sentence, so no resume point
+      {long_line_start, 1},  // w0..w999 was cut from the line starting there
+      {long_line_start, 2},  // w1000..w1999
+      {six_start - 4, 0},    // after the long line; "...\n" has no tokens
+      {six_start + 4, 0},    // after "six\n"
+      {static_cast<int64_t>(text.size()), 0},  // the end
+  };
+  CorpusReader reader(path, {}, 3);
+  std::vector<int64_t> ids;
+  for (const CorpusPosition& position : expected) {
+    REQUIRE(reader.next_sentence(vocab, ids));
+    CHECK(reader.position() == position);
+  }
+  CHECK_FALSE(reader.next_sentence(vocab, ids));
+}
+
+TEST_CASE("CorpusReader::seek rejects positions that are not resume points",
+          "[corpus][resume][errors]") {
+  const ScratchDir dir("corpus_seek_errors");
+  const std::string path = dir.write("c.txt", "aa bb\ncc dd\n");
+  CorpusReader reader(path);
+  CHECK_THROWS_AS(reader.seek({3, 0}), std::invalid_argument);
+  CHECK_THROWS_WITH(reader.seek({3, 0}), Catch::Contains("offset 3") && Catch::Contains(path) &&
+                                             Catch::Contains("not at a line start"));
+  CHECK_THROWS_AS(reader.seek({13, 0}), std::out_of_range);
+  CHECK_THROWS_WITH(reader.seek({-1, 0}), Catch::Contains("offset -1"));
+  CHECK_THROWS_WITH(reader.seek({6, -1}), Catch::Contains("-1 sentences"));
+  CHECK_THROWS_AS(reader.seek({6, 2}), std::out_of_range);
+  CHECK_THROWS_WITH(reader.seek({6, 2}), Catch::Contains("ends 1 sentences after it, not 2"));
+  reader.seek({6, 1});  // valid: the end of the last sentence
+  std::vector<int64_t> ids;
+  CHECK_FALSE(reader.next_sentence(Vocabulary::build({{"cc", 1}}), ids));
+}
+
+TEST_CASE("CorpusReader reports files it cannot read", "[corpus][errors]") {
+  const ScratchDir dir("corpus_errors");
+  const std::string missing = dir.file("missing.txt");
+  CHECK_THROWS_AS(CorpusReader(missing), std::runtime_error);
+  CHECK_THROWS_WITH(CorpusReader(missing), Catch::Contains("cannot open corpus " + missing) &&
+                                               Catch::Contains("No such file"));
+  CHECK_THROWS_WITH(gv::count_words(missing), Catch::Contains(missing));
+  CHECK_THROWS_WITH(gv::split_corpus(missing, 2), Catch::Contains(missing));
+  const std::string directory = dir.file("");
+  CHECK_THROWS_WITH(CorpusReader(directory), Catch::Contains("not a regular file"));
+  const std::string path = dir.write("c.txt", "abc\n");
+  CHECK_THROWS_WITH(CorpusReader(path, {}, 0),
+                    Catch::Contains("chunk_bytes") && Catch::Contains("got 0"));
+  CorpusReader reader(path);
+  CHECK_THROWS_AS(reader.set_range({2, 5}), std::out_of_range);
+  CHECK_THROWS_WITH(reader.set_range({2, 5}),
+                    Catch::Contains("[2, 5)") && Catch::Contains("4 bytes"));
+  CHECK_THROWS_WITH(reader.set_range({3, 2}), Catch::Contains("[3, 2)"));
+  CHECK_THROWS_WITH(gv::split_corpus(path, 0),
+                    Catch::Contains("parts") && Catch::Contains("got 0"));
+}
+
+TEST_CASE("split_corpus cuts at line starts and the ranges read the whole corpus",
+          "[corpus][split]") {
+  const ScratchDir dir("corpus_split");
+  std::string text;
+  for (int line = 0; line < 40; ++line) text += numbered_words(line % 7 + 1) + "\n";
+  const std::string path = dir.write("c.txt", text);
+  const Vocabulary vocab = vocab_of(path);
+  CorpusReader whole(path);
+  const Sentences all = read_words(whole, vocab);
+  for (const int64_t parts : {1, 2, 3, 8}) {
+    CAPTURE(parts);
+    const std::vector<ByteRange> ranges = gv::split_corpus(path, parts);
+    REQUIRE(static_cast<int64_t>(ranges.size()) == parts);
+    CHECK(ranges.front().begin == 0);
+    CHECK(ranges.back().end == static_cast<int64_t>(text.size()));
+    Sentences joined;
+    for (size_t i = 0; i < ranges.size(); ++i) {
+      if (i > 0) {
+        CHECK(ranges[i].begin == ranges[i - 1].end);
+        CHECK(text[ranges[i].begin - 1] == '\n');
+      }
+      // Roughly equal shares: no range is more than a line longer than size / parts.
+      CHECK(ranges[i].end - ranges[i].begin <= static_cast<int64_t>(text.size()) / parts + 40);
+      CorpusReader reader(path, {}, 16);
+      reader.set_range(ranges[i]);
+      for (auto& sentence : read_words(reader, vocab)) joined.push_back(std::move(sentence));
+    }
+    CHECK(joined == all);
+  }
+}
+
+TEST_CASE(
+    "split_corpus falls back to word boundaries without newlines and may leave empty "
+    "ranges",
+    "[corpus][split]") {
+  const ScratchDir dir("corpus_split_words");
+  const std::string text = numbered_words(300);  // one line, no newline at all
+  const std::string path = dir.write("c.txt", text);
+  const std::vector<ByteRange> ranges = gv::split_corpus(path, 4);
+  const Vocabulary vocab = vocab_of(path);
+  int64_t words = 0;
+  for (size_t i = 0; i < ranges.size(); ++i) {
+    CHECK(ranges[i].end > ranges[i].begin);
+    if (i > 0) CHECK(text[ranges[i].begin - 1] == ' ');
+    CorpusReader reader(path);
+    reader.set_range(ranges[i]);
+    for (const auto& sentence : read_words(reader, vocab)) words += sentence.size();
+  }
+  CHECK(words == 300);  // no word was cut in two
+
+  const std::string two_lines = dir.write("two.txt", "alpha beta\ngamma\n");
+  const std::vector<ByteRange> many = gv::split_corpus(two_lines, 5);
+  int64_t empty = 0;
+  for (const ByteRange& range : many) empty += range.begin == range.end ? 1 : 0;
+  CHECK(empty >= 3);
+  CHECK(many.back().end == 17);
+}

@@ -1,0 +1,89 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "autograd/rng.h"
+#include "word2vec/skipgram_pairs.h"
+
+using gv::ContextWindow;
+using gv::SkipGramPair;
+
+TEST_CASE("make_skipgram_pairs lists every pair within the window", "[pairs]") {
+  // "a b c d e" as ids 10..14, window 2.
+  const std::vector<int64_t> ids = {10, 11, 12, 13, 14};
+  const std::vector<SkipGramPair> expected = {
+      {10, 11}, {10, 12},                      // a: b c
+      {11, 10}, {11, 12}, {11, 13},            // b: a c d
+      {12, 10}, {12, 11}, {12, 13}, {12, 14},  // c: a b d e
+      {13, 11}, {13, 12}, {13, 14},            // d: b c e
+      {14, 12}, {14, 13},                      // e: c d
+  };
+  CHECK(gv::make_skipgram_pairs(ids, 2) == expected);
+}
+
+TEST_CASE("make_skipgram_pairs handles windows wider than the sentence", "[pairs]") {
+  const std::vector<int64_t> ids = {7, 8, 7};  // a repeated word pairs with itself
+  const std::vector<SkipGramPair> expected = {{7, 8}, {7, 7}, {8, 7}, {8, 7}, {7, 7}, {7, 8}};
+  CHECK(gv::make_skipgram_pairs(ids, 100) == expected);
+  CHECK(gv::make_skipgram_pairs(std::vector<int64_t>{5}, 3).empty());
+  CHECK(gv::make_skipgram_pairs(std::vector<int64_t>{}, 3).empty());
+}
+
+TEST_CASE("context_window clips to the sentence", "[pairs]") {
+  const auto check = [](int64_t length, int64_t center, int64_t radius, ContextWindow expected) {
+    CAPTURE(length, center, radius);
+    const ContextWindow w = gv::context_window(length, center, radius);
+    CHECK(w.begin == expected.begin);
+    CHECK(w.end == expected.end);
+  };
+  check(5, 2, 1, {1, 4});
+  check(5, 0, 2, {0, 3});
+  check(5, 4, 2, {2, 5});
+  check(1, 0, 5, {0, 1});
+  check(5, 3, std::numeric_limits<int64_t>::max(), {0, 5});  // no overflow
+}
+
+TEST_CASE("sample_context_window uses nearer words more, as word2vec's dynamic window does",
+          "[pairs]") {
+  // The radius b is uniform on 1..5, so the context at distance d is used with probability
+  // P(b >= d) = (5 - d + 1) / 5.
+  const int64_t window = 5, length = 100, center = 50, draws = 100000;
+  gv::Rng rng(123);
+  std::vector<int64_t> used_at_distance(window + 2, 0);
+  for (int64_t i = 0; i < draws; ++i) {
+    const ContextWindow w = gv::sample_context_window(length, center, window, rng);
+    const int64_t radius = center - w.begin;
+    REQUIRE(w.end - center - 1 == radius);  // symmetric away from the edges
+    REQUIRE(radius >= 1);
+    REQUIRE(radius <= window);
+    for (int64_t d = 1; d <= radius; ++d) ++used_at_distance[d];
+  }
+  for (int64_t d = 1; d <= window; ++d) {
+    CAPTURE(d);
+    const double p = static_cast<double>(window - d + 1) / window;
+    const double sigma = std::sqrt(draws * p * (1.0 - p));
+    CHECK(std::abs(static_cast<double>(used_at_distance[d]) - draws * p) <= 5.0 * sigma + 1e-9);
+  }
+  CHECK(used_at_distance[window + 1] == 0);
+  // Near an edge the drawn window is clipped, never extended.
+  for (int i = 0; i < 100; ++i) {
+    const ContextWindow w = gv::sample_context_window(length, 1, window, rng);
+    CHECK(w.begin == 0);
+    CHECK(w.end >= 3);
+    CHECK(w.end <= 7);
+  }
+}
+
+TEST_CASE("Context windows reject bad windows and centers", "[pairs][errors]") {
+  gv::Rng rng(1);
+  CHECK_THROWS_AS(gv::context_window(5, 2, 0), std::invalid_argument);
+  CHECK_THROWS_WITH(gv::context_window(5, 2, 0), Catch::Contains("at least 1, got 0"));
+  CHECK_THROWS_WITH(gv::sample_context_window(5, 2, -3, rng), Catch::Contains("got -3"));
+  CHECK_THROWS_WITH(gv::context_window(5, 5, 2),
+                    Catch::Contains("center 5") && Catch::Contains("5 words"));
+  CHECK_THROWS_WITH(gv::context_window(5, -1, 2), Catch::Contains("center -1"));
+  CHECK_THROWS_WITH(gv::make_skipgram_pairs(std::vector<int64_t>{1, 2}, 0),
+                    Catch::Contains("got 0"));
+}

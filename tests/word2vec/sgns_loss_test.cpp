@@ -1,0 +1,127 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "autograd/gradcheck.h"
+#include "autograd/rng.h"
+#include "word2vec/sgns_loss.h"
+
+using gv::Tensor;
+using gv::Var;
+
+namespace {
+
+// Two groups over a 7-word vocabulary; word 2 is an input twice and an output twice, so
+// repeated rows in both sparse gradients must add up.
+gv::SgnsBatch small_batch() {
+  gv::SgnsBatch batch;
+  batch.negatives = 2;
+  const int64_t inputs_a[] = {1, 2, 3}, outputs_a[] = {0, 2, 6};
+  const int64_t inputs_b[] = {2, 5}, outputs_b[] = {4, 2, 1};
+  batch.add_group(inputs_a, 3, outputs_a);
+  batch.add_group(inputs_b, 2, outputs_b);
+  return batch;
+}
+
+}  // namespace
+
+TEST_CASE("Fused SGNS loss equals the composed ops in value and gradient", "[sgns]") {
+  gv::Rng rng(9);
+  const Tensor in = Tensor::normal({7, 5}, 0.0f, 0.7f, rng);
+  const Tensor out = Tensor::normal({7, 5}, 0.0f, 0.7f, rng);
+  gv::SgnsBatch batch = small_batch();
+  CHECK(batch.pairs() == 15);
+
+  Var fused_in = Var::parameter(in), fused_out = Var::parameter(out);
+  Var composed_in = Var::parameter(in), composed_out = Var::parameter(out);
+  Var fused = gv::sgns_loss(fused_in, fused_out, batch);
+  Var composed = gv::sgns_loss_composed(composed_in, composed_out, batch);
+  CHECK(fused.item() == Approx(composed.item()).epsilon(1e-5));
+  fused.backward();
+  composed.backward();
+  CHECK_FALSE(fused_in.has_grad());                   // row-sparse only: no dense (V, d) buffer
+  CHECK(fused_in.sparse_grad().stored_rows() == 5);   // one per input id
+  CHECK(fused_out.sparse_grad().stored_rows() == 6);  // K+1 per group
+  const Tensor gi = fused_in.total_grad(), ci = composed_in.total_grad();
+  const Tensor go = fused_out.total_grad(), co = composed_out.total_grad();
+  for (int64_t k = 0; k < gi.numel(); ++k) {
+    CHECK(gi[k] == Approx(ci[k]).margin(1e-5));
+    CHECK(go[k] == Approx(co[k]).margin(1e-5));
+  }
+}
+
+TEST_CASE("Fused SGNS loss passes gradcheck", "[sgns][gradcheck]") {
+  gv::Rng rng(4);
+  gv::SgnsBatch batch = small_batch();
+  const std::vector<Var> tables = {Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng)),
+                                   Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng))};
+  const auto result = gv::gradcheck(
+      [&](const std::vector<Var>& t) { return gv::sgns_loss(t[0], t[1], batch); }, tables);
+  INFO(result.worst);
+  CHECK(result.ok);
+}
+
+TEST_CASE("SGNS with a zero output table: every pair costs log 2, gradients ∓v/2", "[sgns]") {
+  // u = 0 makes every logit 0: loss per pair = -log σ(0) = log 2, dL/dv = 0, and
+  // dL/du = (σ(0) - y) v = -v/2 for the positive, +v/2 for a negative.
+  gv::SgnsBatch batch;
+  batch.negatives = 1;
+  const int64_t inputs[] = {0}, outputs[] = {1, 2};
+  batch.add_group(inputs, 1, outputs);
+  Var w_in = Var::parameter(Tensor::from({3, 2}, {1.0f, -2.0f, 0, 0, 0, 0}));
+  Var w_out = Var::parameter(Tensor::zeros({3, 2}));
+  Var loss = gv::sgns_loss(w_in, w_out, batch);
+  CHECK(loss.item() == Approx(2.0 * std::log(2.0)));
+  loss.backward();
+  const Tensor gi = w_in.total_grad(), go = w_out.total_grad();
+  for (int64_t k = 0; k < gi.numel(); ++k) CHECK(gi[k] == 0.0f);
+  CHECK(go.at({1, 0}) == Approx(-0.5f));
+  CHECK(go.at({1, 1}) == Approx(1.0f));
+  CHECK(go.at({2, 0}) == Approx(0.5f));
+  CHECK(go.at({2, 1}) == Approx(-1.0f));
+  CHECK(go.at({0, 0}) == 0.0f);
+}
+
+TEST_CASE("SGNS loss stays finite for huge logits", "[sgns]") {
+  gv::SgnsBatch batch;
+  batch.negatives = 1;
+  const int64_t inputs[] = {0}, outputs[] = {0, 0};
+  batch.add_group(inputs, 1, outputs);
+  // x = 100 for both pairs: the positive costs softplus(-100) ≈ 0, the negative softplus(100) =
+  // 100.
+  Var w_in = Var::parameter(Tensor::from({1, 1}, {10.0f}));
+  Var w_out = Var::parameter(Tensor::from({1, 1}, {10.0f}));
+  Var loss = gv::sgns_loss(w_in, w_out, batch);
+  CHECK(loss.item() == Approx(100.0f));
+  loss.backward();
+  // dL/dv = (σ(100) - 1) u + σ(100) u ≈ 10
+  CHECK(w_in.total_grad()[0] == Approx(10.0f));
+}
+
+TEST_CASE("SGNS rejects ids outside the tables", "[sgns][errors]") {
+  gv::SgnsBatch batch = small_batch();
+  Var w_in = Var::parameter(Tensor::zeros({6, 5}));  // id 6 appears among the outputs only
+  Var w_out = Var::parameter(Tensor::zeros({6, 5}));
+  CHECK_THROWS_WITH(gv::sgns_loss(w_in, w_out, batch),
+                    Catch::Contains("id 6") && Catch::Contains("6 rows"));
+  Var narrow = Var::parameter(Tensor::zeros({7, 4}));
+  Var wide = Var::parameter(Tensor::zeros({7, 5}));
+  CHECK_THROWS_WITH(gv::sgns_loss(narrow, wide, batch), Catch::Contains("(7, 4)"));
+}
+
+TEST_CASE("Full-softmax skip-gram: uniform logits cost log V, and it passes gradcheck",
+          "[softmax]") {
+  const std::vector<int64_t> inputs = {0, 3, 3}, targets = {1, 2, 0};
+  Var w_in = Var::parameter(Tensor::zeros({5, 4}));
+  gv::Rng rng(2);
+  Var w_out = Var::parameter(Tensor::normal({5, 4}, 0.0f, 1.0f, rng));
+  CHECK(gv::softmax_skipgram_loss(w_in, w_out, inputs, targets).item() == Approx(std::log(5.0)));
+  const std::vector<Var> tables = {Var::parameter(Tensor::normal({5, 4}, 0.0f, 0.5f, rng)),
+                                   Var::parameter(Tensor::normal({5, 4}, 0.0f, 0.5f, rng))};
+  const auto result = gv::gradcheck(
+      [&](const std::vector<Var>& t) {
+        return gv::softmax_skipgram_loss(t[0], t[1], inputs, targets);
+      },
+      tables);
+  INFO(result.worst);
+  CHECK(result.ok);
+}

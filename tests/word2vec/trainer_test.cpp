@@ -1,0 +1,223 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "autograd/rng.h"
+#include "scratch_dir.h"
+#include "word2vec/sgns_loss.h"
+#include "word2vec/trainer.h"
+#include "word2vec/vector_io.h"
+
+using gv::Tensor;
+using gv::Trainer;
+using gv::TrainOptions;
+
+namespace {
+
+// Two topics that never share a line: words a0..a11 co-occur only with each other, likewise
+// b0..b11. Skip-gram must pull each topic's words together.
+std::string two_topic_corpus(int lines, uint64_t seed) {
+  gv::Rng rng(seed);
+  std::ostringstream text;
+  for (int line = 0; line < lines; ++line) {
+    const char topic = (line % 2) ? 'a' : 'b';
+    for (int w = 0; w < 8; ++w) text << (w ? " " : "") << topic << rng.below(12);
+    text << '\n';
+  }
+  return text.str();
+}
+
+TrainOptions small_options() {
+  TrainOptions o;
+  o.dim = 16;
+  o.window = 3;
+  o.negatives = 3;
+  o.min_count = 1;
+  o.sample = 0.0;
+  o.epochs = 3;
+  o.threads = 1;
+  o.seed = 7;
+  o.batch = 4;
+  return o;
+}
+
+bool same_bits(const Tensor& a, const Tensor& b) {
+  if (a.shape() != b.shape()) return false;
+  for (int64_t i = 0; i < a.numel(); ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
+double cosine(const float* a, const float* b, int64_t d) {
+  double ab = 0, aa = 0, bb = 0;
+  for (int64_t k = 0; k < d; ++k) ab += a[k] * b[k], aa += a[k] * a[k], bb += b[k] * b[k];
+  return ab / std::sqrt(aa * bb);
+}
+
+// The fraction of words whose nearest other word (by cosine of W_in rows) shares their topic.
+double same_topic_neighbour_rate(const Trainer& trainer) {
+  const gv::WordVectors v = trainer.input_vectors();
+  int hits = 0;
+  for (int64_t i = 0; i < v.size(); ++i) {
+    int64_t best = -1;
+    double best_cos = -2;
+    for (int64_t j = 0; j < v.size(); ++j) {
+      const double c = j == i ? -2 : cosine(v.row(i), v.row(j), v.dim);
+      if (c > best_cos) best_cos = c, best = j;
+    }
+    hits += v.words[i][0] == v.words[best][0];
+  }
+  return double(hits) / double(v.size());
+}
+
+const std::atomic<bool> kNeverStop{false};
+
+}  // namespace
+
+TEST_CASE("Skip-gram separates two topics and the loss falls", "[trainer]") {
+  gv::testing::ScratchDir dir("topics");
+  const std::string corpus = dir.write("corpus.txt", two_topic_corpus(600, 1));
+  for (const gv::LossKind loss : {gv::LossKind::sgns, gv::LossKind::softmax}) {
+    for (const gv::OptimizerKind optimizer :
+         {gv::OptimizerKind::sgd, gv::OptimizerKind::adagrad, gv::OptimizerKind::adam}) {
+      INFO("loss " << int(loss) << " optimizer " << int(optimizer));
+      TrainOptions o = small_options();
+      o.loss = loss;
+      o.optimizer = optimizer;
+      o.lr = optimizer == gv::OptimizerKind::sgd ? 0.05f : 0.01f;
+      Trainer trainer(corpus, o);
+      CHECK(trainer.vocabulary().size() == 24);
+      std::vector<double> losses;
+      REQUIRE(
+          trainer.train([&](const gv::TrainProgress& p) { losses.push_back(p.loss); }, kNeverStop));
+      CHECK(trainer.progress().words_done == 3 * 600 * 8);
+      // Zero output vectors make every logit 0 at the start: SGNS costs log 2 per pair and
+      // the softmax log V. Training must end well below.
+      const double start = loss == gv::LossKind::sgns ? std::log(2.0) : std::log(24.0);
+      CHECK(trainer.progress().loss < 0.9 * start);
+      CHECK(same_topic_neighbour_rate(trainer) >= 0.9);
+    }
+  }
+}
+
+TEST_CASE("One thread and one seed reproduce training bit for bit", "[trainer]") {
+  gv::testing::ScratchDir dir("repro");
+  const std::string corpus = dir.write("corpus.txt", two_topic_corpus(200, 2));
+  Trainer a(corpus, small_options()), b(corpus, small_options());
+  TrainOptions other_seed = small_options();
+  other_seed.seed = 8;
+  Trainer c(corpus, other_seed);
+  for (Trainer* t : {&a, &b, &c}) REQUIRE(t->train({}, kNeverStop));
+  CHECK(same_bits(a.input_table().value(), b.input_table().value()));
+  CHECK(same_bits(a.output_table().value(), b.output_table().value()));
+  CHECK_FALSE(same_bits(a.input_table().value(), c.input_table().value()));
+}
+
+TEST_CASE("Resumed training equals uninterrupted training", "[trainer][checkpoint]") {
+  gv::testing::ScratchDir dir("resume");
+  const std::string corpus = dir.write("corpus.txt", two_topic_corpus(300, 3));
+  for (const gv::OptimizerKind optimizer :
+       {gv::OptimizerKind::sgd, gv::OptimizerKind::adagrad, gv::OptimizerKind::adam}) {
+    INFO("optimizer " << int(optimizer));
+    TrainOptions o = small_options();
+    o.optimizer = optimizer;
+    Trainer whole(corpus, o);
+    REQUIRE(whole.train({}, kNeverStop));
+
+    Trainer first(corpus, o);
+    // Stop a little into the second epoch, mid-corpus.
+    REQUIRE_FALSE(first.train({}, kNeverStop, 300 * 8 + 1000));
+    CHECK(first.progress().words_done < 3 * 300 * 8);
+    const std::string checkpoint = dir.file("run.ckpt");
+    first.save_checkpoint(checkpoint);
+    Trainer resumed = Trainer::from_checkpoint(checkpoint, corpus);
+    REQUIRE(resumed.train({}, kNeverStop));
+    CHECK(resumed.progress().words_done == whole.progress().words_done);
+    CHECK(same_bits(resumed.input_table().value(), whole.input_table().value()));
+    CHECK(same_bits(resumed.output_table().value(), whole.output_table().value()));
+  }
+}
+
+TEST_CASE("Two Hogwild threads read every word once per epoch", "[trainer]") {
+  gv::testing::ScratchDir dir("threads");
+  const std::string corpus = dir.write("corpus.txt", two_topic_corpus(400, 4));
+  TrainOptions o = small_options();
+  o.threads = 2;
+  Trainer trainer(corpus, o);
+  REQUIRE(trainer.train({}, kNeverStop));
+  CHECK(trainer.progress().words_done == 3 * 400 * 8);
+  CHECK(same_topic_neighbour_rate(trainer) >= 0.9);
+}
+
+TEST_CASE("Bad corpora and checkpoints give clear errors", "[trainer][errors]") {
+  gv::testing::ScratchDir dir("errors");
+  CHECK_THROWS_WITH(Trainer(dir.file("missing.txt"), small_options()),
+                    Catch::Contains("missing.txt"));
+  CHECK_THROWS_WITH(Trainer(dir.write("empty.txt", ""), small_options()),
+                    Catch::Contains("empty.txt") && Catch::Contains("no words"));
+  TrainOptions strict = small_options();
+  strict.min_count = 5;
+  CHECK_THROWS_WITH(Trainer(dir.write("rare.txt", "to be or not to be\n"), strict),
+                    Catch::Contains("rare.txt") && Catch::Contains("5 times"));
+  // Binary garbage is tokenised like any text: it may train or be rejected, never crash.
+  std::string garbage(4096, '\0');
+  gv::Rng rng(1);
+  for (char& c : garbage) c = static_cast<char>(rng.below(256));
+  try {
+    Trainer binary(dir.write("binary.bin", garbage), small_options());
+    binary.train({}, kNeverStop);
+  } catch (const std::runtime_error& e) {
+    CHECK_THAT(e.what(), Catch::Contains("binary.bin"));
+  }
+
+  const std::string corpus = dir.write("corpus.txt", two_topic_corpus(50, 5));
+  Trainer trainer(corpus, small_options());
+  const std::string checkpoint = dir.file("good.ckpt");
+  trainer.save_checkpoint(checkpoint);
+  std::ifstream in(checkpoint, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const size_t keep : {size_t{0}, size_t{5}, bytes.size() / 2, bytes.size() - 1}) {
+    const std::string cut = dir.write("cut.ckpt", bytes.substr(0, keep));
+    CHECK_THROWS_WITH(Trainer::from_checkpoint(cut, corpus),
+                      Catch::Contains("cut.ckpt") && Catch::Contains("checkpoint"));
+  }
+  std::string wrong_magic = bytes;
+  wrong_magic[0] = 'X';
+  CHECK_THROWS_WITH(Trainer::from_checkpoint(dir.write("magic.ckpt", wrong_magic), corpus),
+                    Catch::Contains("magic.ckpt") && Catch::Contains("magic"));
+  const std::string other = dir.write("other.txt", two_topic_corpus(60, 5));
+  CHECK_THROWS_WITH(Trainer::from_checkpoint(checkpoint, other),
+                    Catch::Contains("good.ckpt") && Catch::Contains("bytes"));
+}
+
+TEST_CASE("TinyShakespeare: one epoch lowers the loss and the vectors load back",
+          "[trainer][integration]") {
+  const std::string corpus = std::string(GRADVEC_SOURCE_DIR) + "/data/tinyshakespeare.txt";
+  INFO("needs the corpus: run data/fetch.sh first");
+  REQUIRE(std::filesystem::exists(corpus));
+  TrainOptions o;  // the defaults of `gradvec train`, one epoch
+  o.epochs = 1;
+  o.threads = 2;
+  Trainer trainer(corpus, o);
+  CHECK(trainer.vocabulary().size() > 3000);
+  double first_loss = 0;
+  REQUIRE(trainer.train(
+      [&](const gv::TrainProgress& p) {
+        if (first_loss == 0) first_loss = p.loss;
+      },
+      kNeverStop));
+  // W_out starts at zero, so the very first pairs cost log 2 each; the first report (after
+  // ~0.2 s of training) is already lower, and the end must be lower still.
+  CHECK(first_loss <= std::log(2.0) + 1e-6);
+  CHECK(trainer.progress().loss < 0.85 * std::log(2.0));
+  gv::testing::ScratchDir dir("shakespeare");
+  const std::string path = dir.file("tinyshakespeare.vec");
+  gv::write_vectors(path, trainer.input_vectors(), gv::VectorFormat::Word2VecText);
+  const gv::WordVectors loaded = gv::read_vectors(path);
+  CHECK(loaded.size() == trainer.vocabulary().size());
+  CHECK(loaded.dim == 100);
+  CHECK(loaded.words[0] == trainer.vocabulary().word(0));
+}

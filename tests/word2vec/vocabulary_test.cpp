@@ -1,0 +1,137 @@
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "tests/word2vec/scratch_dir.h"
+#include "word2vec/vocabulary.h"
+
+using gv::Vocabulary;
+using gv::WordCounts;
+using gv::testing::ScratchDir;
+
+namespace {
+
+std::vector<std::string> words_of(const Vocabulary& vocab) {
+  std::vector<std::string> words;
+  for (int64_t id = 0; id < vocab.size(); ++id) words.push_back(vocab.word(id));
+  return words;
+}
+
+const WordCounts kCounts = {{"the", 5}, {"cat", 3}, {"and", 3}, {"zed", 2}, {"bat", 3}, {"dog", 1}};
+
+}  // namespace
+
+TEST_CASE("Vocabulary orders by count, then by word", "[vocabulary]") {
+  const Vocabulary vocab = Vocabulary::build(kCounts);
+  CHECK(words_of(vocab) == std::vector<std::string>{"the", "and", "bat", "cat", "zed", "dog"});
+  CHECK(vocab.counts() == std::vector<int64_t>{5, 3, 3, 3, 2, 1});
+  CHECK(vocab.total_count() == 17);
+  CHECK(vocab.id("the") == 0);
+  CHECK(vocab.id("cat") == 3);
+  CHECK(vocab.count(3) == 3);
+  CHECK(vocab.id("cow") == Vocabulary::kUnknown);
+  CHECK(vocab.id("") == Vocabulary::kUnknown);
+  // Ties compare bytes: uppercase ASCII < lowercase ASCII < UTF-8 multibyte.
+  const Vocabulary mixed = Vocabulary::build({{"\u00e9clair", 1}, {"apple", 1}, {"Zoo", 1}});
+  CHECK(words_of(mixed) == std::vector<std::string>{"Zoo", "apple", "\u00e9clair"});
+}
+
+TEST_CASE("Vocabulary does not depend on the order words were counted in", "[vocabulary]") {
+  WordCounts reversed;
+  reversed.reserve(1000);  // another bucket count, so another iteration order
+  const std::vector<std::pair<std::string, int64_t>> entries(kCounts.begin(), kCounts.end());
+  for (auto it = entries.rbegin(); it != entries.rend(); ++it) reversed.insert(*it);
+  CHECK(words_of(Vocabulary::build(reversed)) == words_of(Vocabulary::build(kCounts)));
+}
+
+TEST_CASE("Vocabulary applies min_count, then keeps the max_size most frequent", "[vocabulary]") {
+  const Vocabulary frequent = Vocabulary::build(kCounts, 3);
+  CHECK(words_of(frequent) == std::vector<std::string>{"the", "and", "bat", "cat"});
+  CHECK(frequent.total_count() == 14);
+  CHECK(frequent.id("zed") == Vocabulary::kUnknown);
+  // The cut falls inside the tie at count 3: the word order decides, deterministically.
+  const Vocabulary top = Vocabulary::build(kCounts, 1, 3);
+  CHECK(words_of(top) == std::vector<std::string>{"the", "and", "bat"});
+  CHECK(top.total_count() == 11);
+  CHECK(Vocabulary::build(kCounts, 1, 100).size() == 6);
+}
+
+TEST_CASE("Vocabulary reports bad arguments and empty results", "[vocabulary][errors]") {
+  CHECK_THROWS_AS(Vocabulary::build(kCounts, 0), std::invalid_argument);
+  CHECK_THROWS_WITH(Vocabulary::build(kCounts, 0),
+                    Catch::Contains("min_count") && Catch::Contains("got 0"));
+  CHECK_THROWS_WITH(Vocabulary::build(kCounts, 1, -1),
+                    Catch::Contains("max_size") && Catch::Contains("got -1"));
+  CHECK_THROWS_AS(Vocabulary::build(kCounts, 6), std::runtime_error);
+  CHECK_THROWS_WITH(Vocabulary::build(kCounts, 6),
+                    Catch::Contains("no word occurs at least 6 times") &&
+                        Catch::Contains("6 distinct words") &&
+                        Catch::Contains("most frequent occurs 5 times"));
+  CHECK_THROWS_WITH(Vocabulary::build(WordCounts{}), Catch::Contains("0 distinct words"));
+  const Vocabulary vocab = Vocabulary::build(kCounts);
+  CHECK_THROWS_AS(vocab.word(6), std::out_of_range);
+  CHECK_THROWS_WITH(vocab.word(6), Catch::Contains("id 6") && Catch::Contains("6 words"));
+  CHECK_THROWS_WITH(vocab.count(-1), Catch::Contains("id -1"));
+}
+
+TEST_CASE("Vocabulary saves 'word count' lines and loads them back", "[vocabulary][io]") {
+  const ScratchDir dir("vocab_round_trip");
+  const Vocabulary vocab = Vocabulary::build(kCounts);
+  const std::string path = dir.file("vocab.txt");
+  vocab.save(path);
+  std::ifstream in(path, std::ios::binary);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  CHECK(text == "the 5\nand 3\nbat 3\ncat 3\nzed 2\ndog 1\n");
+
+  const Vocabulary loaded = Vocabulary::load(path);
+  CHECK(words_of(loaded) == words_of(vocab));
+  CHECK(loaded.counts() == vocab.counts());
+  CHECK(loaded.total_count() == vocab.total_count());
+  CHECK(loaded.id("zed") == vocab.id("zed"));
+}
+
+TEST_CASE("Vocabulary loads hand-written files in canonical order", "[vocabulary][io]") {
+  const ScratchDir dir("vocab_hand_written");
+  // Any order, tabs or several spaces, blank lines, Windows line ends, no final newline.
+  const std::string path = dir.write("vocab.txt", "b 2\r\n\n  a\t2\nc   7\n\n\nd 1");
+  const Vocabulary vocab = Vocabulary::load(path);
+  CHECK(words_of(vocab) == std::vector<std::string>{"c", "a", "b", "d"});
+  CHECK(vocab.counts() == std::vector<int64_t>{7, 2, 2, 1});
+}
+
+TEST_CASE("Vocabulary::load names the file and line of malformed input",
+          "[vocabulary][io][errors]") {
+  const ScratchDir dir("vocab_malformed");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"the 5\ncat\n", ":2: expected 'word count', got 'cat'"},
+      {"the 5 7\n", ":1: expected 'word count', got 'the 5 7'"},
+      {"the 5\ncat x\n", ":2: count must be a positive integer, got 'x'"},
+      {"the 5x\n", ":1: count must be a positive integer, got '5x'"},
+      {"the -3\n", ":1: count must be a positive integer, got '-3'"},
+      {"the 0\n", ":1: count must be a positive integer, got '0'"},
+      {"the 99999999999999999999\n", ":1: count must be a positive integer"},
+      {"the 5\ncat 2\nthe 1\n", ":3: duplicate word 'the'"},
+      {std::string(100, 'x') + "\n",
+       ":1: expected 'word count', got '" + std::string(40, 'x') + "...'"},
+  };
+  for (const auto& [text, message] : cases) {
+    CAPTURE(text);
+    const std::string path = dir.write("bad.txt", text);
+    CHECK_THROWS_AS(Vocabulary::load(path), std::runtime_error);
+    CHECK_THROWS_WITH(Vocabulary::load(path), Catch::Contains(path + message));
+  }
+  const std::string empty = dir.write("empty.txt", "\n\n");
+  CHECK_THROWS_WITH(Vocabulary::load(empty), Catch::Contains(empty + ": no words"));
+  CHECK_THROWS_WITH(Vocabulary::load(dir.file("missing.txt")),
+                    Catch::Contains("cannot open vocabulary " + dir.file("missing.txt")) &&
+                        Catch::Contains("No such file"));
+}
+
+TEST_CASE("Vocabulary::save names the path it cannot write", "[vocabulary][io][errors]") {
+  const ScratchDir dir("vocab_unwritable");
+  const std::string path = dir.file("no_such_dir/vocab.txt");
+  CHECK_THROWS_WITH(Vocabulary::build(kCounts).save(path), Catch::Contains(path));
+}

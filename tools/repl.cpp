@@ -1,0 +1,48 @@
+#include "tools/repl.h"
+
+#include <cstdio>
+
+#include "tools/text_file.h"
+
+namespace gv::tools {
+
+void print_neighbors(std::ostream& out, const std::vector<Neighbor>& neighbors) {
+  char score[32];
+  for (const Neighbor& n : neighbors) {
+    std::snprintf(score, sizeof score, "%.6f", static_cast<double>(n.score));
+    out << n.word << '\t' << score << '\n';
+  }
+}
+
+void answer_query(const VectorIndex& index, const std::vector<std::string>& words,
+                  const QueryOptions& options, std::ostream& out) {
+  if (words.size() == 3) {
+    print_neighbors(out, index.analogy(words[0], words[1], words[2], options.k, options.method,
+                                       options.restrict_to));
+  } else {
+    print_neighbors(out, index.most_similar(words, {}, options.k, options.restrict_to));
+  }
+}
+
+void run_repl(const VectorIndex& index, std::istream& in, std::ostream& out, bool prompt,
+              const QueryOptions& options) {
+  std::string line;
+  while (true) {
+    if (prompt) out << "> " << std::flush;
+    if (!std::getline(in, line)) {
+      if (prompt) out << '\n';  // leave the terminal on a fresh line after Ctrl-D
+      break;
+    }
+    const std::vector<std::string_view> fields = split_fields(line);
+    if (fields.empty()) continue;
+    if (fields.size() == 1 && fields[0] == "EXIT") break;
+    try {
+      answer_query(index, std::vector<std::string>(fields.begin(), fields.end()), options, out);
+    } catch (const UnknownWordError& e) {
+      out << e.what() << '\n';
+    }
+    out << '\n' << std::flush;  // a blank line ends each answer
+  }
+}
+
+}  // namespace gv::tools

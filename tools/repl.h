@@ -1,0 +1,39 @@
+// The interactive loop of `gradvec repl`, like word2vec's `distance` and `word-analogy`
+// in one: load the vectors once, then answer one query per input line.
+//   king            -> the k nearest neighbours of "king"
+//   man king woman  -> the analogy man : king :: woman : ?
+//   any other count -> the neighbours of the words' mean (as `distance` does)
+//   EXIT, or end of input -> quit
+// An unknown word prints its message (with spelling suggestions) and the loop goes on.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "tools/vector_index.h"
+
+namespace gv::tools {
+
+struct QueryOptions {
+  int64_t k = 10;
+  AnalogyMethod method = AnalogyMethod::Add;
+  int64_t restrict_to = 0;  // 0: whole vocabulary
+};
+
+// "word<TAB>score" per line, best first, scores with 6 decimals.
+void print_neighbors(std::ostream& out, const std::vector<Neighbor>& neighbors);
+
+// Answers one query (the words of one line, see above) onto `out`. Throws
+// UnknownWordError for a word that is not in the vocabulary.
+void answer_query(const VectorIndex& index, const std::vector<std::string>& words,
+                  const QueryOptions& options, std::ostream& out);
+
+// Reads queries from `in` until EXIT or end of input. `prompt`: print "> " before each read
+// (only when a person is typing, i.e. stdin is a terminal).
+void run_repl(const VectorIndex& index, std::istream& in, std::ostream& out, bool prompt,
+              const QueryOptions& options);
+
+}  // namespace gv::tools

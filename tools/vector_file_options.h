@@ -1,0 +1,43 @@
+// The options every vector command shares, and loading a vector file with them:
+//   --vectors F  --format auto|glove|w2v|w2v-bin  --limit N  --skip-bad  --threads N
+// Problems the reader tolerated (duplicate words, lines skipped under --skip-bad) are
+// reported as one warning line each on the warnings stream.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <ostream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "word2vec/vector_io.h"
+
+namespace gv::tools {
+
+struct LoadedVectors {
+  WordVectors vectors;
+  ReadReport report;
+  double seconds = 0;      // wall time of read_vectors
+  int64_t file_bytes = 0;  // size on disk
+};
+
+struct VectorFileOptions {
+  std::string path;
+  VectorFormat format = VectorFormat::Auto;
+  int64_t limit = 0;
+  bool skip_bad = false;
+  int threads = 0;
+
+  // Registers the options on `command`; `path_flag` and `format_flag` rename the path and
+  // format options (convert reads "--in" in format "--from").
+  void add_to(CLI::App& command, const std::string& path_flag = "--vectors",
+              const std::string& format_flag = "--format");
+  // Throws VectorFileError (via read_vectors) when the file cannot be read.
+  LoadedVectors load(std::ostream& warnings) const;
+};
+
+// The names the command line accepts for each format: auto, glove, w2v, w2v-bin.
+const std::map<std::string, VectorFormat>& vector_format_flags();
+
+}  // namespace gv::tools

@@ -1,0 +1,55 @@
+// NegativeSampler: draws noise words for negative sampling in O(1) with Walker's alias method.
+//
+// word2vec draws negatives from the unigram distribution raised to the power 3/4,
+//   P(w) = count(w)^0.75 / sum_v count(v)^0.75,
+// which flattens it so rare words are drawn more often than their frequency. word2vec.c
+// fills a 10^8-entry table for this; the alias table is exact (up to 2^-32) in V entries.
+//
+// The table has V columns of equal probability 1/V. Column i keeps word i with probability
+// threshold_i / 2^32 and otherwise yields its alias, a word with more than 1/V of the mass.
+// Vose's construction fills every column from at most two words, so a draw is one random
+// number, one table read and one comparison.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "autograd/rng.h"
+
+namespace gv {
+
+class NegativeSampler {
+ public:
+  static constexpr double kDefaultPower = 0.75;
+
+  // counts[id] > 0 for every id, at least one id and fewer than 2^32; power finite and >= 0
+  // (0 gives the uniform distribution, 1 the unigram one). Throws std::invalid_argument.
+  explicit NegativeSampler(std::span<const int64_t> counts, double power = kDefaultPower);
+
+  int64_t size() const { return static_cast<int64_t>(columns_.size()); }
+
+  // One 64-bit draw: the high half picks the column (Lemire's multiply-shift), the low half
+  // decides between the column's word and its alias.
+  int64_t sample(Rng& rng) const {
+    const uint64_t bits = rng.next_u64();
+    const uint64_t column = ((bits >> 32) * columns_.size()) >> 32;
+    const Column& c = columns_[column];
+    return (bits & 0xFFFFFFFFu) < c.threshold ? static_cast<int64_t>(column) : c.alias;
+  }
+  // Fills `out` with independent draws: the training loop's batch, without allocating.
+  void sample(Rng& rng, std::span<int64_t> out) const {
+    for (int64_t& id : out) id = sample(rng);
+  }
+
+ private:
+  // 8 bytes, so that a draw touches a single cache line. A column whose own word fills it
+  // has alias == its own id, which makes the threshold irrelevant.
+  struct Column {
+    uint32_t threshold;  // P(own word | column) * 2^32
+    uint32_t alias;
+  };
+  std::vector<Column> columns_;  // (V)
+};
+
+}  // namespace gv

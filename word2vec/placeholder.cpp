@@ -1,2 +1,0 @@
-// Scaffolding: replaced as the library grows.
-namespace gv {}

@@ -1,0 +1,58 @@
+// Skip-gram with negative sampling (SGNS) as an autograd op, and the same loss composed
+// from primitive ops as its reference.
+//
+// For a word pair (input word a, output word o) with K negative words n_1..n_K:
+//     loss = -log σ(u_o · v_a) - Σ_k log σ(-u_{n_k} · v_a),
+// v = rows of the input table W_in (V, d), u = rows of the output table W_out (V, d).
+//
+// Pairs come in groups, word2vec.c's orientation: a group is one centre word; its
+// inputs are the m context words around it, its outputs are the centre word (the positive)
+// followed by K negatives shared by the whole group. So a group's logits are a small
+// matrix product (m, d) @ (d, K+1) instead of m (K+1) separate dot products — the idea
+// behind pWord2Vec's "HogBatch" (Ji et al., 2016).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "autograd/var.h"
+
+namespace gv {
+
+// A minibatch of groups, reused across steps by one worker (clear() keeps capacity).
+struct SgnsBatch {
+  int64_t negatives = 5;               // K
+  std::vector<int64_t> input_ids;      // all groups' context ids, concatenated
+  std::vector<int64_t> input_offsets{0};  // group g's inputs: [offsets[g], offsets[g+1])
+  std::vector<int64_t> output_ids;     // (G, K+1): positive first, then K negatives
+  // Scratch written by the forward pass and read by backward: σ(x) - label per pair.
+  std::vector<float> coefficients;
+
+  int64_t groups() const { return static_cast<int64_t>(input_offsets.size()) - 1; }
+  int64_t pairs() const { return static_cast<int64_t>(input_ids.size()) * (negatives + 1); }
+  void clear() {
+    input_ids.clear();
+    input_offsets.assign(1, 0);
+    output_ids.clear();
+  }
+  // Appends a group; `outputs` holds K+1 ids, positive first.
+  void add_group(const int64_t* inputs, int64_t num_inputs, const int64_t* outputs);
+};
+
+// The fused op: summed SGNS loss of every pair in the batch, a scalar.
+// Backward appends row-sparse gradients to both tables: one row per input id to W_in and
+// K+1 rows per group to W_out. `batch` must outlive the backward pass (its coefficients
+// are the saved activations). Ids are checked against V; an id outside [0, V) throws.
+Var sgns_loss(const Var& w_in, const Var& w_out, SgnsBatch& batch);
+
+// The same loss built from gather_rows, mul, sum, log_sigmoid: what sgns_loss computes,
+// spelled out one pair per row. The tests check that both agree in value and gradient.
+Var sgns_loss_composed(const Var& w_in, const Var& w_out, const SgnsBatch& batch);
+
+// Full-softmax skip-gram for small vocabularies, the textbook model:
+//     logits = W_in[inputs] @ W_outᵀ  (N, V),  loss = mean cross-entropy against targets.
+// W_out's gradient is dense (every word is in every softmax).
+Var softmax_skipgram_loss(const Var& w_in, const Var& w_out, const std::vector<int64_t>& inputs,
+                          const std::vector<int64_t>& targets);
+
+}  // namespace gv

@@ -1,0 +1,286 @@
+#include "word2vec/tokenizer.h"
+
+#include <stdexcept>
+#include <utility>
+
+namespace gv {
+
+namespace {
+
+constexpr std::string_view kApostrophe = "'";
+
+enum class CharClass { kLetter, kApostrophe, kPunctuation, kSpace, kNewline };
+
+struct CodePointRange {
+  char32_t first;
+  char32_t last;
+  CharClass char_class;
+};
+
+// The non-ASCII code points that are not letters; everything else at or above U+0080 is.
+// Scanned only for non-ASCII input, which English text rarely contains.
+constexpr CodePointRange kNonLetters[] = {
+    {0x0080, 0x00A0, CharClass::kSpace},        // C1 control codes, no-break space
+    {0x00A1, 0x00BF, CharClass::kPunctuation},  // Latin-1 punctuation, symbols: ¡ « » ¿ © °
+    {0x00D7, 0x00D7, CharClass::kPunctuation},  // ×
+    {0x00F7, 0x00F7, CharClass::kPunctuation},  // ÷
+    {0x2000, 0x200B, CharClass::kSpace},        // typographic spaces, zero-width space
+    {0x2010, 0x2018, CharClass::kPunctuation},  // dashes, ‖, ‘
+    {0x2019, 0x2019, CharClass::kApostrophe},   // ’, the typographic apostrophe
+    {0x201A, 0x2027, CharClass::kPunctuation},  // “ ” „ † • …
+    {0x2028, 0x202F, CharClass::kSpace},        // line and paragraph separators, bidi controls
+    {0x2030, 0x205E, CharClass::kPunctuation},  // ‰ ′ ″ ‹ › ‼ ⁄ ...
+    {0x205F, 0x206F, CharClass::kSpace},        // medium mathematical space, invisible operators
+    {0x3000, 0x3000, CharClass::kSpace},        // ideographic space
+    {0x3001, 0x3003, CharClass::kPunctuation},  // 、 。 〃
+    {0x3008, 0x3011, CharClass::kPunctuation},  // 〈 〉 《 》 「 」 『 』 【 】
+    {0xFEFF, 0xFEFF, CharClass::kSpace},        // byte-order mark
+};
+
+CharClass classify(char32_t code_point) {
+  if (code_point >= 0x80) {
+    for (const CodePointRange& range : kNonLetters) {
+      if (code_point >= range.first && code_point <= range.last) return range.char_class;
+    }
+    return CharClass::kLetter;
+  }
+  if ((code_point >= 'a' && code_point <= 'z') || (code_point >= 'A' && code_point <= 'Z') ||
+      (code_point >= '0' && code_point <= '9')) {
+    return CharClass::kLetter;
+  }
+  if (code_point == '\'') return CharClass::kApostrophe;
+  if (code_point == '\n') return CharClass::kNewline;
+  if (code_point > ' ' && code_point < 0x7F) return CharClass::kPunctuation;
+  return CharClass::kSpace;  // space, tab, '\r' and the other control codes
+}
+
+// Writes the UTF-8 encoding of a valid code point into `out`; returns its length (1 to 4).
+size_t encode_utf8(char32_t code_point, char* out) {
+  if (code_point < 0x80) {
+    out[0] = static_cast<char>(code_point);
+    return 1;
+  }
+  if (code_point < 0x800) {
+    out[0] = static_cast<char>(0xC0 | (code_point >> 6));
+    out[1] = static_cast<char>(0x80 | (code_point & 0x3F));
+    return 2;
+  }
+  if (code_point < 0x10000) {
+    out[0] = static_cast<char>(0xE0 | (code_point >> 12));
+    out[1] = static_cast<char>(0x80 | ((code_point >> 6) & 0x3F));
+    out[2] = static_cast<char>(0x80 | (code_point & 0x3F));
+    return 3;
+  }
+  out[0] = static_cast<char>(0xF0 | (code_point >> 18));
+  out[1] = static_cast<char>(0x80 | ((code_point >> 12) & 0x3F));
+  out[2] = static_cast<char>(0x80 | ((code_point >> 6) & 0x3F));
+  out[3] = static_cast<char>(0x80 | (code_point & 0x3F));
+  return 4;
+}
+
+// Unicode's simple (one-to-one) lowercase mapping for the scripts of most European text.
+char32_t to_lower(char32_t c) {
+  if (c >= 'A' && c <= 'Z') return c + 0x20;
+  if (c < 0xC0) return c;
+  if (c <= 0xDE) return c == 0xD7 ? c : c + 0x20;  // À..Þ, except ×
+  if (c >= 0x100 && c <= 0x17F) {                  // Latin Extended-A: mostly (upper, lower) pairs
+    if (c == 0x130) return 'i';                    // İ
+    if (c == 0x178) return 0xFF;                   // Ÿ
+    const bool pairs_start_even = c <= 0x137 || (c >= 0x14A && c <= 0x177);
+    const bool pairs_start_odd = (c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E);
+    if ((pairs_start_even && c % 2 == 0) || (pairs_start_odd && c % 2 == 1)) return c + 1;
+    return c;
+  }
+  if (c == 0x386) return 0x3AC;                                 // Ά
+  if (c >= 0x388 && c <= 0x38A) return c + 0x25;                // Έ Ή Ί
+  if (c == 0x38C) return 0x3CC;                                 // Ό
+  if (c == 0x38E || c == 0x38F) return c + 0x3F;                // Ύ Ώ
+  if (c >= 0x391 && c <= 0x3AB && c != 0x3A2) return c + 0x20;  // Α..Ϋ
+  if (c >= 0x400 && c <= 0x40F) return c + 0x50;                // Ѐ..Џ
+  if (c >= 0x410 && c <= 0x42F) return c + 0x20;                // А..Я
+  return c;
+}
+
+}  // namespace
+
+Tokenizer::Tokenizer(TokenizerOptions options) : options_(options) {}
+
+void Tokenizer::feed(std::string_view text) {
+  if (pos_ < input_.size() || queue_begin_ < queue_end_ || finishing_) {
+    throw std::logic_error("Tokenizer::feed called before next() returned kNeedInput");
+  }
+  input_ = text;
+  pos_ = 0;
+}
+
+void Tokenizer::finish() {
+  finishing_ = true;
+}
+
+void Tokenizer::reset() {
+  *this = Tokenizer(options_);
+}
+
+Tokenizer::Event Tokenizer::next() {
+  while (queue_begin_ == queue_end_) {
+    queue_begin_ = queue_end_ = 0;
+    if (pos_ < input_.size()) {
+      consume_byte(static_cast<unsigned char>(input_[pos_++]));
+    } else if (finishing_) {
+      finishing_ = false;
+      continuation_bytes_left_ = 0;  // a sequence cut off by the end of input is invalid
+      end_word();
+      end_sentence();
+    } else {
+      return Event::kNeedInput;
+    }
+  }
+  const Pending& pending = queue_[queue_begin_++];
+  token_ = pending.text;
+  return pending.event;
+}
+
+std::string_view Tokenizer::token() const {
+  switch (token_) {
+    case TokenText::kWord:
+      return finished_word_;
+    case TokenText::kApostrophe:
+      return kApostrophe;
+    case TokenText::kPunctuation:
+      return {punctuation_, punctuation_size_};
+    case TokenText::kNone:
+      break;
+  }
+  return {};
+}
+
+// UTF-8 decoding one byte at a time, so a character split across two pieces of text decodes
+// whole. The accepted byte ranges are those of the Unicode standard's table 3-7.
+void Tokenizer::consume_byte(unsigned char byte) {
+  if (continuation_bytes_left_ > 0) {
+    if (byte >= next_byte_min_ && byte <= next_byte_max_) {
+      partial_code_point_ = (partial_code_point_ << 6) | (byte & 0x3F);
+      next_byte_min_ = 0x80;
+      next_byte_max_ = 0xBF;
+      if (--continuation_bytes_left_ == 0) consume_code_point(partial_code_point_);
+      return;
+    }
+    // A truncated sequence separates words; `byte` itself is then read afresh.
+    continuation_bytes_left_ = 0;
+    end_word();
+  }
+  if (byte < 0x80) {
+    consume_code_point(byte);
+    return;
+  }
+  next_byte_min_ = 0x80;
+  next_byte_max_ = 0xBF;
+  if (byte >= 0xC2 && byte <= 0xDF) {
+    continuation_bytes_left_ = 1;
+    partial_code_point_ = byte & 0x1F;
+  } else if (byte >= 0xE0 && byte <= 0xEF) {
+    continuation_bytes_left_ = 2;
+    partial_code_point_ = byte & 0x0F;
+    if (byte == 0xE0) next_byte_min_ = 0xA0;  // below: overlong forms of U+0000..U+07FF
+    if (byte == 0xED) next_byte_max_ = 0x9F;  // above: the surrogates U+D800..U+DFFF
+  } else if (byte >= 0xF0 && byte <= 0xF4) {
+    continuation_bytes_left_ = 3;
+    partial_code_point_ = byte & 0x07;
+    if (byte == 0xF0) next_byte_min_ = 0x90;  // below: overlong forms of U+0000..U+FFFF
+    if (byte == 0xF4) next_byte_max_ = 0x8F;  // above: beyond U+10FFFF
+  } else {
+    end_word();  // a stray continuation byte, or a byte that never occurs in UTF-8
+  }
+}
+
+void Tokenizer::consume_code_point(char32_t code_point) {
+  switch (classify(code_point)) {
+    case CharClass::kLetter: {
+      char bytes[4];
+      const size_t length =
+          encode_utf8(options_.lowercase ? to_lower(code_point) : code_point, bytes);
+      const size_t needed = length + (apostrophe_pending_ ? 1 : 0);
+      // Once one character did not fit, the rest of the word is dropped too: the token stays
+      // a true prefix of the word.
+      if (!word_truncated_ && word_.size() + needed <= kMaxTokenBytes) {
+        if (apostrophe_pending_) word_ += kApostrophe;
+        word_.append(bytes, length);
+      } else {
+        word_truncated_ = true;
+      }
+      apostrophe_pending_ = false;
+      break;
+    }
+    case CharClass::kApostrophe:
+      if (!word_.empty() && !apostrophe_pending_) {
+        apostrophe_pending_ = true;  // inner if a letter follows, trailing otherwise
+        break;
+      }
+      end_word();
+      if (options_.keep_punctuation) push(Event::kToken, TokenText::kApostrophe);
+      break;
+    case CharClass::kPunctuation:
+      end_word();
+      if (options_.keep_punctuation) {
+        punctuation_size_ = encode_utf8(code_point, punctuation_);
+        push(Event::kToken, TokenText::kPunctuation);
+      }
+      break;
+    case CharClass::kSpace:
+      end_word();
+      break;
+    case CharClass::kNewline:
+      end_word();
+      if (options_.line_is_sentence) end_sentence();
+      break;
+  }
+}
+
+void Tokenizer::end_word() {
+  if (word_.empty()) return;
+  // The queued event's token is finished_word_, so word_ is free for the next word even
+  // before the event is handed out; swapping keeps both buffers' capacity.
+  std::swap(word_, finished_word_);
+  word_.clear();
+  word_truncated_ = false;
+  push(Event::kToken, TokenText::kWord);
+  if (apostrophe_pending_) {
+    apostrophe_pending_ = false;
+    if (options_.keep_punctuation) push(Event::kToken, TokenText::kApostrophe);
+  }
+}
+
+void Tokenizer::end_sentence() {
+  if (!sentence_has_tokens_) return;
+  sentence_has_tokens_ = false;
+  push(Event::kSentenceEnd);
+}
+
+void Tokenizer::push(Event event, TokenText text) {
+  if (event == Event::kToken) sentence_has_tokens_ = true;
+  queue_[queue_end_++] = {event, text};
+}
+
+std::vector<std::vector<std::string>> tokenize(std::string_view text,
+                                               const TokenizerOptions& options) {
+  Tokenizer tokenizer(options);
+  std::vector<std::vector<std::string>> sentences;
+  std::vector<std::string> sentence;
+  const auto drain = [&] {
+    for (Tokenizer::Event event; (event = tokenizer.next()) != Tokenizer::Event::kNeedInput;) {
+      if (event == Tokenizer::Event::kToken) {
+        sentence.emplace_back(tokenizer.token());
+      } else {
+        sentences.push_back(std::move(sentence));
+        sentence.clear();
+      }
+    }
+  };
+  tokenizer.feed(text);
+  drain();
+  tokenizer.finish();
+  drain();
+  return sentences;
+}
+
+}  // namespace gv

@@ -1,0 +1,115 @@
+// Trainer: skip-gram on a text file, with the loss built from autograd ops.
+//
+// Data flow, one worker thread per corpus slice (Hogwild: all share the two tables):
+//   CorpusReader ─ sentence of ids ─> Subsampler ─> dynamic windows + NegativeSampler
+//     ─> SgnsBatch (groups of contexts sharing K negatives)
+//     ─> sgns_loss(W_in, W_out, batch)   an autograd op: forward computes the loss,
+//     ─> loss.backward()                 backward leaves row-sparse gradients on the
+//     ─> optimizer.step(views, lr)       worker's views of the tables, which the engine's
+//                                        optimizer applies to the shared storage.
+// The learning rate decays linearly with the words read by all workers, as in word2vec.
+//
+// Training can stop at any step boundary (Ctrl-C, or a word budget) and resume from a
+// checkpoint holding the vocabulary, both tables, the optimizer state and every worker's
+// position and random state: with one thread, resumed training equals uninterrupted
+// training bit for bit.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "autograd/optim.h"
+#include "autograd/rng.h"
+#include "embeddings/embedding.h"
+#include "word2vec/corpus_reader.h"
+#include "word2vec/negative_sampler.h"
+#include "word2vec/subsampler.h"
+#include "word2vec/train_options.h"
+#include "word2vec/vocabulary.h"
+#include "word2vec/word_vectors.h"
+
+namespace gv {
+
+struct TrainProgress {
+  int64_t words_done = 0;   // in-vocabulary tokens read so far, over all epochs and workers
+  int64_t words_total = 0;  // epochs × in-vocabulary tokens of the corpus
+  double seconds = 0.0;     // wall time spent training, including runs before a resume
+  float lr = 0.0f;
+  double loss = 0.0;        // mean loss per (input, output) pair since the previous report
+  double fraction() const { return words_total ? double(words_done) / double(words_total) : 1.0; }
+};
+
+// One worker's place: enough to continue exactly where it stopped.
+struct WorkerPosition {
+  int64_t epoch = 0;
+  CorpusPosition corpus;  // where the next unread sentence starts
+  Rng::State rng{};
+  int64_t words_done = 0;  // this worker's share of TrainProgress::words_done
+  double loss_sum = 0.0;   // summed pair losses, and the number of pairs behind them
+  int64_t loss_pairs = 0;
+};
+
+class Trainer {
+ public:
+  // Counts the corpus, builds the vocabulary and initialises the tables. Throws
+  // std::runtime_error naming the corpus if it is missing, empty, or has no word with
+  // min_count occurrences; std::invalid_argument for a non-positive size.
+  Trainer(std::string corpus_path, TrainOptions options);
+  // Restores a checkpoint written by save_checkpoint(); the corpus must be the same file
+  // (its size is checked). Throws std::runtime_error naming the checkpoint on any defect.
+  static Trainer from_checkpoint(const std::string& checkpoint_path, std::string corpus_path);
+
+  Trainer(Trainer&&) noexcept;
+  ~Trainer();
+
+  using ProgressFn = std::function<void(const TrainProgress&)>;
+  // Trains until every epoch is done (returns true), or until `stop` turns true or the
+  // words read reach `stop_after_words` (> 0) — then returns false at the next step
+  // boundary, ready for save_checkpoint(). Calls `on_progress` about 5 times a second
+  // from the calling thread, and once at the end.
+  bool train(const ProgressFn& on_progress, const std::atomic<bool>& stop,
+             int64_t stop_after_words = 0);
+
+  // Atomically. Throws std::runtime_error naming the path if it cannot be written.
+  void save_checkpoint(const std::string& path) const;
+
+  // The input table's rows with their words: the vectors word2vec and gensim export.
+  WordVectors input_vectors() const;
+  const Vocabulary& vocabulary() const { return vocab_; }
+  const TrainOptions& options() const { return options_; }
+  TrainProgress progress() const { return progress_; }
+  const Var& input_table() const { return in_->weight(); }    // W_in (V, C)
+  const Var& output_table() const { return out_->weight(); }  // W_out (V, C)
+
+ private:
+  struct Worker;
+  Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab);
+  void run_worker(int index, const std::atomic<bool>& stop, int64_t stop_after_words);
+  int64_t words_done_by_all() const;
+
+  std::string corpus_path_;
+  int64_t corpus_bytes_ = 0;
+  TrainOptions options_;
+  Vocabulary vocab_;
+  std::unique_ptr<Subsampler> subsampler_;
+  std::unique_ptr<NegativeSampler> negatives_;
+  std::unique_ptr<Embedding> in_, out_;
+  std::unique_ptr<Optimizer> optimizer_;
+  std::vector<ByteRange> ranges_;           // one slice of the corpus per worker
+  std::vector<WorkerPosition> positions_;   // one per worker
+  // What each worker has done so far, published for the lr schedule and progress reports.
+  // One cache line each, so that workers bumping their own counters never contend.
+  struct alignas(64) LiveCounters {
+    std::atomic<int64_t> words{0};
+    std::atomic<double> loss_sum{0.0};
+    std::atomic<int64_t> loss_pairs{0};
+  };
+  std::unique_ptr<LiveCounters[]> live_;
+  TrainProgress progress_;
+};
+
+}  // namespace gv

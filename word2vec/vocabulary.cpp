@@ -1,0 +1,134 @@
+#include "word2vec/vocabulary.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+
+#include "embeddings/atomic_file.h"
+
+namespace gv {
+
+namespace {
+
+// A line quoted in an error message, cut short so that a binary file cannot flood the terminal.
+std::string excerpt(std::string_view line) {
+  constexpr size_t kMaxBytes = 40;
+  if (line.size() <= kMaxBytes) return "'" + std::string(line) + "'";
+  return "'" + std::string(line.substr(0, kMaxBytes)) + "...'";
+}
+
+// Splits on runs of spaces and tabs; words never contain either.
+std::vector<std::string_view> split_fields(std::string_view line) {
+  std::vector<std::string_view> fields;
+  size_t pos = 0;
+  while (true) {
+    pos = line.find_first_not_of(" \t", pos);
+    if (pos == std::string_view::npos) return fields;
+    const size_t end = std::min(line.find_first_of(" \t", pos), line.size());
+    fields.push_back(line.substr(pos, end - pos));
+    pos = end;
+  }
+}
+
+}  // namespace
+
+Vocabulary Vocabulary::build(const WordCounts& counts, int64_t min_count, int64_t max_size) {
+  if (min_count < 1) {
+    throw std::invalid_argument("Vocabulary: min_count must be at least 1, got " +
+                                std::to_string(min_count));
+  }
+  if (max_size < 0) {
+    throw std::invalid_argument("Vocabulary: max_size must be 0 (no limit) or positive, got " +
+                                std::to_string(max_size));
+  }
+  std::vector<std::pair<const std::string*, int64_t>> kept;
+  int64_t highest_count = 0;
+  for (const auto& [word, count] : counts) {
+    highest_count = std::max(highest_count, count);
+    if (count >= min_count) kept.emplace_back(&word, count);
+  }
+  if (kept.empty()) {
+    throw std::runtime_error(
+        "Vocabulary: no word occurs at least " + std::to_string(min_count) + " times (" +
+        std::to_string(counts.size()) + " distinct words, the most frequent occurs " +
+        std::to_string(highest_count) + " times); lower min_count or use a larger corpus");
+  }
+  std::sort(kept.begin(), kept.end(), [](const auto& a, const auto& b) {
+    return a.second != b.second ? a.second > b.second : *a.first < *b.first;
+  });
+  if (max_size > 0 && static_cast<int64_t>(kept.size()) > max_size) kept.resize(max_size);
+
+  Vocabulary vocab;
+  vocab.words_.reserve(kept.size());
+  vocab.counts_.reserve(kept.size());
+  vocab.ids_.reserve(kept.size());
+  for (const auto& [word, count] : kept) {
+    vocab.ids_.emplace(*word, vocab.size());
+    vocab.words_.push_back(*word);
+    vocab.counts_.push_back(count);
+    vocab.total_count_ += count;
+  }
+  return vocab;
+}
+
+Vocabulary Vocabulary::load(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open vocabulary " + path + ": " + std::strerror(errno));
+  WordCounts counts;
+  std::string line;
+  for (int64_t line_number = 1; std::getline(in, line); ++line_number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const std::vector<std::string_view> fields = split_fields(line);
+    if (fields.empty()) continue;
+    const std::string where = path + ":" + std::to_string(line_number) + ": ";
+    if (fields.size() != 2) {
+      throw std::runtime_error(where + "expected 'word count', got " + excerpt(line));
+    }
+    int64_t count = 0;
+    const char* end = fields[1].data() + fields[1].size();
+    const auto [parsed_end, error] = std::from_chars(fields[1].data(), end, count);
+    if (error != std::errc() || parsed_end != end || count < 1) {
+      throw std::runtime_error(where + "count must be a positive integer, got " +
+                               excerpt(fields[1]));
+    }
+    if (!counts.emplace(fields[0], count).second) {
+      throw std::runtime_error(where + "duplicate word " + excerpt(fields[0]));
+    }
+  }
+  if (in.bad()) throw std::runtime_error("cannot read vocabulary " + path);
+  if (counts.empty()) throw std::runtime_error(path + ": no words (expected 'word count' lines)");
+  return build(counts);
+}
+
+void Vocabulary::save(const std::string& path) const {
+  write_file_atomically(path, [this](std::ostream& out) {
+    for (int64_t id = 0; id < size(); ++id) out << words_[id] << ' ' << counts_[id] << '\n';
+  });
+}
+
+int64_t Vocabulary::id(std::string_view word) const {
+  const auto it = ids_.find(word);
+  return it == ids_.end() ? kUnknown : it->second;
+}
+
+const std::string& Vocabulary::word(int64_t id) const {
+  check_id(id);
+  return words_[id];
+}
+
+int64_t Vocabulary::count(int64_t id) const {
+  check_id(id);
+  return counts_[id];
+}
+
+void Vocabulary::check_id(int64_t id) const {
+  if (id < 0 || id >= size()) {
+    throw std::out_of_range("Vocabulary: id " + std::to_string(id) + " is out of range for " +
+                            std::to_string(size()) + " words");
+  }
+}
+
+}  // namespace gv
