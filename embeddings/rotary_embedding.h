@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "autograd/tensor.h"
 #include "autograd/var.h"
@@ -41,6 +42,8 @@ class RotaryEmbedding {
   // longer.
   Var forward(const Var& x) const;
 
+  // Nothing to train: the angles are fixed. Present so that every module can be asked.
+  std::vector<Var> parameters() const { return {}; }
   int64_t max_len() const { return cos_.size(0); }
   int64_t dim() const { return cos_.size(1); }
   bool interleaved() const { return interleaved_; }

@@ -55,19 +55,28 @@ void offer_tile(const float* tile, AnalogyMethod method, int64_t first_question,
                 std::vector<TopK>& candidates) {
   const int64_t rows_per_question = query_rows_per_question(method);
   const int64_t words = std::min(kVocabPanel, vocabulary_size - first_word);
+  float scores[kVocabPanel];
   for (int64_t i = 0; i < kQueryPanel / rows_per_question; ++i) {
     const int64_t question = first_question + i;
     if (question >= questions_in_block) break;
-    TopK& best = candidates[static_cast<size_t>(question)];
     const float* cos = tile + i * rows_per_question * kVocabPanel;  // (rows_per_question, 16)
-    for (int64_t j = 0; j < words; ++j) {
-      float score = cos[j];
-      if (method == AnalogyMethod::Mul) {  // Levy & Goldberg eq. 4, cosines shifted to [0, 1]
+    if (method == AnalogyMethod::Mul) {  // Levy & Goldberg eq. 4, cosines shifted to [0, 1]
+      for (int64_t j = 0; j < kVocabPanel; ++j) {
         const float to_a = (1 + cos[j]) * 0.5f, to_b = (1 + cos[kVocabPanel + j]) * 0.5f,
                     to_c = (1 + cos[2 * kVocabPanel + j]) * 0.5f;
-        score = to_b * to_c / (to_a + 1e-6f);
+        scores[j] = to_b * to_c / (to_a + 1e-6f);
       }
-      best.offer(first_word + j, score);
+      cos = scores;
+    }
+    // Words arrive in increasing order, so beating the floor is exactly "would be kept";
+    // nearly every word fails this one comparison.
+    TopK& best = candidates[static_cast<size_t>(question)];
+    float floor = best.floor();
+    for (int64_t j = 0; j < words; ++j) {
+      if (cos[j] > floor) {
+        best.offer(first_word + j, cos[j]);
+        floor = best.floor();
+      }
     }
   }
 }

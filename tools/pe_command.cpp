@@ -4,6 +4,7 @@
 //
 // prints T lines of D numbers: row t is what position t contributes — the sinusoidal
 // encoding, a freshly initialised learned table, or RoPE's rotation of the all-ones vector.
+#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -33,7 +34,6 @@ struct PeOptions {
 
 // (T, D): the table the command prints.
 Tensor positional_table(const PeOptions& options) {
-  const NoGradGuard no_graph;  // only values are wanted, even from trainable tables
   if (options.kind == "sinusoidal") {
     return SinusoidalPositionalEmbedding(options.length, options.dim).table();
   }
@@ -69,19 +69,30 @@ void run_pe(const PeOptions& options) {
     throw std::invalid_argument("--interleaved applies to --kind rope only, not " + options.kind);
   }
   const Tensor table = positional_table(options);
+  // The plot first: a file that cannot be written fails the command before any output.
   if (!options.svg_path.empty()) {
-    // Drawn before printing, so a table too large to draw fails before any output.
-    const Svg svg = heatmap(std::span(table.data(), static_cast<size_t>(table.numel())),
-                            options.length, options.dim,
-                            {.title = "positional encoding: " + describe(options),
-                             .row_axis = "position",
-                             .column_axis = "dimension"});
-    print_table(table);
-    svg.save(options.svg_path);
-  } else {
-    print_table(table);
+    heatmap(std::span(table.data(), static_cast<size_t>(table.numel())), options.length,
+            options.dim,
+            {.title = "positional encoding: " + describe(options),
+             .row_axis = "position",
+             .column_axis = "dimension"})
+        .save(options.svg_path);
   }
+  print_table(table);
 }
+
+// CLI11's PositiveNumber prints its range as 0 to 1.8e308 spelled out in full; this says it
+// in words and also rejects fractions and text.
+const CLI::Validator kPositiveInteger(
+    [](std::string& text) -> std::string {
+      int64_t value = 0;
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (error != std::errc() || end != text.data() + text.size() || value <= 0) {
+        return "must be a positive integer, got '" + text + "'";
+      }
+      return {};
+    },
+    "POSITIVE");
 
 }  // namespace
 
@@ -89,15 +100,15 @@ void add_pe_command(CLI::App& app) {
   auto options = std::make_shared<PeOptions>();
   CLI::App* pe =
       app.add_subcommand("pe", "Print a positional encoding table: T lines of D numbers");
-  pe->add_option("--kind", options->kind, "sinusoidal, learned or rope")
+  pe->add_option("--kind", options->kind, "Which encoding to print")
       ->required()
       ->check(CLI::IsMember({"sinusoidal", "learned", "rope"}));
   pe->add_option("--len", options->length, "Number of positions T")
       ->required()
-      ->check(CLI::PositiveNumber);
+      ->check(kPositiveInteger);
   pe->add_option("--dim", options->dim, "Dimensions D (even for sinusoidal and rope)")
       ->required()
-      ->check(CLI::PositiveNumber);
+      ->check(kPositiveInteger);
   pe->add_flag("--interleaved", options->interleaved,
                "rope: pair dims (2i, 2i+1) instead of (i, i + D/2)");
   pe->add_option("--seed", options->seed, "learned: seed of the N(0, 1) initialisation")

@@ -98,7 +98,7 @@ void Svg::rect(double x, double y, double width, double height, std::string_view
   attribute("width", num(width));
   attribute("height", num(height));
   attribute("fill", fill);
-  attribute("stroke", stroke);
+  if (stroke != "none") attribute("stroke", stroke);  // "none" is SVG's default: save the bytes
   attribute("shape-rendering", "crispEdges");
   body_ += "/>\n";
 }
@@ -122,7 +122,7 @@ void Svg::circle(double cx, double cy, double radius, std::string_view fill,
   attribute("cy", num(cy));
   attribute("r", num(radius));
   attribute("fill", fill);
-  attribute("stroke", stroke);
+  if (stroke != "none") attribute("stroke", stroke);
   body_ += "/>\n";
 }
 

@@ -52,8 +52,8 @@ struct HeatmapLabels {
   std::string column_axis;  // drawn under the plot
 };
 
-// More cells than this make an SVG too heavy to open comfortably (~50 bytes per cell).
-inline constexpr int64_t kMaxHeatmapCells = int64_t{1} << 18;
+// More cells than this make an SVG too heavy to open comfortably (~100 bytes per cell).
+inline constexpr int64_t kMaxHeatmapCells = int64_t{1} << 17;
 
 // values (rows, cols), row-major: row r is the r-th band from the top, column c the c-th
 // from the left. Colours are symmetric about 0 (±max |value|), explained by a legend.

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace gv::tools {
@@ -32,6 +33,13 @@ class TopK {
       heap_.back() = candidate;
       std::push_heap(heap_.begin(), heap_.end(), better);
     }
+  }
+
+  // A score must exceed this to be kept when offered after every index seen so far (a tie
+  // loses to the earlier index). Lets a scan skip offer() for almost every element.
+  float floor() const {
+    return static_cast<int64_t>(heap_.size()) < k_ ? -std::numeric_limits<float>::infinity()
+                                                   : heap_.front().score;
   }
 
   // Best first. The collector is left empty and can be reused.

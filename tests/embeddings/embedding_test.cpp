@@ -113,6 +113,10 @@ TEST_CASE("Embedding initialisations follow their distributions", "[embedding]")
   // 20,000 draws of N(0, 1): standard error 0.007 on the mean, 0.01 on the variance.
   CHECK(mean == Approx(0.0).margin(0.03));
   CHECK(second / static_cast<double>(n.numel()) == Approx(1.0).margin(0.05));
+
+  gv::Rng rng_d(13);
+  const Embedding zeros(7, 3, rng_d, {.init = EmbeddingInit::zeros, .padding_id = std::nullopt});
+  for (int64_t i = 0; i < zeros.weight().numel(); ++i) CHECK(zeros.weight().value()[i] == 0.0f);
 }
 
 TEST_CASE("Embedding padding row starts at zero and never receives a gradient", "[embedding]") {

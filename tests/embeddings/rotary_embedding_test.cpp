@@ -73,6 +73,7 @@ TEST_CASE("RoPE is the identity at position 0 and keeps every norm", "[rope]") {
     const Var x = Var::constant(random_tensor({3, 16, 8}, 7));  // (B, T, C)
     const Var out = rope.forward(x);
     REQUIRE(out.shape() == Shape{3, 16, 8});
+    CHECK(rope.parameters().empty());
     for (int64_t row = 0; row < 3 * 16; ++row) {
       const Tensor& a = out.value();
       const Tensor& b = x.value();
