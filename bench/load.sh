@@ -61,7 +61,7 @@ for _ in range(runs + 1):  # the first run warms up and is dropped
     ours.append(time.perf_counter() - start)
     if done.returncode != 0:
         sys.exit(f"load: {' '.join(loader)} failed: {done.stderr.strip()}")
-print(f"load: gradvec: {done.stdout.strip()}")
+print("load: gradvec says:\n" + "\n".join("  " + line for line in done.stdout.splitlines()))
 ours = ours[1:]
 
 gensim = subprocess.run(

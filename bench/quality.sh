@@ -9,8 +9,13 @@
 # Environment: GRADVEC_BIN (default build/gradvec), GRADVEC_CORPUS (default
 # data/tinyshakespeare.txt), TOOLS (default "gradvec gensim fasttext"; fasttext is dropped when
 # not installed), SEEDS (default "1 2 3"), PYTHON (default /usr/bin/python3), KEEP_WORK=1 keeps
-# the tokenised corpus and the trained vectors. Fetches nothing. Exit status: 0 pass, 1 gradvec
-# below gensim, 2 could not run (message on stderr).
+# the tokenised corpus and the trained vectors, TOLERANCE (percentage points gradvec's mean may
+# trail gensim's, default 0). Fetches nothing. Exit status: 0 pass, 1 gradvec below gensim (minus
+# TOLERANCE), 2 could not run (message on stderr).
+#
+# Seed noise is large on a corpus this small: one model's accuracy varies by about +-0.5 points
+# between seeds, so two equally good trainers differ by ~0.3 points in a 3-seed mean. The "sd"
+# column shows that spread; more SEEDS narrow it.
 set -euo pipefail
 shopt -s inherit_errexit
 
@@ -20,6 +25,7 @@ corpus=${GRADVEC_CORPUS:-$repo/data/tinyshakespeare.txt}
 python=${PYTHON:-/usr/bin/python3}
 read -r -a seeds <<<"${SEEDS:-1 2 3}"
 read -r -a tools <<<"${TOOLS:-gradvec gensim fasttext}"
+tolerance=${TOLERANCE:-0}
 questions=$repo/bench/shakespeare_analogies.txt
 
 # One set of hyperparameters for every tool: word2vec.c's skip-gram defaults.
@@ -36,6 +42,7 @@ has_tool() {
   return 1
 }
 
+[[ $tolerance =~ ^[0-9]+([.][0-9]+)?$ ]] || die "TOLERANCE must be a non-negative number, got '$tolerance'"
 [[ -f $corpus ]] || die "corpus $corpus not found: run data/fetch.sh or set GRADVEC_CORPUS"
 "$python" -c 'import gensim' 2>/dev/null ||
   die "$python cannot import gensim (the analogy check and cross-check need it): ./setup.sh --peers"
@@ -129,7 +136,7 @@ echo "Skip-gram, negative sampling: dim $dim, window $window, negative $negative
   "min-count $min_count, lr $lr, $epochs epochs, 1 thread; corpus $(basename "$corpus")."
 echo
 # Table, per-tool means, and the verdict: gradvec's mean must not fall below gensim's.
-awk -F'\t' -v primary="$primary" '
+awk -F'\t' -v primary="$primary" -v tolerance="$tolerance" '
   BEGIN {
     print "| tool | seed | accuracy (" primary " eval) | seen | accuracy (gensim eval) | train s |"
     print "|---|---|---|---|---|---|"
@@ -137,19 +144,23 @@ awk -F'\t' -v primary="$primary" '
   {
     printf "| %s | %s | %.2f%% | %d | %.2f%% | %.1f |\n", $1, $2, $5, $4, $6, $8
     if (!($1 in sum)) order[++n] = $1
-    sum[$1] += $5; cross[$1] += $6; runs[$1]++; secs[$1] += $8
+    sum[$1] += $5; sumsq[$1] += $5 * $5; cross[$1] += $6; runs[$1]++; secs[$1] += $8
   }
   END {
     for (i = 1; i <= n; i++) {
       t = order[i]
-      printf "| **%s mean** | %d seeds | **%.2f%%** | | %.2f%% | %.1f |\n", t, runs[t],
-        sum[t] / runs[t], cross[t] / runs[t], secs[t] / runs[t]
       mean[t] = sum[t] / runs[t]
+      # Sample standard deviation over seeds; 0 for one seed (and for rounding below 0).
+      variance = runs[t] > 1 ? (sumsq[t] - runs[t] * mean[t] ^ 2) / (runs[t] - 1) : 0
+      sd = variance > 0 ? sqrt(variance) : 0
+      printf "| **%s mean** | %d seeds | **%.2f%%** (sd %.2f) | | %.2f%% | %.1f |\n", t, runs[t],
+        mean[t], sd, cross[t] / runs[t], secs[t] / runs[t]
     }
     print ""
     if (("gradvec" in mean) && ("gensim" in mean)) {
-      verdict = mean["gradvec"] >= mean["gensim"] ? "PASS" : "FAIL"
-      printf "%s: gradvec mean %.2f%% vs gensim mean %.2f%%\n", verdict, mean["gradvec"], mean["gensim"]
+      verdict = mean["gradvec"] >= mean["gensim"] - tolerance ? "PASS" : "FAIL"
+      printf "%s: gradvec mean %.2f%% vs gensim mean %.2f%% (tolerance %s points)\n", verdict,
+        mean["gradvec"], mean["gensim"], tolerance
       exit verdict == "PASS" ? 0 : 1
     }
     print "(gradvec vs gensim verdict needs both tools in TOOLS)"

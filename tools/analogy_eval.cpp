@@ -24,7 +24,7 @@ constexpr int64_t kBlockQuestions = 16 * kQueryPanel;
 // A question whose four words are all in the restricted vocabulary.
 struct SeenQuestion {
   int64_t section;
-  std::array<int64_t, 4> rows;        // a, b, c, expected
+  std::array<int64_t, 4> rows;      // a, b, c, expected
   std::array<std::string, 4> keys;  // the same words as EvalVocabulary compares them
 };
 
@@ -232,8 +232,8 @@ AnalogyEvalResult evaluate_analogies(const VectorIndex& index,
 std::string format_analogy_report(const AnalogyEvalResult& result) {
   std::string report;
   const auto score_line = [](const AnalogyScore& s) {
-    return s.name + ": " + std::to_string(s.correct) + "/" + std::to_string(s.seen) +
-           " correct (" + percent(s.correct, s.seen) + "%)";
+    return s.name + ": " + std::to_string(s.correct) + "/" + std::to_string(s.seen) + " correct (" +
+           percent(s.correct, s.seen) + "%)";
   };
   for (const AnalogyScore& section : result.sections) report += score_line(section) + "\n";
   report += score_line(result.total) + ", " + std::to_string(result.total.seen) + "/" +

@@ -13,8 +13,7 @@ std::string ascii_upper(std::string_view word) {
   return upper;
 }
 
-EvalVocabulary::EvalVocabulary(const VectorIndex& index, int64_t restrict_to,
-                               bool case_insensitive)
+EvalVocabulary::EvalVocabulary(const VectorIndex& index, int64_t restrict_to, bool case_insensitive)
     : index_(index), case_insensitive_(case_insensitive) {
   if (restrict_to < 0) {
     throw std::invalid_argument("restrict must be >= 0 (0: whole vocabulary), got " +

@@ -62,8 +62,8 @@ void orthonormalize(std::array<std::vector<double>, 2>& basis,
 PrincipalPlane principal_plane(const std::vector<float>& rows, int64_t n, int64_t dim) {
   if (n < 1 || dim < 2 || static_cast<int64_t>(rows.size()) != n * dim) {
     throw std::invalid_argument("principal_plane: need (n >= 1, dim >= 2) rows, got " +
-                                std::to_string(rows.size()) + " values for (" +
-                                std::to_string(n) + ", " + std::to_string(dim) + ")");
+                                std::to_string(rows.size()) + " values for (" + std::to_string(n) +
+                                ", " + std::to_string(dim) + ")");
   }
   // centred: (n, dim) in double, the column means subtracted.
   std::vector<double> mean(static_cast<size_t>(dim), 0.0), centred(rows.begin(), rows.end());
@@ -123,9 +123,8 @@ PrincipalPlane principal_plane(const std::vector<float>& rows, int64_t n, int64_
 
   for (int c = 0; c < 2; ++c) {
     std::vector<double>& v = basis[c];
-    const auto largest = std::max_element(v.begin(), v.end(), [](double x, double y) {
-      return std::abs(x) < std::abs(y);
-    });
+    const auto largest = std::max_element(
+        v.begin(), v.end(), [](double x, double y) { return std::abs(x) < std::abs(y); });
     if (*largest < 0) scale(v, -1.0);
     plane.variance[c] = std::max(0.0, ritz[c]);
   }

@@ -29,9 +29,8 @@ std::string tick_label(double value) {
 
 std::string axis_title(int component, const PrincipalPlane& plane) {
   char buffer[64];
-  const double share = plane.total_variance > 0 ? 100 * plane.variance[component] /
-                                                      plane.total_variance
-                                                : 0.0;
+  const double share =
+      plane.total_variance > 0 ? 100 * plane.variance[component] / plane.total_variance : 0.0;
   std::snprintf(buffer, sizeof buffer, "PC%d (%.1f%% of variance)", component + 1, share);
   return buffer;
 }
@@ -51,11 +50,16 @@ PageMapping fit_points(const PrincipalPlane& plane) {
     x_min = std::min(x_min, p[0]), x_max = std::max(x_max, p[0]);
     y_min = std::min(y_min, p[1]), y_max = std::max(y_max, p[1]);
   }
-  // Room for labels, which extend to the right of their points.
-  const double x_range = std::max(x_max - x_min, 1e-9) * 1.25,
-               y_range = std::max(y_max - y_min, 1e-9) * 1.15;
-  const double scale = std::min((kRight - kLeft) / x_range, (kBottom - kTop) / y_range);
-  return {scale, (x_min + x_max) / 2 + 0.08 * x_range, (y_min + y_max) / 2};
+  // The points fill the frame less a margin, and less room on the right and at the top for
+  // the labels, which are drawn up and to the right of their points.
+  constexpr double kMargin = 20, kLabelWidth = 70, kLabelHeight = 14;
+  const double width = kRight - kLeft - 2 * kMargin - kLabelWidth;
+  const double height = kBottom - kTop - 2 * kMargin - kLabelHeight;
+  const double scale =
+      std::min(width / std::max(x_max - x_min, 1e-12), height / std::max(y_max - y_min, 1e-12));
+  // Centre the points in the frame, then shift them left and down by half the label room.
+  return {scale, (x_min + x_max) / 2 + kLabelWidth / 2 / scale,
+          (y_min + y_max) / 2 + kLabelHeight / 2 / scale};
 }
 
 void draw_axes(Svg& svg, const PageMapping& page, const PrincipalPlane& plane) {

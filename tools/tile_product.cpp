@@ -40,7 +40,9 @@ inline FloatV load(const float* from) {
   std::memcpy(&v, from, sizeof v);
   return v;
 }
-inline void store(float* to, FloatV v) { std::memcpy(to, &v, sizeof v); }
+inline void store(float* to, FloatV v) {
+  std::memcpy(to, &v, sizeof v);
+}
 
 }  // namespace
 
@@ -49,14 +51,16 @@ void multiply_panels(const float* queries, const float* vocab, int64_t dim, floa
   FloatV acc[kQueryPanel][kVectorsPerPanel] = {};
   for (int64_t d = 0; d < dim; ++d) {
     FloatV v[kVectorsPerPanel];
-    for (int64_t j = 0; j < kVectorsPerPanel; ++j) v[j] = load(vocab + d * kVocabPanel + j * kLanes);
+    for (int64_t j = 0; j < kVectorsPerPanel; ++j)
+      v[j] = load(vocab + d * kVocabPanel + j * kLanes);
     const float* q = queries + d * kQueryPanel;
     for (int64_t i = 0; i < kQueryPanel; ++i) {
       for (int64_t j = 0; j < kVectorsPerPanel; ++j) acc[i][j] += q[i] * v[j];  // broadcasts q[i]
     }
   }
   for (int64_t i = 0; i < kQueryPanel; ++i) {
-    for (int64_t j = 0; j < kVectorsPerPanel; ++j) store(tile + i * kVocabPanel + j * kLanes, acc[i][j]);
+    for (int64_t j = 0; j < kVectorsPerPanel; ++j)
+      store(tile + i * kVocabPanel + j * kLanes, acc[i][j]);
   }
 }
 

@@ -33,7 +33,7 @@ void add_method_option(CLI::App& command, AnalogyMethod& method) {
                                                             {"mul", AnalogyMethod::Mul}};
   command.add_option("--method", method, "3CosAdd (add) or 3CosMul (mul)")
       ->transform(CLI::CheckedTransformer(methods))
-      ->default_str("add");
+      ->option_text("add|mul (default: add)");
 }
 
 void add_restrict_option(CLI::App& command, int64_t& restrict_to, const std::string& what) {
@@ -53,16 +53,15 @@ void add_nearest_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand("nearest", "Nearest neighbours of words by cosine");
   state->file.add_to(*command);
   command->add_option("--k", state->query.k, "Neighbours per word")->check(CLI::PositiveNumber);
-  add_restrict_option(*command, state->query.restrict_to,
-                      "Search only the first N words (0: all)");
+  add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
   command->add_option("words", state->words, "Query words")->required();
   command->callback([state] {
     const VectorIndex index = load_index(state->file);
     for (const std::string& word : state->words) index.index_of(word);  // all known, or fail
     for (const std::string& word : state->words) {
       std::cout << "nearest to " << word << ":\n";
-      print_neighbors(std::cout, index.most_similar({word}, {}, state->query.k,
-                                                    state->query.restrict_to));
+      print_neighbors(std::cout,
+                      index.most_similar({word}, {}, state->query.k, state->query.restrict_to));
     }
   });
 }
@@ -74,14 +73,13 @@ void add_analogy_command(CLI::App& app) {
   state->file.add_to(*command);
   command->add_option("--k", state->query.k, "Answers to print")->check(CLI::PositiveNumber);
   add_method_option(*command, state->query.method);
-  add_restrict_option(*command, state->query.restrict_to,
-                      "Search only the first N words (0: all)");
+  add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
   command->add_option("words", state->words, "A B C")->required()->expected(3);
   command->callback([state] {
     const VectorIndex index = load_index(state->file);
     const std::vector<std::string>& w = state->words;
-    print_neighbors(std::cout, index.analogy(w[0], w[1], w[2], state->query.k,
-                                             state->query.method, state->query.restrict_to));
+    print_neighbors(std::cout, index.analogy(w[0], w[1], w[2], state->query.k, state->query.method,
+                                             state->query.restrict_to));
   });
 }
 
@@ -134,8 +132,8 @@ void add_eval_commands(CLI::App& app) {
   similarity_command->callback([similarity] {
     const std::vector<SimilarityPair> pairs = read_similarity_pairs(similarity->pairs);
     const VectorIndex index = load_index(similarity->file);
-    std::cout << format_similarity_report(evaluate_similarity(
-        index, pairs, similarity->restrict_to, !similarity->case_sensitive));
+    std::cout << format_similarity_report(
+        evaluate_similarity(index, pairs, similarity->restrict_to, !similarity->case_sensitive));
   });
 }
 
@@ -146,8 +144,7 @@ void add_repl_command(CLI::App& app) {
   state->file.add_to(*command);
   command->add_option("--k", state->query.k, "Answers per query")->check(CLI::PositiveNumber);
   add_method_option(*command, state->query.method);
-  add_restrict_option(*command, state->query.restrict_to,
-                      "Search only the first N words (0: all)");
+  add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
   command->callback([state] {
     const bool interactive = isatty(STDIN_FILENO) == 1;
     const VectorIndex index = load_index(state->file);
@@ -172,15 +169,16 @@ void add_convert_command(CLI::App& app) {
   command->add_option("--out", state->out, "Output file (written atomically)")->required();
   std::map<std::string, VectorFormat> targets = vector_format_flags();
   targets.erase("auto");
-  command->add_option("--to", state->to, "Output format: glove, w2v, w2v-bin")
+  command->add_option("--to", state->to, "Output format")
       ->required()
-      ->transform(CLI::CheckedTransformer(targets));
+      ->transform(CLI::CheckedTransformer(targets))
+      ->option_text("glove|w2v|w2v-bin REQUIRED");
   command->callback([state] {
     const LoadedVectors loaded = state->file.load(std::cerr);
     write_vectors(state->out, loaded.vectors, state->to);
-    std::cout << "wrote " << loaded.vectors.size() << " words x " << loaded.vectors.dim
-              << " dims (" << vector_format_name(loaded.report.format) << " -> "
-              << vector_format_name(state->to) << ") to " << state->out << "\n";
+    std::cout << "wrote " << loaded.vectors.size() << " words x " << loaded.vectors.dim << " dims ("
+              << vector_format_name(loaded.report.format) << " -> " << vector_format_name(state->to)
+              << ") to " << state->out << "\n";
   });
 }
 
@@ -227,8 +225,8 @@ void add_plot_command(CLI::App& app) {
       app.add_subcommand("plot", "2-D PCA picture (SVG) of some words' unit vectors");
   state->file.add_to(*command);
   CLI::Option* words = command->add_option("--words", state->words, "Words to plot");
-  CLI::Option* top =
-      command->add_option("--top", state->top, "Plot the first N words")->check(CLI::Range(2, 5000));
+  CLI::Option* top = command->add_option("--top", state->top, "Plot the first N words")
+                         ->check(CLI::Range(2, 5000));
   words->excludes(top);
   command->add_option("--out", state->out, "SVG file (written atomically)")->required();
   command->add_option("--title", state->title, "Title (default: what is plotted)");
@@ -258,10 +256,9 @@ void add_plot_command(CLI::App& app) {
     }
     const PrincipalPlane plane =
         principal_plane(points, static_cast<int64_t>(rows.size()), index.dim());
-    const std::string title =
-        state->title.empty() ? "PCA of " + std::to_string(rows.size()) + " word vectors from " +
-                                   state->file.path
-                             : state->title;
+    const std::string title = state->title.empty() ? "PCA of " + std::to_string(rows.size()) +
+                                                         " word vectors from " + state->file.path
+                                                   : state->title;
     pca_scatter_plot(labels, plane, title).save(state->out);
     std::cout << "wrote " << state->out << " (" << rows.size() << " words)\n";
   });

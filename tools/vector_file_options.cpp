@@ -18,11 +18,10 @@ const std::map<std::string, VectorFormat>& vector_format_flags() {
 
 void VectorFileOptions::add_to(CLI::App& command, const std::string& path_flag,
                                const std::string& format_flag) {
-  command.add_option(path_flag, path, "Vector file (GloVe, word2vec text or binary)")
-      ->required();
-  command.add_option(format_flag, format, "File format: auto, glove, w2v, w2v-bin")
+  command.add_option(path_flag, path, "Vector file (GloVe, word2vec text or binary)")->required();
+  command.add_option(format_flag, format, "Vector file format")
       ->transform(CLI::CheckedTransformer(vector_format_flags()))
-      ->default_str("auto");
+      ->option_text("auto|glove|w2v|w2v-bin (default: auto)");
   command.add_option("--limit", limit, "Read only the first N words (0: all)")
       ->check(CLI::NonNegativeNumber);
   command.add_flag("--skip-bad", skip_bad, "Skip malformed lines instead of failing");
@@ -34,8 +33,7 @@ LoadedVectors VectorFileOptions::load(std::ostream& warnings) const {
   LoadedVectors loaded;
   const auto start = std::chrono::steady_clock::now();
   loaded.vectors = read_vectors(path, {format, limit, skip_bad, threads}, &loaded.report);
-  loaded.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  loaded.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::error_code error;
   const auto size = std::filesystem::file_size(path, error);
   loaded.file_bytes = error ? 0 : static_cast<int64_t>(size);

@@ -59,14 +59,16 @@ void normalize_in_place(float* x, int64_t n) {
   for (int64_t i = 0; i < n; ++i) x[i] *= scale;
 }
 
-VectorIndex::VectorIndex(const WordVectors& vectors, int threads)
-    : words_(vectors.words), dim_(vectors.dim), threads_(resolve_threads(threads)) {
-  if (dim_ < 0 || static_cast<int64_t>(vectors.values.size()) != size() * dim_) {
-    throw std::invalid_argument("word vectors: " + std::to_string(vectors.values.size()) +
+VectorIndex::VectorIndex(WordVectors vectors, int threads)
+    : words_(std::move(vectors.words)),
+      dim_(vectors.dim),
+      unit_(std::move(vectors.values)),
+      threads_(resolve_threads(threads)) {
+  if (dim_ < 0 || static_cast<int64_t>(unit_.size()) != size() * dim_) {
+    throw std::invalid_argument("word vectors: " + std::to_string(unit_.size()) +
                                 " values do not fill (" + std::to_string(size()) + ", " +
                                 std::to_string(dim_) + ")");
   }
-  unit_ = vectors.values;
   parallel_for(size(), threads_, kMinFloatsPerThread / std::max<int64_t>(1, dim_),
                [&](int64_t begin, int64_t end) {
                  for (int64_t i = begin; i < end; ++i) normalize_in_place(&unit_[i * dim_], dim_);
@@ -86,7 +88,9 @@ int64_t VectorIndex::index_of(std::string_view word) const {
   throw UnknownWordError(std::string(word), closest_spellings(words_, word));
 }
 
-float VectorIndex::cosine(int64_t a, int64_t b) const { return dot(unit_row(a), unit_row(b), dim_); }
+float VectorIndex::cosine(int64_t a, int64_t b) const {
+  return dot(unit_row(a), unit_row(b), dim_);
+}
 
 void VectorIndex::dot_rows(const float* query, int64_t rows, float* scores) const {
   parallel_for(rows, threads_, kMinFloatsPerThread / std::max<int64_t>(1, dim_),
@@ -120,8 +124,8 @@ std::vector<Neighbor> VectorIndex::best_excluding(const std::vector<float>& scor
 }
 
 std::vector<Neighbor> VectorIndex::most_similar(const std::vector<std::string>& positive,
-                                                const std::vector<std::string>& negative,
-                                                int64_t k, int64_t restrict_to) const {
+                                                const std::vector<std::string>& negative, int64_t k,
+                                                int64_t restrict_to) const {
   if (positive.empty() && negative.empty()) {
     throw std::invalid_argument("most_similar needs at least one query word");
   }

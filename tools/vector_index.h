@@ -44,9 +44,10 @@ struct Neighbor {
 
 class VectorIndex {
  public:
-  // Copies and normalises `vectors`. Rows of zero (or non-finite) length stay all-zero, so
-  // their cosine with anything is 0, never NaN. `threads <= 0`: all hardware threads.
-  explicit VectorIndex(const WordVectors& vectors, int threads = 0);
+  // Normalises `vectors` (pass an rvalue to normalise in place rather than copy a big file).
+  // Rows of zero (or non-finite) length become all-zero, so their cosine with anything is
+  // 0, never NaN. `threads <= 0`: all hardware threads.
+  explicit VectorIndex(WordVectors vectors, int threads = 0);
   // The lookup table holds views into words_, which a copy would leave dangling; a move
   // keeps the strings' storage in place.
   VectorIndex(const VectorIndex&) = delete;

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <stdexcept>
+#include <thread>
 
 namespace gv {
 
@@ -206,10 +208,37 @@ std::vector<ByteRange> split_corpus(const std::string& path, int64_t parts) {
   return ranges;
 }
 
-WordCounts count_words(const std::string& path, const TokenizerOptions& options) {
-  CorpusReader reader(path, options);
-  WordCounts counts;
-  reader.count_words(counts);
+WordCounts count_words(const std::string& path, const TokenizerOptions& options, int threads) {
+  if (threads <= 1) {
+    CorpusReader reader(path, options);
+    WordCounts counts;
+    reader.count_words(counts);
+    return counts;
+  }
+  // One reader per slice, as in training; the slices' counts are then summed.
+  const std::vector<ByteRange> ranges = split_corpus(path, threads);
+  std::vector<WordCounts> partial(ranges.size());
+  std::vector<std::exception_ptr> errors(ranges.size());
+  std::vector<std::thread> workers;
+  for (size_t t = 0; t < ranges.size(); ++t) {
+    workers.emplace_back([&, t] {
+      try {
+        CorpusReader reader(path, options);
+        reader.set_range(ranges[t]);
+        reader.count_words(partial[t]);
+      } catch (...) {
+        errors[t] = std::current_exception();
+      }
+    });
+  }
+  for (std::thread& w : workers) w.join();
+  for (const std::exception_ptr& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+  WordCounts counts = std::move(partial[0]);
+  for (size_t t = 1; t < partial.size(); ++t) {
+    for (auto& [word, n] : partial[t]) counts[word] += n;
+  }
   return counts;
 }
 

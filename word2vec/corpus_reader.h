@@ -108,7 +108,8 @@ class CorpusReader {
 // Throws std::invalid_argument if parts < 1, std::runtime_error if the file is unreadable.
 std::vector<ByteRange> split_corpus(const std::string& path, int64_t parts);
 
-// The counting pass over a whole file.
-WordCounts count_words(const std::string& path, const TokenizerOptions& options = {});
+// The counting pass over a whole file, split across `threads` readers (1: a single pass).
+WordCounts count_words(const std::string& path, const TokenizerOptions& options = {},
+                       int threads = 1);
 
 }  // namespace gv

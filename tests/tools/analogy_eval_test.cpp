@@ -48,9 +48,9 @@ AnalogyEvalResult evaluate(const std::string& questions, AnalogyEvalOptions opti
 }  // namespace
 
 TEST_CASE("questions-words files parse into sections of four-word questions") {
-  const std::vector<AnalogySection> sections =
-      parse(": capital-common-countries\nAthens Greece Baghdad Iraq\n\n  \n"
-            ":  family \r\nboy girl brother sister\r\nson daughter man woman\n: empty\n");
+  const std::vector<AnalogySection> sections = parse(
+      ": capital-common-countries\nAthens Greece Baghdad Iraq\n\n  \n"
+      ":  family \r\nboy girl brother sister\r\nson daughter man woman\n: empty\n");
   REQUIRE(sections.size() == 3);
   CHECK(sections[0].name == "capital-common-countries");
   REQUIRE(sections[0].questions.size() == 1);
@@ -64,11 +64,9 @@ TEST_CASE("questions-words files parse into sections of four-word questions") {
 }
 
 TEST_CASE("malformed questions files are rejected naming file and line") {
-  CHECK_THROWS_WITH(parse(": s\na b c d\na b c\n"),
-                    "q.txt:3: expected 4 words 'a b c d', got 3");
+  CHECK_THROWS_WITH(parse(": s\na b c d\na b c\n"), "q.txt:3: expected 4 words 'a b c d', got 3");
   CHECK_THROWS_WITH(parse(": s\na b c d e\n"), Catch::Contains("q.txt:2: expected 4 words"));
-  CHECK_THROWS_WITH(parse("a b c d\n: s\n"),
-                    "q.txt:1: question before the first ': section' line");
+  CHECK_THROWS_WITH(parse("a b c d\n: s\n"), "q.txt:1: question before the first ': section' line");
   CHECK_THROWS_WITH(gv::tools::read_analogy_questions("/nonexistent/q.txt"),
                     Catch::Contains("cannot open questions file '/nonexistent/q.txt'"));
 }
@@ -76,9 +74,9 @@ TEST_CASE("malformed questions files are rejected naming file and line") {
 TEST_CASE("analogy accuracy counts correct, seen and all questions per section") {
   const std::string questions =
       ": additive\n"
-      "a b c x\n"       // 3CosAdd: x, correct
-      "a b c y\n"       // 3CosAdd: x, wrong
-      "a b c unknown\n" // not seen: a word outside the vocabulary
+      "a b c x\n"        // 3CosAdd: x, correct
+      "a b c y\n"        // 3CosAdd: x, wrong
+      "a b c unknown\n"  // not seen: a word outside the vocabulary
       ": multiplicative\n"
       "a b c y\n";
   const AnalogyEvalResult add = evaluate(questions);

@@ -77,8 +77,7 @@ TEST_CASE("PCA of a single point has zero variance and orthonormal axes") {
 
 TEST_CASE("PCA rejects shapes it cannot project") {
   CHECK_THROWS_WITH(principal_plane({1, 2}, 2, 1), Catch::Contains("dim >= 2"));
-  CHECK_THROWS_WITH(principal_plane({1, 2, 3}, 2, 2),
-                    Catch::Contains("3 values for (2, 2)"));
+  CHECK_THROWS_WITH(principal_plane({1, 2, 3}, 2, 2), Catch::Contains("3 values for (2, 2)"));
   CHECK_THROWS_WITH(principal_plane({}, 0, 2), Catch::Contains("n >= 1"));
 }
 

@@ -69,8 +69,8 @@ TEST_CASE("malformed word pair files are rejected naming file and line") {
 TEST_CASE("similarity evaluation ranks cosines against human scores") {
   // p1 = (1, 1) is at 45 degrees from both p0 = (1, 0) and p3 = (0, 1), so its two cosines
   // are the same float, 1/sqrt(2): a real tie. cos(p0, p2 = (1, 3)) = 1/sqrt(10).
-  const gv::tools::VectorIndex index(gv::test::make_vectors(
-      {{"p0", {1, 0}}, {"p1", {1, 1}}, {"p2", {1, 3}}, {"p3", {0, 1}}}));
+  const gv::tools::VectorIndex index(
+      gv::test::make_vectors({{"p0", {1, 0}}, {"p1", {1, 1}}, {"p2", {1, 3}}, {"p3", {0, 1}}}));
   const std::vector<SimilarityPair> pairs = parse(
       "P0 p1 9\n"    // cosine 0.707 (upper case matched case-insensitively)
       "p0 p2 5\n"    // cosine 0.316

@@ -19,14 +19,17 @@ TEST_CASE("the panel kernel equals the naive triple loop") {
     std::vector<float> queries(kQueryPanel * dim), vocab(kVocabPanel * dim);  // row-major
     for (float& v : queries) v = rng.uniform() - 0.5f;
     for (float& v : vocab) v = rng.uniform() - 0.5f;
-    const std::vector<float> packed_q = gv::tools::pack_panels(queries.data(), kQueryPanel, dim, kQueryPanel);
-    const std::vector<float> packed_v = gv::tools::pack_panels(vocab.data(), kVocabPanel, dim, kVocabPanel);
+    const std::vector<float> packed_q =
+        gv::tools::pack_panels(queries.data(), kQueryPanel, dim, kQueryPanel);
+    const std::vector<float> packed_v =
+        gv::tools::pack_panels(vocab.data(), kVocabPanel, dim, kVocabPanel);
     std::vector<float> tile(kQueryPanel * kVocabPanel);
     gv::tools::multiply_panels(packed_q.data(), packed_v.data(), dim, tile.data());
     for (int64_t i = 0; i < kQueryPanel; ++i) {
       for (int64_t j = 0; j < kVocabPanel; ++j) {
         double expected = 0;
-        for (int64_t d = 0; d < dim; ++d) expected += double{queries[i * dim + d]} * vocab[j * dim + d];
+        for (int64_t d = 0; d < dim; ++d)
+          expected += double{queries[i * dim + d]} * vocab[j * dim + d];
         CHECK(tile[i * kVocabPanel + j] == Approx(expected).margin(1e-5));
       }
     }

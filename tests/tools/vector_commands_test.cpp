@@ -28,7 +28,8 @@ std::string gradvec(std::vector<std::string> args) {
 
 // The 3CosAdd / 3CosMul example of vector_index_test.cpp: a : b :: c : ? is x by 3CosAdd
 // (score 1/sqrt(3) = 0.577350) and y by 3CosMul.
-std::string write_example(const ScratchDir& dir, gv::VectorFormat format = gv::VectorFormat::Word2VecText) {
+std::string write_example(const ScratchDir& dir,
+                          gv::VectorFormat format = gv::VectorFormat::Word2VecText) {
   const float x4 = std::sqrt(0.18f), y4 = std::sqrt(0.5475f);
   const gv::WordVectors vectors = gv::test::make_vectors({{"a", {1, 0, 0, 0}},
                                                           {"b", {0, 1, 0, 0}},
@@ -59,14 +60,14 @@ TEST_CASE("gradvec analogy answers with either method") {
   CHECK(gradvec({"analogy", "--vectors", vectors, "--method", "mul", "--k", "1", "a", "b", "c"})
             .substr(0, 2) == "y\t");
   CHECK(gradvec({"analogy", "--vectors", vectors, "--format", "w2v-bin", "--restrict", "4",
-                 "--method", "mul", "a", "b", "c"}) .substr(0, 2) == "x\t");
+                 "--method", "mul", "a", "b", "c"})
+            .substr(0, 2) == "x\t");
 }
 
 TEST_CASE("gradvec eval analogy prints sections and the total line") {
   const ScratchDir dir("eval_analogy");
   const std::string vectors = write_example(dir);
-  const std::string questions =
-      dir.write("q.txt", ": one\nA B C X\na b c y\n: two\na b c zebra\n");
+  const std::string questions = dir.write("q.txt", ": one\nA B C X\na b c y\n: two\na b c zebra\n");
   CHECK(gradvec({"eval", "analogy", "--vectors", vectors, "--questions", questions}) ==
         "one: 1/2 correct (50.00%)\n"
         "two: 0/0 correct (0.00%)\n"
@@ -97,17 +98,17 @@ TEST_CASE("a vector file that cannot be read is an error naming it") {
   CHECK_THROWS_WITH(gradvec({"info", "--vectors", dir.file("none.txt")}),
                     Catch::Contains("none.txt"));
   const std::string vectors = write_example(dir);
-  CHECK_THROWS_WITH(gradvec({"eval", "similarity", "--vectors", vectors, "--pairs",
-                             dir.file("nopairs.txt")}),
-                    Catch::Contains("cannot open word pairs file"));
+  CHECK_THROWS_WITH(
+      gradvec({"eval", "similarity", "--vectors", vectors, "--pairs", dir.file("nopairs.txt")}),
+      Catch::Contains("cannot open word pairs file"));
 }
 
 TEST_CASE("gradvec convert round-trips word2vec binary exactly") {
   const ScratchDir dir("convert");
   const std::string text = write_example(dir);
   gradvec({"convert", "--in", text, "--out", dir.file("v.bin"), "--to", "w2v-bin"});
-  gradvec({"convert", "--in", dir.file("v.bin"), "--from", "w2v-bin", "--out",
-           dir.file("back.txt"), "--to", "glove"});
+  gradvec({"convert", "--in", dir.file("v.bin"), "--from", "w2v-bin", "--out", dir.file("back.txt"),
+           "--to", "glove"});
   const gv::WordVectors original = gv::read_vectors(text);
   const gv::WordVectors binary = gv::read_vectors(dir.file("v.bin"));
   const gv::WordVectors back = gv::read_vectors(dir.file("back.txt"));
@@ -135,7 +136,7 @@ TEST_CASE("gradvec plot writes an SVG with the chosen words") {
   CHECK_THAT(svg, Catch::Contains("PCA of 3 word vectors"));
   CHECK_THROWS_WITH(gradvec({"plot", "--vectors", vectors, "--out", dir.file("q.svg")}),
                     Catch::Contains("give --words W... or --top N"));
-  CHECK_THROWS_WITH(gradvec({"plot", "--vectors", vectors, "--words", "a", "--out",
-                             dir.file("q.svg")}),
-                    Catch::Contains("need at least 2 words, got 1"));
+  CHECK_THROWS_WITH(
+      gradvec({"plot", "--vectors", vectors, "--words", "a", "--out", dir.file("q.svg")}),
+      Catch::Contains("need at least 2 words, got 1"));
 }

@@ -77,8 +77,7 @@ TEST_CASE("positive and negative words: b - a + c, all three excluded") {
 TEST_CASE("a negative word alone ranks by the opposite direction") {
   const VectorIndex index(example_vectors());
   // -b: a and c score 0 (ties by order), y -0.5, x -0.9.
-  CHECK(words_of(index.most_similar({}, {"b"}, 4)) ==
-        std::vector<std::string>{"a", "c", "y", "x"});
+  CHECK(words_of(index.most_similar({}, {"b"}, 4)) == std::vector<std::string>{"a", "c", "y", "x"});
 }
 
 TEST_CASE("3CosAdd and 3CosMul answer the example analogy differently") {
@@ -108,8 +107,7 @@ TEST_CASE("restrict searches only the first N words") {
   // Query words may lie outside the restricted range; only candidates are restricted.
   CHECK(words_of(index.most_similar({"y"}, {}, 5, 2)) == std::vector<std::string>{"b", "a"});
   CHECK(index.most_similar({"b"}, {}, 5, 100).size() == 4);  // larger than the vocabulary
-  CHECK_THROWS_WITH(index.most_similar({"b"}, {}, 5, -1),
-                    Catch::Contains("restrict must be >= 0"));
+  CHECK_THROWS_WITH(index.most_similar({"b"}, {}, 5, -1), Catch::Contains("restrict must be >= 0"));
 }
 
 TEST_CASE("zero vectors score 0 and never produce NaN") {

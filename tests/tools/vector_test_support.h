@@ -16,7 +16,8 @@
 
 namespace gv::test {
 
-inline WordVectors make_vectors(const std::vector<std::pair<std::string, std::vector<float>>>& rows) {
+inline WordVectors make_vectors(
+    const std::vector<std::pair<std::string, std::vector<float>>>& rows) {
   WordVectors vectors;
   vectors.dim = rows.empty() ? 0 : static_cast<int64_t>(rows[0].second.size());
   for (const auto& [word, values] : rows) {

@@ -67,6 +67,8 @@ TEST_CASE("count_words counts every token of the file", "[corpus]") {
   keep_case.lowercase = false;
   CHECK(gv::count_words(path, keep_case) ==
         WordCounts{{"The", 1}, {"the", 1}, {"cat", 3}, {"CAT's", 1}});
+  // Split over threads, the slices' counts add up to the same totals.
+  for (const int threads : {2, 3, 7}) CHECK(gv::count_words(path, {}, threads) == counts);
 }
 
 TEST_CASE("CorpusReader gives the same sentences whatever its chunk size", "[corpus][chunks]") {

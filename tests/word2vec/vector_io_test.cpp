@@ -152,7 +152,7 @@ TEST_CASE("CRLF line endings and a missing final newline are accepted", "[vector
   CHECK(w2v.values == glove.values);
 }
 
-TEST_CASE("words are kept byte for byte, UTF-8 or not", "[vector_io]") {
+TEST_CASE("words are kept byte for byte whether UTF-8 or not", "[vector_io]") {
   const ScratchDir dir;
   const std::vector<std::string> words = {"caf\xc3\xa9", "\xe6\x97\xa5\xe6\x9c\xac",
                                           "\xf0\x9f\x99\x82", "\xe9t\xe9" /* Latin-1 */};
@@ -257,7 +257,7 @@ TEST_CASE("plain decimals parse to the same float as std::from_chars", "[vector_
   }
 }
 
-TEST_CASE("values C reads but from_chars does not: leading plus, underflow", "[vector_io]") {
+TEST_CASE("values C reads but from_chars does not: leading plus and underflow", "[vector_io]") {
   const ScratchDir dir;
   const WordVectors v = read(dir.file("g.txt", "a +0.5 1e-50 -1e-60 1.4e-45\n"));
   REQUIRE(v.dim == 4);
@@ -415,7 +415,7 @@ TEST_CASE("malformed binary files name the file and the word index", "[vector_io
   CHECK_THROWS_WITH(read(truncated), Catch::Contains("word index 1"));
 }
 
-TEST_CASE("skip_bad skips and counts bad lines, never header problems", "[vector_io]") {
+TEST_CASE("skip_bad skips and counts bad lines but never header problems", "[vector_io]") {
   const ScratchDir dir;
   ReadOptions options;
   options.skip_bad = true;
@@ -425,6 +425,25 @@ TEST_CASE("skip_bad skips and counts bad lines, never header problems", "[vector
   CHECK(glove.words == std::vector<std::string>{"a", "c", "f"});
   CHECK(glove.values == std::vector<float>{1, 2, 3, 4, 6, 7});
   CHECK(report.skipped_lines == 3);
+
+  // Many short bad lines between two long good ones: the reader sizes its rows by what the
+  // bytes can hold (2 good lines here), not by the line count, and must still find both.
+  std::string long_values;
+  for (int j = 0; j < 50; ++j) long_values += " 1";
+  std::string short_lines;
+  for (int i = 0; i < 300; ++i) short_lines += "b 1\n";
+  const WordVectors sparse = gv::read_vectors(
+      dir.file("sparse.txt", "first" + long_values + "\n" + short_lines + "last" + long_values),
+      options, &report);
+  CHECK(sparse.words == std::vector<std::string>{"first", "last"});
+  CHECK(sparse.values == std::vector<float>(100, 1.0f));
+  CHECK(report.skipped_lines == 300);
+
+  // The bytes hold one good line of 5 values, yet a second line must be parsed to be judged.
+  const WordVectors tight =
+      gv::read_vectors(dir.file("tight.txt", "a 1 2 3 4 5\nb\n"), options, &report);
+  CHECK(tight.words == std::vector<std::string>{"a"});
+  CHECK(report.skipped_lines == 1);
 
   // A skipped line still counts towards the header's V.
   const WordVectors w2v =
@@ -513,7 +532,7 @@ TEST_CASE("writers produce the documented bytes", "[vector_io]") {
   CHECK(dir.names() == std::vector<std::string>{"out"});  // no temporary left behind
 }
 
-TEST_CASE("write_vectors rejects what no format can hold, before creating a file",
+TEST_CASE("write_vectors rejects what no format can hold before creating a file",
           "[vector_io][errors]") {
   const ScratchDir dir;
   const std::string path = dir.path("out.txt");
