@@ -47,7 +47,7 @@ int64_t count_lines(std::string_view text) {
 // value), so `text` holds at most this many good lines; one more slot is room to parse
 // the next line into and find it bad. Bounds the memory a file of short lines can claim.
 int64_t slots_needed(std::string_view text, int64_t lines, int64_t dim) {
-  return std::min(lines, static_cast<int64_t>(text.size()) / (2 * dim + 1));
+  return std::min(lines, static_cast<int64_t>(text.size()) / (2 * dim + 1) + 1);
 }
 
 // Parses the chunk's lines into (chunk.slots, dim) rows at `rows`, good lines only.

@@ -441,7 +441,7 @@ TEST_CASE("skip_bad skips and counts bad lines but never header problems", "[vec
 
   // The bytes hold one good line of 5 values, yet a second line must be parsed to be judged.
   const WordVectors tight =
-      gv::read_vectors(dir.file("tight.txt", "a 1 2 3 4 5\nb\n"), options, &report);
+      gv::read_vectors(dir.file("tight.txt", "a 1 2 3 4 5\nb 1\n"), options, &report);
   CHECK(tight.words == std::vector<std::string>{"a"});
   CHECK(report.skipped_lines == 1);
 
