@@ -48,7 +48,7 @@ void draw_progress(const TrainProgress& p) {
   const double eta = rate > 0 ? double(p.words_total - p.words_done) / rate : 0.0;
   const int width = 30;
   const int filled = static_cast<int>(p.fraction() * width + 0.5);
-  std::fprintf(stderr, "\r[%.*s%*s] %5.1f%%  %7.1fk words/s  lr %.5f  loss %.4f  ETA %s ",
+  std::fprintf(stderr, "\r[%.*s%*s] %5.1f%%  %7.1fk words/s  lr %-9.3g loss %.4f  ETA %s ",
                filled, "##############################", width - filled, "",
                100.0 * p.fraction(), rate / 1000.0, p.lr, p.loss, clock_text(eta).c_str());
   std::fflush(stderr);
@@ -172,7 +172,7 @@ void add_train_command(CLI::App& app) {
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
   cmd->add_option("--seed", o.seed, "Random seed")->capture_default_str();
-  cmd->add_option("--batch", o.batch, "Centre words per optimizer step (at least)")
+  cmd->add_option("--batch", o.batch, "Most centre words per optimizer step")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   cmd->add_option("--optimizer", args->optimizer, "sgd, adagrad or adam (lazy sparse Adam)")
@@ -187,6 +187,9 @@ void add_train_command(CLI::App& app) {
       ->check(CLI::ExistingFile);
   cmd->add_flag("--keep-case", [args](int64_t) { args->options.tokenizer.lowercase = false; },
                 "Do not lowercase words");
+  cmd->add_flag("--pair-negatives", [args](int64_t) { args->options.shared_negatives = false; },
+                "Fresh negatives for every (context, centre) pair, as word2vec.c; the default "
+                "shares one draw per centre word");
   cmd->add_flag("--quiet", args->quiet, "No progress bar, no neighbours");
   cmd->callback([args] { run_train(*args); });
 }

@@ -118,7 +118,7 @@ void write_options(Writer& w, const TrainOptions& o) {
   w.pod(o.lr);
   w.pod(o.seed);
   for (bool flag : {o.tokenizer.lowercase, o.tokenizer.keep_punctuation,
-                    o.tokenizer.line_is_sentence}) {
+                    o.tokenizer.line_is_sentence, o.shared_negatives}) {
     w.pod(static_cast<uint8_t>(flag));
   }
 }
@@ -142,7 +142,7 @@ TrainOptions read_options(Reader& r) {
   o.lr = r.pod<float>("options");
   o.seed = r.pod<uint64_t>("options");
   for (bool* flag : {&o.tokenizer.lowercase, &o.tokenizer.keep_punctuation,
-                     &o.tokenizer.line_is_sentence}) {
+                     &o.tokenizer.line_is_sentence, &o.shared_negatives}) {
     *flag = r.pod<uint8_t>("options") != 0;
   }
   return o;

@@ -205,8 +205,10 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop, int64_t stop_
   const double words_total = static_cast<double>(progress_.words_total);
   const int64_t k1 = o.negatives + 1;
 
+  int64_t batch_centres = 0;  // centre words in the batch being filled
   // One optimizer step on the batch: build the loss from ops, backward, apply, clear.
   auto step = [&] {
+    batch_centres = 0;
     const float lr = decay.at(static_cast<double>(words_done_by_all()) / words_total);
     Var loss;
     int64_t pairs = 0;
@@ -233,11 +235,6 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop, int64_t stop_
     w.softmax_inputs.clear();
     w.softmax_targets.clear();
   };
-  auto batch_centres = [&] {
-    return o.loss == LossKind::sgns ? w.batch.groups()
-                                    : static_cast<int64_t>(w.softmax_targets.size());
-  };
-
   while (position.epoch < o.epochs) {
     while (w.reader.next_sentence(vocab_, w.sentence)) {
       position.words_done += static_cast<int64_t>(w.sentence.size());
@@ -253,23 +250,31 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop, int64_t stop_
         }
         if (m == 0) continue;
         if (o.loss == LossKind::sgns) {
+          // A group: inputs = contexts, outputs = the centre then K noise words (never the
+          // centre itself). Shared: one group for all m contexts; else one per context.
+          const int64_t groups = o.shared_negatives ? 1 : m;
+          const int64_t inputs_per_group = o.shared_negatives ? m : 1;
           w.outputs[0] = centre_id;
-          for (int64_t k = 1; k < k1; ++k) {
-            do w.outputs[k] = negatives_->sample(w.rng);
-            while (w.outputs[k] == centre_id);  // a noise word must not be the true one
+          for (int64_t g = 0; g < groups; ++g) {
+            for (int64_t k = 1; k < k1; ++k) {
+              do w.outputs[k] = negatives_->sample(w.rng);
+              while (w.outputs[k] == centre_id);
+            }
+            w.batch.add_group(w.contexts.data() + g * inputs_per_group, inputs_per_group,
+                              w.outputs.data());
           }
-          w.batch.add_group(w.contexts.data(), m, w.outputs.data());
         } else {
           for (int64_t j = 0; j < m; ++j) {
             w.softmax_inputs.push_back(w.contexts[j]);
             w.softmax_targets.push_back(centre_id);
           }
         }
+        if (++batch_centres == o.batch) step();
       }
-      // Steps end only at sentence ends, so a checkpoint taken between steps resumes at a
+      // Every sentence end is also a step boundary, so a checkpoint taken there resumes at a
       // sentence start with nothing half-built: resumed training replays exactly.
-      if (batch_centres() >= o.batch) {
-        step();
+      step();
+      {
         position.corpus = w.reader.position();
         position.rng = w.rng.state();
         if (stop.load(std::memory_order_relaxed) ||
