@@ -1,6 +1,7 @@
 // gradvec: train word vectors on the autograd engine and ask questions of any vector file.
 #include <cstdio>
 #include <exception>
+#include <string>
 
 #include "tools/commands.h"
 
@@ -8,13 +9,17 @@ int main(int argc, char** argv) {
   CLI::App app{"gradvec: skip-gram word vectors on a small reverse-mode autograd engine"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "gradvec 0.1.0");
+  // Bad input is one line and status 2, whether CLI11 or a command found it.
+  app.failure_message([](const CLI::App*, const CLI::Error& e) {
+    return "gradvec: error: " + std::string(e.what()) + " (see --help)\n";
+  });
   gv::tools::add_train_command(app);
   gv::tools::add_pe_command(app);
   gv::tools::add_vector_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    return app.exit(e) == 0 ? 0 : 2;  // --help and --version exit 0 through here
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gradvec: error: %s\n", e.what());
     return 2;

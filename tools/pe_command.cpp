@@ -17,6 +17,7 @@
 #include "embeddings/rotary_embedding.h"
 #include "embeddings/sinusoidal_positional_embedding.h"
 #include "tools/commands.h"
+#include "tools/validators.h"
 #include "tools/svg.h"
 
 namespace gv::tools {
@@ -81,18 +82,6 @@ void run_pe(const PeOptions& options) {
   print_table(table);
 }
 
-// CLI11's PositiveNumber prints its range as 0 to 1.8e308 spelled out in full; this says it
-// in words and also rejects fractions and text.
-const CLI::Validator kPositiveInteger(
-    [](std::string& text) -> std::string {
-      int64_t value = 0;
-      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-      if (error != std::errc() || end != text.data() + text.size() || value <= 0) {
-        return "must be a positive integer, got '" + text + "'";
-      }
-      return {};
-    },
-    "POSITIVE");
 
 }  // namespace
 

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "tools/commands.h"
+#include "tools/validators.h"
 #include "tools/vector_index.h"
 #include "word2vec/trainer.h"
 #include "word2vec/vector_io.h"
@@ -146,34 +147,34 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--format", args->format, "Output format")
       ->check(CLI::IsMember({"w2v", "w2v-bin", "glove"}))
       ->capture_default_str();
-  cmd->add_option("--dim", o.dim, "Vector width")->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--dim", o.dim, "Vector width")->check(kPositiveInteger)->capture_default_str();
   cmd->add_option("--window", o.window, "Maximal context radius")
-      ->check(CLI::PositiveNumber)
+      ->check(kPositiveInteger)
       ->capture_default_str();
   cmd->add_option("--negative", o.negatives, "Negative samples per centre word")
-      ->check(CLI::PositiveNumber)
+      ->check(kPositiveInteger)
       ->capture_default_str();
   cmd->add_option("--min-count", o.min_count, "Drop words rarer than this")
-      ->check(CLI::PositiveNumber)
+      ->check(kPositiveInteger)
       ->capture_default_str();
   cmd->add_option("--max-vocab", o.max_vocab, "Keep only the most frequent N words (0: all)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(kNonNegativeInteger)
       ->capture_default_str();
   cmd->add_option("--sample", o.sample, "Subsampling threshold (0: off)")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   cmd->add_option("--epochs", o.epochs, "Passes over the corpus")
-      ->check(CLI::PositiveNumber)
+      ->check(kPositiveInteger)
       ->capture_default_str();
   cmd->add_option("--lr", o.lr, "Starting learning rate (decays linearly)")
-      ->check(CLI::PositiveNumber)
+      ->check(kPositiveReal)
       ->capture_default_str();
   cmd->add_option("--threads", o.threads, "Worker threads (Hogwild)")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
   cmd->add_option("--seed", o.seed, "Random seed")->capture_default_str();
   cmd->add_option("--batch", o.batch, "Most centre words per optimizer step")
-      ->check(CLI::PositiveNumber)
+      ->check(kPositiveInteger)
       ->capture_default_str();
   cmd->add_option("--optimizer", args->optimizer, "sgd, adagrad or adam (lazy sparse Adam)")
       ->check(CLI::IsMember({"sgd", "adagrad", "adam"}))

@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "tools/analogy_eval.h"
+#include "tools/validators.h"
 #include "tools/commands.h"
 #include "tools/pca.h"
 #include "tools/pca_plot.h"
@@ -37,7 +38,7 @@ void add_method_option(CLI::App& command, AnalogyMethod& method) {
 }
 
 void add_restrict_option(CLI::App& command, int64_t& restrict_to, const std::string& what) {
-  command.add_option("--restrict", restrict_to, what)->check(CLI::NonNegativeNumber);
+  command.add_option("--restrict", restrict_to, what)->check(kNonNegativeInteger);
 }
 
 // State of each command: it outlives add_vector_commands because CLI11 runs the callbacks
@@ -52,7 +53,7 @@ void add_nearest_command(CLI::App& app) {
   auto state = std::make_shared<QueryCommand>();
   CLI::App* command = app.add_subcommand("nearest", "Nearest neighbours of words by cosine");
   state->file.add_to(*command);
-  command->add_option("--k", state->query.k, "Neighbours per word")->check(CLI::PositiveNumber);
+  command->add_option("--k", state->query.k, "Neighbours per word")->check(kPositiveInteger);
   add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
   command->add_option("words", state->words, "Query words")->required();
   command->callback([state] {
@@ -71,7 +72,7 @@ void add_analogy_command(CLI::App& app) {
   state->query.k = 5;
   CLI::App* command = app.add_subcommand("analogy", "Solve A : B :: C : ? (b - a + c)");
   state->file.add_to(*command);
-  command->add_option("--k", state->query.k, "Answers to print")->check(CLI::PositiveNumber);
+  command->add_option("--k", state->query.k, "Answers to print")->check(kPositiveInteger);
   add_method_option(*command, state->query.method);
   add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
   command->add_option("words", state->words, "A B C")->required()->expected(3);
@@ -142,7 +143,7 @@ void add_repl_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "repl", "Interactive queries: one word -> neighbours, three words -> analogy, EXIT");
   state->file.add_to(*command);
-  command->add_option("--k", state->query.k, "Answers per query")->check(CLI::PositiveNumber);
+  command->add_option("--k", state->query.k, "Answers per query")->check(kPositiveInteger);
   add_method_option(*command, state->query.method);
   add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
   command->callback([state] {

@@ -1,4 +1,5 @@
 #include "tools/vector_file_options.h"
+#include "tools/validators.h"
 
 #include <chrono>
 #include <filesystem>
@@ -23,10 +24,10 @@ void VectorFileOptions::add_to(CLI::App& command, const std::string& path_flag,
       ->transform(CLI::CheckedTransformer(vector_format_flags()))
       ->option_text("auto|glove|w2v|w2v-bin (default: auto)");
   command.add_option("--limit", limit, "Read only the first N words (0: all)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(kNonNegativeInteger);
   command.add_flag("--skip-bad", skip_bad, "Skip malformed lines instead of failing");
   command.add_option("--threads", threads, "Threads (0: all hardware threads)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(kNonNegativeInteger);
 }
 
 LoadedVectors VectorFileOptions::load(std::ostream& warnings) const {
