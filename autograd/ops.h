@@ -26,18 +26,42 @@ Var mul_scalar(const Var& a, float s);
 // a ** p for a constant exponent (a > 0 unless p is a whole number).
 Var pow_scalar(const Var& a, float p);
 
-inline Var operator+(const Var& a, const Var& b) { return add(a, b); }
-inline Var operator-(const Var& a, const Var& b) { return sub(a, b); }
-inline Var operator*(const Var& a, const Var& b) { return mul(a, b); }
-inline Var operator/(const Var& a, const Var& b) { return div(a, b); }
-inline Var operator-(const Var& a) { return neg(a); }
-inline Var operator+(const Var& a, float s) { return add_scalar(a, s); }
-inline Var operator+(float s, const Var& a) { return add_scalar(a, s); }
-inline Var operator-(const Var& a, float s) { return add_scalar(a, -s); }
-inline Var operator-(float s, const Var& a) { return add_scalar(neg(a), s); }
-inline Var operator*(const Var& a, float s) { return mul_scalar(a, s); }
-inline Var operator*(float s, const Var& a) { return mul_scalar(a, s); }
-inline Var operator/(const Var& a, float s) { return mul_scalar(a, 1.0f / s); }
+inline Var operator+(const Var& a, const Var& b) {
+  return add(a, b);
+}
+inline Var operator-(const Var& a, const Var& b) {
+  return sub(a, b);
+}
+inline Var operator*(const Var& a, const Var& b) {
+  return mul(a, b);
+}
+inline Var operator/(const Var& a, const Var& b) {
+  return div(a, b);
+}
+inline Var operator-(const Var& a) {
+  return neg(a);
+}
+inline Var operator+(const Var& a, float s) {
+  return add_scalar(a, s);
+}
+inline Var operator+(float s, const Var& a) {
+  return add_scalar(a, s);
+}
+inline Var operator-(const Var& a, float s) {
+  return add_scalar(a, -s);
+}
+inline Var operator-(float s, const Var& a) {
+  return add_scalar(neg(a), s);
+}
+inline Var operator*(const Var& a, float s) {
+  return mul_scalar(a, s);
+}
+inline Var operator*(float s, const Var& a) {
+  return mul_scalar(a, s);
+}
+inline Var operator/(const Var& a, float s) {
+  return mul_scalar(a, 1.0f / s);
+}
 
 // ---- unary, elementwise ----
 Var exp(const Var& a);
@@ -59,7 +83,7 @@ Var concat(const std::vector<Var>& parts);
 Var slice(const Var& a, int64_t begin, int64_t end);
 
 // ---- reductions ----
-Var sum(const Var& a);                                    // -> scalar, shape ()
+Var sum(const Var& a);                                     // -> scalar, shape ()
 Var sum(const Var& a, int64_t dim, bool keepdim = false);  // removes (or keeps as 1) `dim`
 Var mean(const Var& a);
 Var mean(const Var& a, int64_t dim, bool keepdim = false);

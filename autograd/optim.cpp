@@ -23,10 +23,10 @@ std::vector<Tensor> zeros_like(const std::vector<Var>& params) {
 Optimizer::Optimizer(std::vector<Var> params, float lr) : params_(std::move(params)), lr_(lr) {
   for (size_t i = 0; i < params_.size(); ++i) {
     if (!params_[i].defined() || !params_[i].requires_grad()) {
-      throw std::invalid_argument("optimizer: " +
-                                  (params_[i].defined() ? describe(i, params_[i])
-                                                        : "parameter " + std::to_string(i)) +
-                                  " does not require a gradient");
+      throw std::invalid_argument(
+          "optimizer: " +
+          (params_[i].defined() ? describe(i, params_[i]) : "parameter " + std::to_string(i)) +
+          " does not require a gradient");
     }
   }
 }
@@ -79,7 +79,9 @@ void Optimizer::apply(size_t index, Var& holder, float lr) {
   update_rows(index, value, node.sparse_grad, lr);
 }
 
-void Optimizer::load_state(const State& state) { restore(state, {}, nullptr); }
+void Optimizer::load_state(const State& state) {
+  restore(state, {}, nullptr);
+}
 
 void Optimizer::restore(const State& state, std::vector<Tensor*> tensors,
                         std::vector<int64_t>* counters) {
@@ -87,8 +89,8 @@ void Optimizer::restore(const State& state, std::vector<Tensor*> tensors,
   if (state.tensors.size() != tensors.size() || state.counters.size() != expected_counters) {
     throw std::invalid_argument("optimizer state: expected " + std::to_string(tensors.size()) +
                                 " tensors and " + std::to_string(expected_counters) +
-                                " counters, got " + std::to_string(state.tensors.size()) +
-                                " and " + std::to_string(state.counters.size()));
+                                " counters, got " + std::to_string(state.tensors.size()) + " and " +
+                                std::to_string(state.counters.size()));
   }
   for (size_t i = 0; i < tensors.size(); ++i) {
     state.tensors[i].check_shape(tensors[i]->shape(), "optimizer state tensor");
@@ -141,8 +143,7 @@ void Adagrad::update_rows(size_t index, Tensor& value, const SparseRows& grad, f
   const int64_t d = grad.row_dim();
   for (int64_t k = 0; k < grad.stored_rows(); ++k) {
     const int64_t offset = grad.index(k) * d;
-    adagrad_update(value.data() + offset, sum_sq_[index].data() + offset, grad.row(k), d, lr,
-                   eps_);
+    adagrad_update(value.data() + offset, sum_sq_[index].data() + offset, grad.row(k), d, lr, eps_);
   }
 }
 

@@ -51,8 +51,7 @@ class Optimizer {
                       std::vector<int64_t>* counters);
 
   // value (n) with dense gradient (n); `index` identifies the parameter's state.
-  virtual void update_dense(size_t index, float* value, const float* grad, int64_t n,
-                            float lr) = 0;
+  virtual void update_dense(size_t index, float* value, const float* grad, int64_t n, float lr) = 0;
   // value (V, d); grad holds the touched rows (coalesced when the optimizer asked for it).
   virtual void update_rows(size_t index, Tensor& value, const SparseRows& grad, float lr) = 0;
   // Non-linear rules (Adagrad, Adam) need each row's gradient summed first.

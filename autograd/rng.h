@@ -25,7 +25,9 @@ class Rng {
     return result;
   }
   // Uniform integer in [0, n), n > 0 (Lemire's multiply-shift; bias < 2^-32 for our n).
-  uint64_t below(uint64_t n) { return static_cast<uint64_t>((__uint128_t{next_u64() >> 32} * n) >> 32); }
+  uint64_t below(uint64_t n) {
+    return static_cast<uint64_t>((__uint128_t{next_u64() >> 32} * n) >> 32);
+  }
   // Uniform float in [0, 1) with 24 random bits.
   float uniform() { return static_cast<float>(next_u64() >> 40) * 0x1.0p-24f; }
   // Uniform double in [0, 1) with 53 random bits.

@@ -10,8 +10,7 @@ namespace gv {
 float* SparseRows::append_row(int64_t index) {
   if (index < 0 || index >= num_rows_) {
     throw std::out_of_range("sparse gradient row " + std::to_string(index) +
-                            " out of range for a table of " + std::to_string(num_rows_) +
-                            " rows");
+                            " out of range for a table of " + std::to_string(num_rows_) + " rows");
   }
   if (!indices_.empty() && index <= indices_.back()) coalesced_ = false;
   indices_.push_back(index);

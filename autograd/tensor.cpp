@@ -116,8 +116,12 @@ int64_t Tensor::flat_index(std::initializer_list<int64_t> index) const {
   return flat;
 }
 
-float& Tensor::at(std::initializer_list<int64_t> index) { return data_[flat_index(index)]; }
-float Tensor::at(std::initializer_list<int64_t> index) const { return data_[flat_index(index)]; }
+float& Tensor::at(std::initializer_list<int64_t> index) {
+  return data_[flat_index(index)];
+}
+float Tensor::at(std::initializer_list<int64_t> index) const {
+  return data_[flat_index(index)];
+}
 
 float Tensor::item() const {
   if (numel_ != 1) {
@@ -127,7 +131,9 @@ float Tensor::item() const {
   return data_[0];
 }
 
-void Tensor::fill(float value) { std::fill(data(), data() + numel_, value); }
+void Tensor::fill(float value) {
+  std::fill(data(), data() + numel_, value);
+}
 
 void Tensor::check_shape(const Shape& expected, const char* what) const {
   if (shape_ != expected) {

@@ -23,7 +23,7 @@ int64_t shape_numel(const Shape& shape);
 
 class Tensor {
  public:
-  Tensor() = default;  // empty: shape (0), no storage
+  Tensor() = default;            // empty: shape (0), no storage
   explicit Tensor(Shape shape);  // zero-filled
 
   static Tensor zeros(Shape shape) { return Tensor(std::move(shape)); }

@@ -10,9 +10,15 @@ namespace {
 thread_local bool g_grad_enabled = true;
 }
 
-bool grad_enabled() { return g_grad_enabled; }
-NoGradGuard::NoGradGuard() : previous_(g_grad_enabled) { g_grad_enabled = false; }
-NoGradGuard::~NoGradGuard() { g_grad_enabled = previous_; }
+bool grad_enabled() {
+  return g_grad_enabled;
+}
+NoGradGuard::NoGradGuard() : previous_(g_grad_enabled) {
+  g_grad_enabled = false;
+}
+NoGradGuard::~NoGradGuard() {
+  g_grad_enabled = previous_;
+}
 
 Node::~Node() {
   std::vector<std::shared_ptr<Node>> pending = std::move(inputs);
@@ -50,9 +56,13 @@ Var::Var(Tensor value, bool requires_grad) : node_(std::make_shared<Node>()) {
   node_->requires_grad = requires_grad;
 }
 
-Var Var::view_of(const Var& param) { return Var(param.value().alias(), param.requires_grad()); }
+Var Var::view_of(const Var& param) {
+  return Var(param.value().alias(), param.requires_grad());
+}
 
-Var Var::detach() const { return Var(value().alias(), false); }
+Var Var::detach() const {
+  return Var(value().alias(), false);
+}
 
 Tensor Var::total_grad() const {
   Tensor total = has_grad() ? grad() : Tensor(shape());

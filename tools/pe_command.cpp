@@ -17,8 +17,8 @@
 #include "embeddings/rotary_embedding.h"
 #include "embeddings/sinusoidal_positional_embedding.h"
 #include "tools/commands.h"
-#include "tools/validators.h"
 #include "tools/svg.h"
+#include "tools/validators.h"
 
 namespace gv::tools {
 
@@ -81,7 +81,6 @@ void run_pe(const PeOptions& options) {
   }
   print_table(table);
 }
-
 
 }  // namespace
 

@@ -22,7 +22,9 @@ namespace {
 
 std::atomic<bool> g_interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
-extern "C" void on_sigint(int) { g_interrupted.store(true); }
+extern "C" void on_sigint(int) {
+  g_interrupted.store(true);
+}
 
 struct TrainArgs {
   std::string corpus = "data/tinyshakespeare.txt";
@@ -49,9 +51,9 @@ void draw_progress(const TrainProgress& p) {
   const double eta = rate > 0 ? double(p.words_total - p.words_done) / rate : 0.0;
   const int width = 30;
   const int filled = static_cast<int>(p.fraction() * width + 0.5);
-  std::fprintf(stderr, "\r[%.*s%*s] %5.1f%%  %7.1fk words/s  lr %-9.3g loss %.4f  ETA %s ",
-               filled, "##############################", width - filled, "",
-               100.0 * p.fraction(), rate / 1000.0, p.lr, p.loss, clock_text(eta).c_str());
+  std::fprintf(stderr, "\r[%.*s%*s] %5.1f%%  %7.1fk words/s  lr %-9.3g loss %.4f  ETA %s ", filled,
+               "##############################", width - filled, "", 100.0 * p.fraction(),
+               rate / 1000.0, p.lr, p.loss, clock_text(eta).c_str());
   std::fflush(stderr);
 }
 
@@ -104,17 +106,18 @@ void run_train(const TrainArgs& args) {
 
   g_interrupted = false;
   auto previous = std::signal(SIGINT, on_sigint);
-  const bool finished =
-      trainer.train(show_progress ? Trainer::ProgressFn(draw_progress) : Trainer::ProgressFn(),
-                    g_interrupted);
+  const bool finished = trainer.train(
+      show_progress ? Trainer::ProgressFn(draw_progress) : Trainer::ProgressFn(), g_interrupted);
   std::signal(SIGINT, previous);
   if (show_progress) std::fprintf(stderr, "\r\033[K");
 
   if (!finished) {
     const std::string path = args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint;
     trainer.save_checkpoint(path);
-    std::fprintf(stderr, "interrupted: checkpoint written to %s; continue with: gradvec train "
-                 "--resume %s --corpus %s\n", path.c_str(), path.c_str(), args.corpus.c_str());
+    std::fprintf(stderr,
+                 "interrupted: checkpoint written to %s; continue with: gradvec train "
+                 "--resume %s --corpus %s\n",
+                 path.c_str(), path.c_str(), args.corpus.c_str());
     throw std::runtime_error("training interrupted");
   }
   if (!args.checkpoint.empty()) trainer.save_checkpoint(args.checkpoint);
@@ -125,12 +128,12 @@ void run_train(const TrainArgs& args) {
   write_vectors(args.output, vectors, format);
 
   const TrainProgress p = trainer.progress();
-  std::printf("vocabulary %lld words | trained %lld words in %.1f s | %.0f words/s | "
-              "final loss %.4f\nvectors written to %s\n",
-              static_cast<long long>(trainer.vocabulary().size()),
-              static_cast<long long>(p.words_done), p.seconds,
-              p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, p.loss,
-              args.output.c_str());
+  std::printf(
+      "vocabulary %lld words | trained %lld words in %.1f s | %.0f words/s | "
+      "final loss %.4f\nvectors written to %s\n",
+      static_cast<long long>(trainer.vocabulary().size()), static_cast<long long>(p.words_done),
+      p.seconds, p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, p.loss,
+      args.output.c_str());
   if (!args.quiet) print_neighbours(vectors);
 }
 
@@ -182,15 +185,18 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--loss", args->loss, "sgns (negative sampling) or softmax (small vocabularies)")
       ->check(CLI::IsMember({"sgns", "softmax"}))
       ->capture_default_str();
-  cmd->add_option("--checkpoint", args->checkpoint,
-                  "Write a checkpoint here at the end or on Ctrl-C (default on Ctrl-C: OUTPUT.ckpt)");
+  cmd->add_option(
+      "--checkpoint", args->checkpoint,
+      "Write a checkpoint here at the end or on Ctrl-C (default on Ctrl-C: OUTPUT.ckpt)");
   cmd->add_option("--resume", args->resume, "Continue from a checkpoint (same corpus)")
       ->check(CLI::ExistingFile);
-  cmd->add_flag("--keep-case", [args](int64_t) { args->options.tokenizer.lowercase = false; },
-                "Do not lowercase words");
-  cmd->add_flag("--pair-negatives", [args](int64_t) { args->options.shared_negatives = false; },
-                "Fresh negatives for every (context, centre) pair, as word2vec.c; the default "
-                "shares one draw per centre word");
+  cmd->add_flag(
+      "--keep-case", [args](int64_t) { args->options.tokenizer.lowercase = false; },
+      "Do not lowercase words");
+  cmd->add_flag(
+      "--pair-negatives", [args](int64_t) { args->options.shared_negatives = false; },
+      "Fresh negatives for every (context, centre) pair, as word2vec.c; the default "
+      "shares one draw per centre word");
   cmd->add_flag("--quiet", args->quiet, "No progress bar, no neighbours");
   cmd->callback([args] { run_train(*args); });
 }

@@ -12,12 +12,12 @@
 #include <memory>
 
 #include "tools/analogy_eval.h"
-#include "tools/validators.h"
 #include "tools/commands.h"
 #include "tools/pca.h"
 #include "tools/pca_plot.h"
 #include "tools/repl.h"
 #include "tools/similarity_eval.h"
+#include "tools/validators.h"
 #include "tools/vector_file_options.h"
 #include "tools/vector_index.h"
 

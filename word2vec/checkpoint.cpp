@@ -32,7 +32,9 @@ class Writer {
   void pod(const T& value) {
     out_.write(reinterpret_cast<const char*>(&value), sizeof(T));
   }
-  void bytes(const void* data, size_t n) { out_.write(static_cast<const char*>(data), static_cast<std::streamsize>(n)); }
+  void bytes(const void* data, size_t n) {
+    out_.write(static_cast<const char*>(data), static_cast<std::streamsize>(n));
+  }
   void string(const std::string& s) {
     pod(static_cast<int64_t>(s.size()));
     bytes(s.data(), s.size());
@@ -109,9 +111,9 @@ class Reader {
 };
 
 void write_options(Writer& w, const TrainOptions& o) {
-  for (int64_t v : {o.dim, o.window, o.negatives, o.min_count, o.max_vocab, o.epochs, o.batch,
-                    int64_t{o.threads}, static_cast<int64_t>(o.optimizer),
-                    static_cast<int64_t>(o.loss)}) {
+  for (int64_t v :
+       {o.dim, o.window, o.negatives, o.min_count, o.max_vocab, o.epochs, o.batch,
+        int64_t{o.threads}, static_cast<int64_t>(o.optimizer), static_cast<int64_t>(o.loss)}) {
     w.pod(v);
   }
   w.pod(o.sample);
@@ -125,8 +127,8 @@ void write_options(Writer& w, const TrainOptions& o) {
 
 TrainOptions read_options(Reader& r) {
   TrainOptions o;
-  for (int64_t* v : {&o.dim, &o.window, &o.negatives, &o.min_count, &o.max_vocab, &o.epochs,
-                     &o.batch}) {
+  for (int64_t* v :
+       {&o.dim, &o.window, &o.negatives, &o.min_count, &o.max_vocab, &o.epochs, &o.batch}) {
     *v = r.pod<int64_t>("options");
   }
   const int64_t threads = r.pod<int64_t>("options");
@@ -210,9 +212,8 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, std::string
   Trainer trainer(std::move(corpus_path), options, std::move(vocab));
   if (trainer.corpus_bytes_ != corpus_bytes) {
     throw std::runtime_error(checkpoint_path + ": was written for a corpus of " +
-                             std::to_string(corpus_bytes) + " bytes, but " +
-                             trainer.corpus_path_ + " has " +
-                             std::to_string(trainer.corpus_bytes_));
+                             std::to_string(corpus_bytes) + " bytes, but " + trainer.corpus_path_ +
+                             " has " + std::to_string(trainer.corpus_bytes_));
   }
   for (Embedding* table : {trainer.in_.get(), trainer.out_.get()}) {
     Tensor t = r.tensor("tables");
@@ -224,7 +225,8 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, std::string
   const int64_t tensors = r.count("optimizer state", 8);
   for (int64_t i = 0; i < tensors; ++i) state.tensors.push_back(r.tensor("optimizer state"));
   const int64_t counters = r.count("optimizer state", 8);
-  for (int64_t i = 0; i < counters; ++i) state.counters.push_back(r.pod<int64_t>("optimizer state"));
+  for (int64_t i = 0; i < counters; ++i)
+    state.counters.push_back(r.pod<int64_t>("optimizer state"));
   try {
     trainer.optimizer_->load_state(state);
   } catch (const std::exception& e) {

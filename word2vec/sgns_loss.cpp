@@ -108,7 +108,8 @@ Var sgns_loss(const Var& w_in, const Var& w_out, SgnsBatch& batch) {
             for (int64_t i = begin; i < end; ++i) {
               float* row = grad_in->append_row(b.input_ids[i]);
               const float* c = b.coefficients.data() + first_pair + (i - begin) * k1;
-              for (int64_t j = 0; j < k1; ++j) axpy(upstream * c[j], vout + outs[j] * width, row, width);
+              for (int64_t j = 0; j < k1; ++j)
+                axpy(upstream * c[j], vout + outs[j] * width, row, width);
             }
           }
           if (grad_out) {
@@ -140,9 +141,9 @@ Var sgns_loss_composed(const Var& w_in, const Var& w_out, const SgnsBatch& batch
       }
     }
   }
-  const Var v = gather_rows(w_in, pair_in);                  // (P, d)
-  const Var u = gather_rows(w_out, pair_out);                // (P, d)
-  const Var logits = sum(v * u, -1);                         // (P)
+  const Var v = gather_rows(w_in, pair_in);                 // (P, d)
+  const Var u = gather_rows(w_out, pair_out);               // (P, d)
+  const Var logits = sum(v * u, -1);                        // (P)
   return -sum(log_sigmoid(logits * Var::constant(signs)));  // -Σ log σ(±u·v)
 }
 

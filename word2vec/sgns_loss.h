@@ -21,10 +21,10 @@ namespace gv {
 
 // A minibatch of groups, reused across steps by one worker (clear() keeps capacity).
 struct SgnsBatch {
-  int64_t negatives = 5;               // K
-  std::vector<int64_t> input_ids;      // all groups' context ids, concatenated
+  int64_t negatives = 5;                  // K
+  std::vector<int64_t> input_ids;         // all groups' context ids, concatenated
   std::vector<int64_t> input_offsets{0};  // group g's inputs: [offsets[g], offsets[g+1])
-  std::vector<int64_t> output_ids;     // (G, K+1): positive first, then K negatives
+  std::vector<int64_t> output_ids;        // (G, K+1): positive first, then K negatives
   // Scratch written by the forward pass and read by backward: σ(x) - label per pair.
   std::vector<float> coefficients;
 

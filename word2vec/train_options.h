@@ -11,15 +11,15 @@ enum class OptimizerKind { sgd, adagrad, adam };  // adam = lazy SparseAdam on t
 enum class LossKind { sgns, softmax };
 
 struct TrainOptions {
-  int64_t dim = 100;        // C: width of both tables
-  int64_t window = 5;       // maximal context radius; each centre draws 1..window
-  int64_t negatives = 5;    // K noise words per centre (SGNS)
-  int64_t min_count = 5;    // rarer words are dropped from the vocabulary
-  int64_t max_vocab = 0;    // keep at most this many words (0: no limit)
-  double sample = 1e-3;     // subsampling threshold t (0: keep every word)
+  int64_t dim = 100;      // C: width of both tables
+  int64_t window = 5;     // maximal context radius; each centre draws 1..window
+  int64_t negatives = 5;  // K noise words per centre (SGNS)
+  int64_t min_count = 5;  // rarer words are dropped from the vocabulary
+  int64_t max_vocab = 0;  // keep at most this many words (0: no limit)
+  double sample = 1e-3;   // subsampling threshold t (0: keep every word)
   int64_t epochs = 5;
-  float lr = 0.025f;        // decays linearly to lr * 1e-4, as in word2vec
-  int threads = 1;          // Hogwild workers sharing the tables
+  float lr = 0.025f;  // decays linearly to lr * 1e-4, as in word2vec
+  int threads = 1;    // Hogwild workers sharing the tables
   uint64_t seed = 1;
   // Most centre words per optimizer step (a sentence end always ends a step). Small keeps
   // word2vec's near-online updates; large amortises the graph.

@@ -23,9 +23,12 @@ void require_positive(const char* what, int64_t value) {
 
 std::unique_ptr<Optimizer> make_optimizer(OptimizerKind kind, std::vector<Var> params, float lr) {
   switch (kind) {
-    case OptimizerKind::sgd: return std::make_unique<Sgd>(std::move(params), lr);
-    case OptimizerKind::adagrad: return std::make_unique<Adagrad>(std::move(params), lr);
-    case OptimizerKind::adam: return std::make_unique<SparseAdam>(std::move(params), lr);
+    case OptimizerKind::sgd:
+      return std::make_unique<Sgd>(std::move(params), lr);
+    case OptimizerKind::adagrad:
+      return std::make_unique<Adagrad>(std::move(params), lr);
+    case OptimizerKind::adam:
+      return std::make_unique<SparseAdam>(std::move(params), lr);
   }
   throw std::invalid_argument("train: unknown optimizer");
 }
@@ -117,7 +120,8 @@ Trainer::~Trainer() = default;
 
 int64_t Trainer::words_done_by_all() const {
   int64_t words = 0;
-  for (int t = 0; t < options_.threads; ++t) words += live_[t].words.load(std::memory_order_relaxed);
+  for (int t = 0; t < options_.threads; ++t)
+    words += live_[t].words.load(std::memory_order_relaxed);
   return words;
 }
 
@@ -168,7 +172,8 @@ bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop
         seconds_before +
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress_.lr = decay.at(progress_.fraction());
-    if (pairs > reported_pairs) progress_.loss = (loss - reported_loss) / double(pairs - reported_pairs);
+    if (pairs > reported_pairs)
+      progress_.loss = (loss - reported_loss) / double(pairs - reported_pairs);
     reported_loss = loss;
     reported_pairs = pairs;
     if (on_progress) on_progress(progress_);

@@ -39,7 +39,7 @@ struct TrainProgress {
   int64_t words_total = 0;  // epochs × in-vocabulary tokens of the corpus
   double seconds = 0.0;     // wall time spent training, including runs before a resume
   float lr = 0.0f;
-  double loss = 0.0;        // mean loss per (input, output) pair since the previous report
+  double loss = 0.0;  // mean loss per (input, output) pair since the previous report
   double fraction() const { return words_total ? double(words_done) / double(words_total) : 1.0; }
 };
 
@@ -99,8 +99,8 @@ class Trainer {
   std::unique_ptr<NegativeSampler> negatives_;
   std::unique_ptr<Embedding> in_, out_;
   std::unique_ptr<Optimizer> optimizer_;
-  std::vector<ByteRange> ranges_;           // one slice of the corpus per worker
-  std::vector<WorkerPosition> positions_;   // one per worker
+  std::vector<ByteRange> ranges_;          // one slice of the corpus per worker
+  std::vector<WorkerPosition> positions_;  // one per worker
   // What each worker has done so far, published for the lr schedule and progress reports.
   // One cache line each, so that workers bumping their own counters never contend.
   struct alignas(64) LiveCounters {

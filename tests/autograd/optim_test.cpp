@@ -21,8 +21,10 @@ Var one_hot(const std::vector<int64_t>& ids, int64_t vocab) {
 }
 
 // loss = Σ weights ⊙ rows, with rows read either by lookup (row-sparse grad) or by one-hot matmul.
-Var lookup_loss(const Var& table, const std::vector<int64_t>& ids, const Var& weights, bool sparse) {
-  const Var rows = sparse ? gv::gather_rows(table, ids) : gv::matmul(one_hot(ids, table.size(0)), table);
+Var lookup_loss(const Var& table, const std::vector<int64_t>& ids, const Var& weights,
+                bool sparse) {
+  const Var rows =
+      sparse ? gv::gather_rows(table, ids) : gv::matmul(one_hot(ids, table.size(0)), table);
   return gv::sum(rows * weights);
 }
 
@@ -65,7 +67,8 @@ TEST_CASE("Sparse updates equal dense ones on touched rows and leave the others 
     dense_opt->step();
     for (int64_t r = 0; r < 6; ++r) {
       for (int64_t j = 0; j < 3; ++j) {
-        CHECK(sparse_table.value().at({r, j}) == Approx(dense_table.value().at({r, j})).margin(1e-6));
+        CHECK(sparse_table.value().at({r, j}) ==
+              Approx(dense_table.value().at({r, j})).margin(1e-6));
         if (r != 1 && r != 3) CHECK(sparse_table.value().at({r, j}) == init.at({r, j}));
       }
     }
@@ -140,9 +143,9 @@ TEST_CASE("Hogwild views update the shared storage", "[optim]") {
 
 TEST_CASE("Optimizer errors name the parameter", "[optim][errors]") {
   const Var frozen = Var::constant(Tensor::zeros({4, 2}));
-  CHECK_THROWS_WITH(gv::Sgd({frozen}, 0.1f),
-                    Catch::Contains("parameter 0") && Catch::Contains("(4, 2)") &&
-                        Catch::Contains("does not require a gradient"));
+  CHECK_THROWS_WITH(gv::Sgd({frozen}, 0.1f), Catch::Contains("parameter 0") &&
+                                                 Catch::Contains("(4, 2)") &&
+                                                 Catch::Contains("does not require a gradient"));
   Var p = Var::parameter(Tensor::zeros({3}));
   gv::Adam adam({p}, 0.1f);
   CHECK_THROWS_WITH(adam.step(), Catch::Contains("(3)") && Catch::Contains("no gradient"));
@@ -178,10 +181,14 @@ Blobs make_blobs(int64_t n, gv::Rng& rng) {
 
 std::unique_ptr<gv::Optimizer> make_optimizer(int which, std::vector<Var> params) {
   switch (which) {
-    case 0: return std::make_unique<gv::Sgd>(std::move(params), 0.5f);
-    case 1: return std::make_unique<gv::Adagrad>(std::move(params), 0.3f);
-    case 2: return std::make_unique<gv::Adam>(std::move(params), 0.05f);
-    default: return std::make_unique<gv::SparseAdam>(std::move(params), 0.05f);
+    case 0:
+      return std::make_unique<gv::Sgd>(std::move(params), 0.5f);
+    case 1:
+      return std::make_unique<gv::Adagrad>(std::move(params), 0.3f);
+    case 2:
+      return std::make_unique<gv::Adam>(std::move(params), 0.05f);
+    default:
+      return std::make_unique<gv::SparseAdam>(std::move(params), 0.05f);
   }
 }
 

@@ -60,6 +60,6 @@ TEST_CASE("Seeded random tensors are reproducible and have the asked moments", "
   for (int64_t i = 0; i < n.numel(); ++i) m += n[i];
   m /= n.numel();
   for (int64_t i = 0; i < n.numel(); ++i) s += (n[i] - m) * (n[i] - m);
-  CHECK(m == Approx(2.0).margin(0.09));                          // 4 sigma of the mean: 4*3/sqrt(2e4)
+  CHECK(m == Approx(2.0).margin(0.09));  // 4 sigma of the mean: 4*3/sqrt(2e4)
   CHECK(std::sqrt(s / n.numel()) == Approx(3.0).margin(0.07));  // ~4 sigma of the std estimate
 }
