@@ -13,6 +13,7 @@
 #include "embeddings/input_embedding.h"
 #include "embeddings/learned_positional_embedding.h"
 #include "embeddings/parameter_file.h"
+#include "tests/scratch_dir.h"
 
 namespace fs = std::filesystem;
 using gv::Embedding;
@@ -23,25 +24,7 @@ using gv::Var;
 
 namespace {
 
-// A fresh directory per test case (ctest runs them in parallel), removed afterwards.
-class ScratchDir {
- public:
-  explicit ScratchDir(const std::string& name)
-      : path_(fs::temp_directory_path() /
-              ("gradvec_param_test_" + name + "_" + std::to_string(::getpid()))) {
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+using gv::testing::ScratchDir;
 
 InputEmbedding make_module(uint64_t seed, int64_t vocab = 6, int64_t dim = 3) {
   gv::Rng rng(seed);

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "tests/scratch_dir.h"
 #include "word2vec/word_vectors.h"
 
 namespace gv::test {
@@ -27,28 +28,7 @@ inline WordVectors make_vectors(
   return vectors;
 }
 
-// A fresh directory under the system temp dir, removed with everything in it at scope exit.
-class ScratchDir {
- public:
-  explicit ScratchDir(const std::string& name)
-      : path_(std::filesystem::temp_directory_path() /
-              ("gradvec_" + name + "_" + std::to_string(getpid()))) {
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  std::string write(const std::string& name, const std::string& content) const {
-    std::ofstream(file(name), std::ios::binary) << content;
-    return file(name);
-  }
-
- private:
-  std::filesystem::path path_;
-};
+using gv::testing::ScratchDir;
 
 // Redirects std::cout into a string for the lifetime of the object.
 class CaptureStdout {

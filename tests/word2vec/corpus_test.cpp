@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "autograd/rng.h"
-#include "tests/word2vec/scratch_dir.h"
+#include "tests/scratch_dir.h"
 #include "word2vec/corpus_reader.h"
 
 using gv::ByteRange;

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "autograd/rng.h"
-#include "scratch_dir.h"
+#include "tests/scratch_dir.h"
 #include "word2vec/sgns_loss.h"
 #include "word2vec/trainer.h"
 #include "word2vec/vector_io.h"

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "autograd/rng.h"
+#include "tests/scratch_dir.h"
 #include "word2vec/vector_io.h"
 #include "word2vec/vector_line_parser.h"
 
@@ -25,39 +26,7 @@ using gv::WordVectors;
 
 namespace {
 
-// A fresh directory for one test case's files, removed with everything in it afterwards.
-class ScratchDir {
- public:
-  ScratchDir() {
-    static int made = 0;
-    path_ = fs::temp_directory_path() /
-            ("gradvec_vector_io_test_" + std::to_string(::getpid()) + "_" + std::to_string(made++));
-    fs::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-
-  std::string path(const std::string& name) const { return (path_ / name).string(); }
-  // Writes `bytes` to a file called `name` and returns its path.
-  std::string file(const std::string& name, const std::string& bytes) const {
-    std::ofstream(path(name), std::ios::binary) << bytes;
-    return path(name);
-  }
-  std::vector<std::string> names() const {
-    std::vector<std::string> found;
-    for (const auto& entry : fs::directory_iterator(path_)) {
-      found.push_back(entry.path().filename().string());
-    }
-    return found;
-  }
-
- private:
-  fs::path path_;
-};
+using gv::testing::ScratchDir;
 
 // The little-endian float32 bytes word2vec binary files store.
 std::string bytes_of(std::initializer_list<float> values) {
@@ -95,7 +64,7 @@ WordVectors read(const std::string& path, ReadReport* report = nullptr,
 TEST_CASE("GloVe text is detected and read as written", "[vector_io]") {
   const ScratchDir dir;
   ReadReport report;
-  const WordVectors v = read(dir.file("g.txt", "the 0.5 -1.25 3\ncat 1e-3 +2 -0\n"), &report);
+  const WordVectors v = read(dir.write("g.txt", "the 0.5 -1.25 3\ncat 1e-3 +2 -0\n"), &report);
   CHECK(report.format == VectorFormat::Glove);
   REQUIRE(v.size() == 2);
   REQUIRE(v.dim == 3);
@@ -110,14 +79,14 @@ TEST_CASE("GloVe text is detected and read as written", "[vector_io]") {
 TEST_CASE("word2vec text and fastText .vec are detected by their header", "[vector_io]") {
   const ScratchDir dir;
   ReadReport report;
-  const WordVectors w2v = read(dir.file("w.txt", "2 3\nthe 0.5 -1.25 3\ncat 1 2 3\n"), &report);
+  const WordVectors w2v = read(dir.write("w.txt", "2 3\nthe 0.5 -1.25 3\ncat 1 2 3\n"), &report);
   CHECK(report.format == VectorFormat::Word2VecText);
   CHECK(w2v.words == std::vector<std::string>{"the", "cat"});
   CHECK(w2v.values == std::vector<float>{0.5f, -1.25f, 3, 1, 2, 3});
 
   // fastText ends every line, the header too, with a space; tabs separate as well.
   const WordVectors vec =
-      read(dir.file("f.vec", "2 3 \nthe 0.5 -1.25 3 \ncat\t1\t2 3 \n"), &report);
+      read(dir.write("f.vec", "2 3 \nthe 0.5 -1.25 3 \ncat\t1\t2 3 \n"), &report);
   CHECK(report.format == VectorFormat::Word2VecText);
   CHECK(vec.words == w2v.words);
   CHECK(vec.values == w2v.values);
@@ -131,7 +100,7 @@ TEST_CASE("word2vec binary is detected with or without record newlines", "[vecto
     // word2vec.c writes '\n' after each record; gensim writes none.
     ReadReport report;
     const WordVectors v =
-        read(dir.file("b.bin", "2 3\n" + the + separator + cat + separator), &report);
+        read(dir.write("b.bin", "2 3\n" + the + separator + cat + separator), &report);
     CHECK(report.format == VectorFormat::Word2VecBinary);
     CHECK(v.words == std::vector<std::string>{"the", "cat"});
     const std::vector<float> expected = {0.5f, -2.0f, 0.0f, 1.0f / 3.0f, 1e-30f, -7.0f};
@@ -142,11 +111,11 @@ TEST_CASE("word2vec binary is detected with or without record newlines", "[vecto
 
 TEST_CASE("CRLF line endings and a missing final newline are accepted", "[vector_io]") {
   const ScratchDir dir;
-  const WordVectors glove = read(dir.file("g.txt", "the 0.5 1\r\ncat 2 3\r\n"));
+  const WordVectors glove = read(dir.write("g.txt", "the 0.5 1\r\ncat 2 3\r\n"));
   CHECK(glove.words == std::vector<std::string>{"the", "cat"});
   CHECK(glove.values == std::vector<float>{0.5f, 1, 2, 3});
   ReadReport report;
-  const WordVectors w2v = read(dir.file("w.txt", "2 2\r\nthe 0.5 1\r\ncat 2 3"), &report);
+  const WordVectors w2v = read(dir.write("w.txt", "2 2\r\nthe 0.5 1\r\ncat 2 3"), &report);
   CHECK(report.format == VectorFormat::Word2VecText);
   CHECK(w2v.words == glove.words);
   CHECK(w2v.values == glove.values);
@@ -162,23 +131,23 @@ TEST_CASE("words are kept byte for byte whether UTF-8 or not", "[vector_io]") {
     glove += word + " 1\n";
     binary += word + " " + bytes_of({0.0f}) + "\n";
   }
-  CHECK(read(dir.file("g.txt", glove)).words == words);
+  CHECK(read(dir.write("g.txt", glove)).words == words);
   ReadReport report;
-  CHECK(read(dir.file("b.bin", binary), &report).words == words);
+  CHECK(read(dir.write("b.bin", binary), &report).words == words);
   CHECK(report.format == VectorFormat::Word2VecBinary);
 }
 
 TEST_CASE("duplicate words keep their first row and are counted", "[vector_io]") {
   const ScratchDir dir;
   ReadReport report;
-  const WordVectors glove = read(dir.file("g.txt", "a 1\nb 2\na 3\nb 4\nc 5\n"), &report);
+  const WordVectors glove = read(dir.write("g.txt", "a 1\nb 2\na 3\nb 4\nc 5\n"), &report);
   CHECK(glove.words == std::vector<std::string>{"a", "b", "c"});
   CHECK(glove.values == std::vector<float>{1, 2, 5});
   CHECK(report.duplicates == 2);
 
   const std::string binary =
       "3 1\na " + bytes_of({1}) + "\na " + bytes_of({2}) + "\nb " + bytes_of({3}) + "\n";
-  const WordVectors from_binary = read(dir.file("b.bin", binary), &report);
+  const WordVectors from_binary = read(dir.write("b.bin", binary), &report);
   CHECK(from_binary.words == std::vector<std::string>{"a", "b"});
   CHECK(from_binary.values == std::vector<float>{1, 3});
   CHECK(report.duplicates == 1);
@@ -191,36 +160,36 @@ TEST_CASE("limit keeps the first N distinct words and reads no further", "[vecto
   ReadReport report;
 
   // The broken third line is never parsed.
-  const std::string glove = dir.file("g.txt", "a 1 2\nb 3 4\nbroken x\n");
+  const std::string glove = dir.write("g.txt", "a 1 2\nb 3 4\nbroken x\n");
   WordVectors v = gv::read_vectors(glove, options, &report);
   CHECK(v.words == std::vector<std::string>{"a", "b"});
   CHECK(v.values == std::vector<float>{1, 2, 3, 4});
 
   // A duplicate inside the limit does not use up a place.
-  v = gv::read_vectors(dir.file("d.txt", "a 1\na 2\nb 3\nc 4\n"), options, &report);
+  v = gv::read_vectors(dir.write("d.txt", "a 1\na 2\nb 3\nc 4\n"), options, &report);
   CHECK(v.words == std::vector<std::string>{"a", "b"});
   CHECK(v.values == std::vector<float>{1, 3});
   CHECK(report.duplicates == 1);
 
   // Nor does a skipped line.
   options.skip_bad = true;
-  v = gv::read_vectors(dir.file("s.txt", "a 1\nbad\nb 3\nc 4\n"), options, &report);
+  v = gv::read_vectors(dir.write("s.txt", "a 1\nbad\nb 3\nc 4\n"), options, &report);
   CHECK(v.words == std::vector<std::string>{"a", "b"});
   CHECK(report.skipped_lines == 1);
   options.skip_bad = false;
 
   // A header that promises more words than the file has is not checked past the limit...
-  v = gv::read_vectors(dir.file("w.txt", "9 1\na 1\nb 2\nc 3\n"), options, &report);
+  v = gv::read_vectors(dir.write("w.txt", "9 1\na 1\nb 2\nc 3\n"), options, &report);
   CHECK(v.words == std::vector<std::string>{"a", "b"});
   // ...and a limit above the header's count reads the header's count.
   options.limit = 5;
-  v = gv::read_vectors(dir.file("w2.txt", "2 1\na 1\nb 2\n"), options, &report);
+  v = gv::read_vectors(dir.write("w2.txt", "2 1\na 1\nb 2\n"), options, &report);
   CHECK(v.words == std::vector<std::string>{"a", "b"});
 
   // Binary: the truncated third record is never reached.
   options.limit = 2;
   const std::string binary = "3 1\na " + bytes_of({1}) + "\nb " + bytes_of({2}) + "\nc \x01";
-  v = gv::read_vectors(dir.file("b.bin", binary), options, &report);
+  v = gv::read_vectors(dir.write("b.bin", binary), options, &report);
   CHECK(v.words == std::vector<std::string>{"a", "b"});
   CHECK(v.values == std::vector<float>{1, 2});
 }
@@ -259,7 +228,7 @@ TEST_CASE("plain decimals parse to the same float as std::from_chars", "[vector_
 
 TEST_CASE("values C reads but from_chars does not: leading plus and underflow", "[vector_io]") {
   const ScratchDir dir;
-  const WordVectors v = read(dir.file("g.txt", "a +0.5 1e-50 -1e-60 1.4e-45\n"));
+  const WordVectors v = read(dir.write("g.txt", "a +0.5 1e-50 -1e-60 1.4e-45\n"));
   REQUIRE(v.dim == 4);
   CHECK(same_bits(v.values[0], 0.5f));
   CHECK(same_bits(v.values[1], 0.0f));  // strtof("1e-50") underflows to 0
@@ -285,7 +254,7 @@ TEST_CASE("a large file reads the same with any thread count", "[vector_io]") {
     }
     text += '\n';
   }
-  const std::string good = dir.file("good.txt", text);
+  const std::string good = dir.write("good.txt", text);
   for (int threads : {1, 2, 3, 7}) {
     INFO("threads " << threads);
     ReadOptions options;
@@ -310,7 +279,7 @@ TEST_CASE("a large file reads the same with any thread count", "[vector_io]") {
       broken[broken.find(' ', line_start) + 1] = 'x';
     line_start = broken.find('\n', line_start) + 1;
   }
-  const std::string bad = dir.file("bad.txt", broken);
+  const std::string bad = dir.write("bad.txt", broken);
   for (int threads : {1, 2, 3, 7}) {
     INFO("threads " << threads);
     ReadOptions options;
@@ -331,7 +300,7 @@ TEST_CASE("malformed text lines name the file and the line", "[vector_io][errors
   const ScratchDir dir;
   const auto fails_with = [&](const std::string& contents, const std::string& location,
                               const std::string& what) {
-    const std::string path = dir.file("bad.txt", contents);
+    const std::string path = dir.write("bad.txt", contents);
     INFO(contents);
     CHECK_THROWS_AS(read(path), VectorFileError);
     CHECK_THROWS_WITH(read(path), Catch::Contains(path + location) && Catch::Contains(what));
@@ -355,7 +324,7 @@ TEST_CASE("malformed text lines name the file and the line", "[vector_io][errors
   fails_with("3 2\na 1 2\nb 1 2\n", ":1:", "the header declares 3 words but the file has 2");
   fails_with("1 2\na 1 2\nb 1 2\n", ":3:", "more vector lines than the 1 the header");
   fails_with("2 2\na 1 2\nb 1 2\nc 1 x\n", ":4:", "more vector lines than the 2");
-  const std::string huge_dim = dir.file("huge.txt", "5 1000000\na 1\n");
+  const std::string huge_dim = dir.write("huge.txt", "5 1000000\na 1\n");
   CHECK_THROWS_WITH(
       read(huge_dim, nullptr, VectorFormat::Word2VecText),
       Catch::Contains(huge_dim + ":1:") && Catch::Contains("cannot hold one such line"));
@@ -365,19 +334,19 @@ TEST_CASE("malformed text lines name the file and the line", "[vector_io][errors
 
 TEST_CASE("whole-file problems name the file", "[vector_io][errors]") {
   const ScratchDir dir;
-  const std::string empty = dir.file("empty.txt", "");
+  const std::string empty = dir.write("empty.txt", "");
   CHECK_THROWS_AS(read(empty), VectorFileError);
   CHECK_THROWS_WITH(read(empty), Catch::Contains(empty) && Catch::Contains("empty file"));
-  const std::string missing = dir.path("missing.txt");
+  const std::string missing = dir.file("missing.txt");
   CHECK_THROWS_AS(read(missing), VectorFileError);
   CHECK_THROWS_WITH(read(missing), Catch::Contains(missing) && Catch::Contains("cannot open"));
-  const std::string directory = dir.path("a_directory");
+  const std::string directory = dir.file("a_directory");
   fs::create_directory(directory);
   CHECK_THROWS_WITH(read(directory),
                     Catch::Contains(directory) && Catch::Contains("not a regular file"));
 
   // A forced format that the file does not have.
-  const std::string glove = dir.file("g.txt", "a 1 2\n");
+  const std::string glove = dir.write("g.txt", "a 1 2\n");
   CHECK_THROWS_WITH(read(glove, nullptr, VectorFormat::Word2VecText),
                     Catch::Contains(glove + ":1:") && Catch::Contains("expected a header"));
   CHECK_THROWS_WITH(read(glove, nullptr, VectorFormat::Word2VecBinary),
@@ -396,7 +365,7 @@ TEST_CASE("malformed binary files name the file and the word index", "[vector_io
   const std::string a = "a " + bytes_of({0.5f, -2.0f}) + "\n";
   const std::string b = "b " + bytes_of({1.0f, 0.0f}) + "\n";
   const auto fails_with = [&](const std::string& contents, const std::string& what) {
-    const std::string path = dir.file("bad.bin", contents);
+    const std::string path = dir.write("bad.bin", contents);
     CHECK_THROWS_AS(read(path, nullptr, VectorFormat::Word2VecBinary), VectorFileError);
     CHECK_THROWS_WITH(read(path, nullptr, VectorFormat::Word2VecBinary),
                       Catch::Contains(path) && Catch::Contains(what));
@@ -411,7 +380,7 @@ TEST_CASE("malformed binary files name the file and the word index", "[vector_io
   fails_with("1 1000\n" + a, "the header declares dimension 1000");
 
   // Auto-detection finds these binary too, so the same messages come without a format.
-  const std::string truncated = dir.file("t.bin", "2 2\n" + a + b.substr(0, 7));
+  const std::string truncated = dir.write("t.bin", "2 2\n" + a + b.substr(0, 7));
   CHECK_THROWS_WITH(read(truncated), Catch::Contains("word index 1"));
 }
 
@@ -421,7 +390,7 @@ TEST_CASE("skip_bad skips and counts bad lines but never header problems", "[vec
   options.skip_bad = true;
   ReadReport report;
   const WordVectors glove = gv::read_vectors(
-      dir.file("g.txt", "a 1 2\nb 1 x\nc 3 4\nd 5\ne nan 1\nf 6 7\n"), options, &report);
+      dir.write("g.txt", "a 1 2\nb 1 x\nc 3 4\nd 5\ne nan 1\nf 6 7\n"), options, &report);
   CHECK(glove.words == std::vector<std::string>{"a", "c", "f"});
   CHECK(glove.values == std::vector<float>{1, 2, 3, 4, 6, 7});
   CHECK(report.skipped_lines == 3);
@@ -433,7 +402,7 @@ TEST_CASE("skip_bad skips and counts bad lines but never header problems", "[vec
   std::string short_lines;
   for (int i = 0; i < 300; ++i) short_lines += "b 1\n";
   const WordVectors sparse = gv::read_vectors(
-      dir.file("sparse.txt", "first" + long_values + "\n" + short_lines + "last" + long_values),
+      dir.write("sparse.txt", "first" + long_values + "\n" + short_lines + "last" + long_values),
       options, &report);
   CHECK(sparse.words == std::vector<std::string>{"first", "last"});
   CHECK(sparse.values == std::vector<float>(100, 1.0f));
@@ -441,22 +410,22 @@ TEST_CASE("skip_bad skips and counts bad lines but never header problems", "[vec
 
   // The bytes hold one good line of 5 values, yet a second line must be parsed to be judged.
   const WordVectors tight =
-      gv::read_vectors(dir.file("tight.txt", "a 1 2 3 4 5\nb 1\n"), options, &report);
+      gv::read_vectors(dir.write("tight.txt", "a 1 2 3 4 5\nb 1\n"), options, &report);
   CHECK(tight.words == std::vector<std::string>{"a"});
   CHECK(report.skipped_lines == 1);
 
   // A skipped line still counts towards the header's V.
   const WordVectors w2v =
-      gv::read_vectors(dir.file("w.txt", "3 2\na 1 2\nb x 2\nc 3 4\n"), options, &report);
+      gv::read_vectors(dir.write("w.txt", "3 2\na 1 2\nb x 2\nc 3 4\n"), options, &report);
   CHECK(w2v.words == std::vector<std::string>{"a", "c"});
   CHECK(report.skipped_lines == 1);
 
-  const std::string short_body = dir.file("s.txt", "3 2\na 1 2\nb x 2\n");
+  const std::string short_body = dir.write("s.txt", "3 2\na 1 2\nb x 2\n");
   CHECK_THROWS_WITH(gv::read_vectors(short_body, options),
                     Catch::Contains(short_body + ":1:") && Catch::Contains("declares 3 words"));
 
   const std::string binary = "2 1\na " + bytes_of({INFINITY}) + "\nb " + bytes_of({2}) + "\n";
-  const WordVectors from_binary = gv::read_vectors(dir.file("b.bin", binary), options, &report);
+  const WordVectors from_binary = gv::read_vectors(dir.write("b.bin", binary), options, &report);
   CHECK(from_binary.words == std::vector<std::string>{"b"});
   CHECK(report.skipped_lines == 1);
 }
@@ -465,7 +434,7 @@ TEST_CASE("a one-dimensional GloVe file starting with two integers reads as a he
           "[vector_io]") {
   // The documented ambiguity: "1999 1" is a valid header and "cat 0.5" a valid record for it.
   const ScratchDir dir;
-  const std::string path = dir.file("g.txt", "1999 1\ncat 0.5\n");
+  const std::string path = dir.write("g.txt", "1999 1\ncat 0.5\n");
   CHECK_THROWS_WITH(read(path), Catch::Contains(path + ":1:") &&
                                     Catch::Contains("declares 1999 words but the file has 1"));
   ReadReport report;
@@ -475,7 +444,7 @@ TEST_CASE("a one-dimensional GloVe file starting with two integers reads as a he
   CHECK(v.values == std::vector<float>{1, 0.5f});
   // With d >= 2 a GloVe first line has three or more fields, so there is no ambiguity, and
   // a two-integer line whose d the next line contradicts is GloVe too.
-  CHECK(read(dir.file("h.txt", "1999 3\ncat 0.5\n"), &report).words ==
+  CHECK(read(dir.write("h.txt", "1999 3\ncat 0.5\n"), &report).words ==
         std::vector<std::string>{"1999", "cat"});
   CHECK(report.format == VectorFormat::Glove);
 }
@@ -500,7 +469,7 @@ TEST_CASE("every writer round-trips every float exactly", "[vector_io]") {
   for (VectorFormat format :
        {VectorFormat::Glove, VectorFormat::Word2VecText, VectorFormat::Word2VecBinary}) {
     INFO(gv::vector_format_name(format));
-    const std::string path = dir.path("round_trip");
+    const std::string path = dir.file("round_trip");
     gv::write_vectors(path, v, format);
     ReadReport report;
     const WordVectors back = read(path, &report);
@@ -521,7 +490,7 @@ TEST_CASE("writers produce the documented bytes", "[vector_io]") {
   v.words = {"a", "b"};
   v.dim = 2;
   v.values = {0.5f, -2.0f, 0.25f, 100.0f};
-  const std::string path = dir.path("out");
+  const std::string path = dir.file("out");
   gv::write_vectors(path, v, VectorFormat::Glove);
   CHECK(read_file(path) == "a 0.5 -2\nb 0.25 100\n");
   gv::write_vectors(path, v, VectorFormat::Word2VecText);
@@ -535,7 +504,7 @@ TEST_CASE("writers produce the documented bytes", "[vector_io]") {
 TEST_CASE("write_vectors rejects what no format can hold before creating a file",
           "[vector_io][errors]") {
   const ScratchDir dir;
-  const std::string path = dir.path("out.txt");
+  const std::string path = dir.file("out.txt");
   const auto rejects = [&](const WordVectors& v, VectorFormat format, const std::string& what) {
     CHECK_THROWS_AS(gv::write_vectors(path, v, format), std::invalid_argument);
     CHECK_THROWS_WITH(gv::write_vectors(path, v, format), Catch::Contains(what));
@@ -572,18 +541,18 @@ TEST_CASE("a failed write leaves the old file and no temporary", "[vector_io][er
   v.words = {"a"};
   v.dim = 1;
   v.values = {1};
-  const std::string path = dir.path("out.txt");
+  const std::string path = dir.file("out.txt");
   gv::write_vectors(path, v, VectorFormat::Glove);
   v.values = {2};
   gv::write_vectors(path, v, VectorFormat::Glove);  // replaces the old file
   CHECK(read_file(path) == "a 2\n");
 
   // Renaming onto a directory fails after the temporary is complete: it must be removed.
-  const std::string directory = dir.path("a_directory");
+  const std::string directory = dir.file("a_directory");
   fs::create_directory(directory);
   CHECK_THROWS_WITH(gv::write_vectors(directory, v, VectorFormat::Glove),
                     Catch::Contains(directory));
-  const std::string missing_dir = dir.path("no/such/dir/out.txt");
+  const std::string missing_dir = dir.file("no/such/dir/out.txt");
   CHECK_THROWS_WITH(gv::write_vectors(missing_dir, v, VectorFormat::Glove),
                     Catch::Contains(missing_dir));
   std::vector<std::string> names = dir.names();

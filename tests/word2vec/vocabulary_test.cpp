@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/word2vec/scratch_dir.h"
+#include "tests/scratch_dir.h"
 #include "word2vec/vocabulary.h"
 
 using gv::Vocabulary;
