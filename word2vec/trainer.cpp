@@ -279,16 +279,13 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop, int64_t stop_
       // Every sentence end is also a step boundary, so a checkpoint taken there resumes at a
       // sentence start with nothing half-built: resumed training replays exactly.
       step();
-      {
-        position.corpus = w.reader.position();
-        position.rng = w.rng.state();
-        if (stop.load(std::memory_order_relaxed) ||
-            (stop_after_words > 0 && words_done_by_all() >= stop_after_words)) {
-          return;
-        }
+      position.corpus = w.reader.position();
+      position.rng = w.rng.state();
+      if (stop.load(std::memory_order_relaxed) ||
+          (stop_after_words > 0 && words_done_by_all() >= stop_after_words)) {
+        return;
       }
     }
-    step();
     ++position.epoch;
     w.reader.rewind();
     position.corpus = w.reader.position();

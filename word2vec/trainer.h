@@ -9,7 +9,7 @@
 //                                        optimizer applies to the shared storage.
 // The learning rate decays linearly with the words read by all workers, as in word2vec.
 //
-// Training can stop at any step boundary (Ctrl-C, or a word budget) and resume from a
+// Training can stop at any sentence end (Ctrl-C, or a word budget) and resume from a
 // checkpoint holding the vocabulary, both tables, the optimizer state and every worker's
 // position and random state: with one thread, resumed training equals uninterrupted
 // training bit for bit.
@@ -68,8 +68,8 @@ class Trainer {
 
   using ProgressFn = std::function<void(const TrainProgress&)>;
   // Trains until every epoch is done (returns true), or until `stop` turns true or the
-  // words read reach `stop_after_words` (> 0) — then returns false at the next step
-  // boundary, ready for save_checkpoint(). Calls `on_progress` about 5 times a second
+  // words read reach `stop_after_words` (> 0) — then returns false at the next
+  // sentence end, ready for save_checkpoint(). Calls `on_progress` about 5 times a second
   // from the calling thread, and once at the end.
   bool train(const ProgressFn& on_progress, const std::atomic<bool>& stop,
              int64_t stop_after_words = 0);
