@@ -2,10 +2,13 @@
 """Trains gensim skip-gram with negative sampling on a tokenised corpus; writes word2vec text.
 
     gensim_train.py --input TOKENS --output VEC [--dim 100 --window 5 --negative 5
-                    --sample 1e-3 --min-count 5 --lr 0.025 --epochs 5 --threads 1 --seed 1]
+                    --sample 1e-3 --min-count 5 --lr 0.025 --epochs 5 --threads 1 --seed 1
+                    --init-scale 0.5]
 
 The defaults are gradvec's, so a comparison changes nothing by accident. The learning rate
-decays linearly from --lr to --lr * 1e-4, word2vec.c's floor. Prints one line on stdout:
+decays linearly from --lr to --lr * 1e-4, word2vec.c's floor. gensim 4 starts its input
+vectors uniform in +-1/dim, twice word2vec.c's (and gradvec's default) +-0.5/dim: they are
+rescaled to +-SCALE/dim before training, so --init-scale 1 keeps gensim's own start. Prints one line on stdout:
 "gensim_train: vocab_seconds=V train_seconds=T save_seconds=S words=N" (train-only time is
 what gensim itself would report; the benchmark also times the whole process).
 """
@@ -28,7 +31,11 @@ def main():
     parser.add_argument("--epochs", type=int, default=5)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--init-scale", type=float, default=0.5,
+                        help="input vectors start uniform in +-SCALE/dim (gensim's own: 1)")
     args = parser.parse_args()
+    if not args.init_scale > 0:
+        sys.exit(f"gensim_train.py: --init-scale must be positive, got {args.init_scale}")
     if not os.path.isfile(args.input):
         sys.exit(f"gensim_train.py: corpus {args.input} does not exist")
 
@@ -44,6 +51,7 @@ def main():
                      workers=args.threads, seed=args.seed)
     start = time.perf_counter()
     model.build_vocab(corpus_iterable=sentences)
+    model.wv.vectors *= args.init_scale  # from gensim's U(-1/dim, 1/dim)
     vocab_done = time.perf_counter()
     model.train(corpus_iterable=sentences, total_examples=model.corpus_count,
                 total_words=model.corpus_total_words, epochs=model.epochs,

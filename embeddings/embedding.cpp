@@ -1,6 +1,7 @@
 #include "embeddings/embedding.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -11,12 +12,12 @@ namespace gv {
 
 namespace {
 
-Tensor initial_table(int64_t vocab_size, int64_t dim, EmbeddingInit init, Rng& rng) {
-  switch (init) {
+Tensor initial_table(int64_t vocab_size, int64_t dim, const EmbeddingOptions& options, Rng& rng) {
+  switch (options.init) {
     case EmbeddingInit::normal:
       return Tensor::normal({vocab_size, dim}, 0.0f, 1.0f, rng);
     case EmbeddingInit::word2vec_uniform: {
-      const float bound = 0.5f / static_cast<float>(dim);
+      const float bound = options.uniform_scale / static_cast<float>(dim);
       return Tensor::uniform({vocab_size, dim}, -bound, bound, rng);
     }
     case EmbeddingInit::zeros:
@@ -55,7 +56,11 @@ Embedding::Embedding(int64_t vocab_size, int64_t dim, Rng& rng, EmbeddingOptions
                                 " is outside the vocabulary [0, " + std::to_string(vocab_size) +
                                 ")");
   }
-  Tensor table = initial_table(vocab_size, dim, options.init, rng);
+  if (!(options.uniform_scale > 0.0f) || !std::isfinite(options.uniform_scale)) {
+    throw std::invalid_argument("Embedding: uniform_scale must be finite and positive, got " +
+                                std::to_string(options.uniform_scale));
+  }
+  Tensor table = initial_table(vocab_size, dim, options, rng);
   if (padding_id_) std::fill_n(table.data() + *padding_id_ * dim, dim, 0.0f);
   weight_ = Var::parameter(std::move(table));
 }

@@ -23,18 +23,22 @@ namespace gv {
 
 enum class EmbeddingInit {
   normal,            // N(0, 1), as PyTorch's nn.Embedding
-  word2vec_uniform,  // U(-0.5/C, 0.5/C), as word2vec's input vectors
+  word2vec_uniform,  // U(-s/C, s/C), s = EmbeddingOptions::uniform_scale: word2vec's inputs
   zeros,             // all zero, as word2vec's output vectors
 };
 
 struct EmbeddingOptions {
   EmbeddingInit init = EmbeddingInit::normal;
   std::optional<int64_t> padding_id;
+  // s of word2vec_uniform: 0.5 is word2vec.c's range, 1 is gensim 4's and fastText's. A wider
+  // start learns faster in few epochs (see README, "Quality"). Must be finite and > 0.
+  float uniform_scale = 0.5f;
 };
 
 class Embedding {
  public:
-  // Throws std::invalid_argument for a non-positive size or a padding id outside [0, V).
+  // Throws std::invalid_argument for a non-positive size or uniform_scale, or a padding id
+  // outside [0, V).
   Embedding(int64_t vocab_size, int64_t dim, Rng& rng, EmbeddingOptions options = {});
 
   // ids of `ids_shape`, e.g. (N) or (B, T) -> ids_shape + (C): (N, C) or (B, T, C).

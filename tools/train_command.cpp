@@ -172,6 +172,10 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--lr", o.lr, "Starting learning rate (decays linearly)")
       ->check(kPositiveReal)
       ->capture_default_str();
+  cmd->add_option("--init-scale", o.init_scale,
+                  "W_in starts uniform in +-SCALE/dim (word2vec.c: 0.5, gensim and fastText: 1)")
+      ->check(kPositiveReal)
+      ->capture_default_str();
   cmd->add_option("--threads", o.threads, "Worker threads (Hogwild)")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();

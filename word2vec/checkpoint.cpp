@@ -110,6 +110,7 @@ class Reader {
   int64_t remaining_ = 0;
 };
 
+// init_scale is not stored: it only shapes the initial tables, which a checkpoint replaces.
 void write_options(Writer& w, const TrainOptions& o) {
   for (int64_t v :
        {o.dim, o.window, o.negatives, o.min_count, o.max_vocab, o.epochs, o.batch,

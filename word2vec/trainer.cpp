@@ -1,6 +1,7 @@
 #include "word2vec/trainer.h"
 
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <mutex>
 #include <stdexcept>
@@ -88,6 +89,9 @@ Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab
   require_positive("--threads", options_.threads);
   require_positive("--batch", options_.batch);
   if (!(options_.lr > 0.0f)) throw std::invalid_argument("train: --lr must be positive");
+  if (!(options_.init_scale > 0.0f) || !std::isfinite(options_.init_scale)) {
+    throw std::invalid_argument("train: --init-scale must be finite and positive");
+  }
   if (!(options_.sample >= 0.0)) throw std::invalid_argument("train: --sample must be >= 0");
   if (vocab_.size() < 2) {
     throw std::runtime_error(corpus_path_ + ": only " + std::to_string(vocab_.size()) +
@@ -98,10 +102,12 @@ Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab
   // word2vec's initialisation: inputs small and random, outputs zero. (Both random would
   // also train; zero outputs make the first updates of W_in exactly zero, a clean start.)
   Rng rng(options_.seed);
-  in_ = std::make_unique<Embedding>(vocab_.size(), options_.dim, rng,
-                                    EmbeddingOptions{EmbeddingInit::word2vec_uniform, {}});
-  out_ = std::make_unique<Embedding>(vocab_.size(), options_.dim, rng,
-                                     EmbeddingOptions{EmbeddingInit::zeros, {}});
+  EmbeddingOptions input_init, output_init;
+  input_init.init = EmbeddingInit::word2vec_uniform;
+  input_init.uniform_scale = options_.init_scale;
+  output_init.init = EmbeddingInit::zeros;
+  in_ = std::make_unique<Embedding>(vocab_.size(), options_.dim, rng, input_init);
+  out_ = std::make_unique<Embedding>(vocab_.size(), options_.dim, rng, output_init);
   optimizer_ = make_optimizer(options_.optimizer, {in_->weight(), out_->weight()}, options_.lr);
 
   ranges_ = split_corpus(corpus_path_, options_.threads);

@@ -101,6 +101,28 @@ TEST_CASE("Embedding initialisations follow their distributions", "[embedding]")
   // U(-a, a) has variance a² / 3 with a = 0.5 / 50 = 0.01: 3.33e-5, to within a few percent.
   CHECK(sum_sq / static_cast<double>(u.numel()) == Approx(1e-4 / 3).epsilon(0.05));
 
+  // gensim's range, s = 1: a = 1 / 50 = 0.02, variance 1.33e-4; the same draws, scaled by 2.
+  gv::Rng rng_wide(11);
+  const Embedding wide(
+      400, dim, rng_wide,
+      {.init = EmbeddingInit::word2vec_uniform, .padding_id = std::nullopt, .uniform_scale = 1.0f});
+  const Tensor& w = wide.weight().value();
+  double wide_sum_sq = 0;
+  for (int64_t i = 0; i < w.numel(); ++i) {
+    CHECK(std::fabs(w[i]) <= 1.0f / dim);
+    CHECK(w[i] == Approx(2.0f * u[i]).margin(1e-9));
+    wide_sum_sq += static_cast<double>(w[i]) * w[i];
+  }
+  CHECK(wide_sum_sq / static_cast<double>(w.numel()) == Approx(4e-4 / 3).epsilon(0.05));
+  for (const float bad : {0.0f, -1.0f, std::nanf(""), INFINITY}) {
+    gv::Rng rng_bad(1);
+    CHECK_THROWS_WITH(Embedding(4, 2, rng_bad,
+                                {.init = EmbeddingInit::word2vec_uniform,
+                                 .padding_id = std::nullopt,
+                                 .uniform_scale = bad}),
+                      Catch::Contains("uniform_scale"));
+  }
+
   gv::Rng rng_c(12);
   const Embedding normal(400, dim, rng_c);
   const Tensor& n = normal.weight().value();

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
@@ -150,6 +151,28 @@ TEST_CASE("Two Hogwild threads read every word once per epoch", "[trainer]") {
   REQUIRE(trainer.train({}, kNeverStop));
   CHECK(trainer.progress().words_done == 3 * 400 * 8);
   CHECK(same_topic_neighbour_rate(trainer) >= 0.9);
+}
+
+TEST_CASE("The init scale option sets the range of the input table", "[trainer]") {
+  gv::testing::ScratchDir dir("init");
+  const std::string corpus = dir.write("corpus.txt", two_topic_corpus(50, 5));
+  for (const float scale : {0.5f, 1.0f}) {
+    TrainOptions o = small_options();
+    o.init_scale = scale;
+    const gv::WordVectors table = Trainer(corpus, o).input_vectors();  // before any training
+    const float bound = scale / static_cast<float>(o.dim);
+    float largest = 0.0f;
+    for (const float x : table.values) largest = std::max(largest, std::fabs(x));
+    // 24 words x 16 = 384 uniform draws: all lie within the bound, and the largest falls
+    // short of 98% of it with probability 0.98^384 < 1e-3 (the seed is fixed, so no flakes).
+    CHECK(largest <= bound);
+    CHECK(largest > 0.98f * bound);
+  }
+  for (const float bad : {0.0f, INFINITY}) {
+    TrainOptions o = small_options();
+    o.init_scale = bad;
+    CHECK_THROWS_WITH(Trainer(corpus, o), Catch::Contains("--init-scale"));
+  }
 }
 
 TEST_CASE("Bad corpora and checkpoints give clear errors", "[trainer][errors]") {
