@@ -17,67 +17,28 @@
 set -euo pipefail
 shopt -s inherit_errexit
 
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-gradvec=${GRADVEC_BIN:-$repo/build/gradvec}
-corpus=${GRADVEC_CORPUS:-$repo/data/tinyshakespeare.txt}
-python=${PYTHON:-/usr/bin/python3}
+script=compare.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 reps=${REPS:-3}
 repeat=${REPEAT:-20}
 read -r -a thread_counts <<<"${THREADS:-1 2}"
 read -r -a tools <<<"${TOOLS:-gradvec gensim fasttext}"
-
-# One set of hyperparameters for every tool.
-dim=100 window=5 negative=5 sample=1e-3 min_count=5 lr=0.025 epochs=1
-
-die() {
-  echo "compare.sh: $*" >&2
-  exit 2
-}
+epochs=1
 
 [[ $reps =~ ^[1-9][0-9]*$ ]] || die "REPS must be a positive integer, got '$reps'"
 [[ -x /usr/bin/time ]] || die "/usr/bin/time not found (GNU time measures peak RSS): ./setup.sh --peers"
-[[ -f $corpus ]] || die "corpus $corpus not found: run data/fetch.sh or set GRADVEC_CORPUS"
+require_corpus
 for tool in "${tools[@]}"; do
   case $tool in
-    gradvec) [[ -x $gradvec ]] || die "gradvec binary $gradvec not found: build it (cmake -S . -B build && cmake --build build) or set GRADVEC_BIN" ;;
+    gradvec) require_gradvec ;;
     gensim) "$python" -c 'import gensim' 2>/dev/null || die "$python cannot import gensim: ./setup.sh --peers" ;;
     fasttext) command -v fasttext >/dev/null || die "fasttext not installed: ./setup.sh --peers, or leave it out of TOOLS" ;;
     *) die "unknown tool '$tool' in TOOLS (known: gradvec gensim fasttext)" ;;
   esac
 done
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/gradvec-compare.XXXXXX")
-if [[ ${KEEP_WORK:-0} == 1 ]]; then
-  echo "compare.sh: keeping work files in $work" >&2
-else
-  trap 'rm -rf "$work"' EXIT
-fi
-
-tokens=$work/tokens.txt
-summary=$("$python" "$repo/bench/tokenise_corpus.py" "$corpus" "$tokens" --repeat "$repeat")
-[[ $summary =~ ^tokens:\ ([0-9]+) ]] || die "tokenise_corpus.py printed '$summary'"
-token_count=${BASH_REMATCH[1]}
-
-# command_for TOOL THREADS OUT_VEC: the training command, one word per line (for mapfile).
-command_for() {
-  local tool=$1 threads=$2 out=$3
-  case $tool in
-    gradvec)
-      printf '%s\n' "$gradvec" train --corpus "$tokens" --output "$out" --format w2v --dim $dim \
-        --window $window --negative $negative --sample $sample --min-count $min_count \
-        --epochs $epochs --lr $lr --optimizer sgd --loss sgns --threads "$threads" --seed 1 --quiet ;;
-    gensim)
-      printf '%s\n' "$python" "$repo/bench/gensim_train.py" --input "$tokens" --output "$out" \
-        --dim $dim --window $window --negative $negative --sample $sample --min-count $min_count \
-        --lr $lr --epochs $epochs --threads "$threads" --seed 1 ;;
-    fasttext)
-      # -minn 0 -maxn 0: no character n-grams, i.e. plain word2vec skip-gram (fastText then also
-      # allocates no n-gram buckets). It writes both m.bin and m.vec.
-      printf '%s\n' fasttext skipgram -input "$tokens" -output "${out%.vec}" -dim $dim -ws $window \
-        -neg $negative -t $sample -minCount $min_count -lr $lr -epoch $epochs -minn 0 -maxn 0 \
-        -thread "$threads" -seed 1 -verbose 0 ;;
-  esac
-}
+make_work_dir
+tokenise "$repeat"
 
 results=$work/results.tsv  # tool, threads, rep, wall seconds, peak RSS KiB, train-only seconds
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -88,7 +49,8 @@ for ((rep = 1; rep <= reps; rep++)); do
   for threads in "${thread_counts[@]}"; do
     for tool in "${tools[@]}"; do
       log=$work/$tool-$threads-$rep.log
-      mapfile -t cmd < <(command_for "$tool" "$threads" "$work/$tool-$threads.vec")
+      # Seed 1 and word2vec.c's initial range for all; neither changes the speed.
+      mapfile -t cmd < <(train_command "$tool" "$threads" 1 $epochs 0.5 "$work/$tool-$threads.vec")
       /usr/bin/time -f '%e %M' -o "$work/time.txt" "${cmd[@]}" >"$log" 2>&1 || {
         tail -n 5 "$log" >&2
         die "$tool with $threads threads failed in repetition $rep (log above)"

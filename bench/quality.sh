@@ -28,23 +28,14 @@
 set -euo pipefail
 shopt -s inherit_errexit
 
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-gradvec=${GRADVEC_BIN:-$repo/build/gradvec}
-corpus=${GRADVEC_CORPUS:-$repo/data/tinyshakespeare.txt}
-python=${PYTHON:-/usr/bin/python3}
+script=quality.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 read -r -a seeds <<<"${SEEDS:-1 2 3 4 5 6 7 8 9 10}"
 read -r -a scales <<<"${INIT_SCALES:-0.5 1}"
 read -r -a tools <<<"${TOOLS:-gradvec gensim fasttext}"
 tolerance=${TOLERANCE:-0}
 questions=$repo/bench/shakespeare_analogies.txt
-
-# One set of hyperparameters for every tool: word2vec.c's skip-gram defaults.
-dim=100 window=5 negative=5 sample=1e-3 min_count=5 lr=0.025 epochs=5 restrict=30000
-
-die() {
-  echo "quality.sh: $*" >&2
-  exit 2
-}
+epochs=5 restrict=30000
 
 has_tool() {
   local tool
@@ -57,51 +48,31 @@ for scale in "${scales[@]}"; do
   [[ $scale =~ ^[0-9]*[.]?[0-9]+$ && ! $scale =~ ^[0.]+$ ]] ||
     die "INIT_SCALES must hold positive numbers, got '$scale'"
 done
-[[ -f $corpus ]] || die "corpus $corpus not found: run data/fetch.sh or set GRADVEC_CORPUS"
+for tool in "${tools[@]}"; do
+  [[ $tool =~ ^(gradvec|gensim|fasttext)$ ]] ||
+    die "unknown tool '$tool' in TOOLS (known: gradvec gensim fasttext)"
+done
+require_corpus
 "$python" -c 'import gensim' 2>/dev/null ||
   die "$python cannot import gensim (the analogy check and cross-check need it): ./setup.sh --peers"
-if has_tool gradvec; then
-  [[ -x $gradvec ]] || die "gradvec binary $gradvec not found: build it (cmake -S . -B build && cmake --build build) or set GRADVEC_BIN"
-fi
+has_tool gradvec && require_gradvec
 if has_tool fasttext && ! command -v fasttext >/dev/null; then
   echo "quality.sh: fasttext not installed, skipping it (./setup.sh --peers installs it)" >&2
   for i in "${!tools[@]}"; do [[ ${tools[i]} == fasttext ]] && unset 'tools[i]'; done
 fi
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/gradvec-quality.XXXXXX")
-if [[ ${KEEP_WORK:-0} == 1 ]]; then
-  echo "quality.sh: keeping work files in $work" >&2
-else
-  trap 'rm -rf "$work"' EXIT
-fi
-
-tokens=$work/tokens.txt
-"$python" "$repo/bench/tokenise_corpus.py" "$corpus" "$tokens" >/dev/null
+make_work_dir
+tokenise 1
 # A question with a word below min-count is skipped by every evaluator, silently shrinking the set.
 "$python" "$repo/bench/analogies.py" check "$questions" "$tokens" --min-count "$min_count" >&2
 
-# train TOOL SEED SCALE OUT_VEC: writes word2vec text vectors, output to $work/TOOL-SEED.log.
+# train TOOL SEED SCALE OUT_VEC: writes word2vec text vectors, output to $work/TOOL-SEED-SCALE.log.
 train() {
-  local tool=$1 seed=$2 scale=$3 out=$4
-  case $tool in
-    gradvec)
-      "$gradvec" train --corpus "$tokens" --output "$out" --format w2v --dim $dim --window $window \
-        --negative $negative --sample $sample --min-count $min_count --epochs $epochs --lr $lr \
-        --optimizer sgd --loss sgns --threads 1 --seed "$seed" --init-scale "$scale" --quiet ;;
-    gensim)
-      "$python" "$repo/bench/gensim_train.py" --input "$tokens" --output "$out" --dim $dim \
-        --window $window --negative $negative --sample $sample --min-count $min_count --lr $lr \
-        --epochs $epochs --threads 1 --seed "$seed" --init-scale "$scale" ;;
-    fasttext)
-      # -minn 0 -maxn 0: no character n-grams, i.e. plain word2vec skip-gram. fastText's learning
-      # rate decays linearly to 0 (word2vec.c and gensim stop at lr * 1e-4): a negligible gap.
-      # Its input vectors start in +-1/dim whatever SCALE says.
-      fasttext skipgram -input "$tokens" -output "${out%.vec}" -dim $dim -ws $window -neg $negative \
-        -t $sample -minCount $min_count -lr $lr -epoch $epochs -minn 0 -maxn 0 -thread 1 \
-        -seed "$seed" -verbose 0 ;;
-    *) die "unknown tool '$tool' in TOOLS (known: gradvec gensim fasttext)" ;;
-  esac >"$work/$tool-$seed-$scale.log" 2>&1 || {
-    tail -n 5 "$work/$tool-$seed-$scale.log" >&2
+  local tool=$1 seed=$2 scale=$3 out=$4 log=$work/$1-$2-$3.log
+  local -a cmd
+  mapfile -t cmd < <(train_command "$tool" 1 "$seed" $epochs "$scale" "$out")
+  "${cmd[@]}" >"$log" 2>&1 || {
+    tail -n 5 "$log" >&2
     die "$tool training with seed $seed failed (log above)"
   }
 }

@@ -1,0 +1,73 @@
+# Sourced by compare.sh and quality.sh: paths, errors, the work directory, the shared tokenised
+# corpus, and each tool's training command. Keeping the commands in one place means one mapping
+# from the common hyperparameters to every tool's flags, so the two benchmarks cannot drift apart.
+# The sourcing script sets `script` (its name, for messages) first.
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+gradvec=${GRADVEC_BIN:-$repo/build/gradvec}
+corpus=${GRADVEC_CORPUS:-$repo/data/tinyshakespeare.txt}
+python=${PYTHON:-/usr/bin/python3}
+
+# One set of hyperparameters for every tool: word2vec.c's skip-gram defaults. (Epochs, threads,
+# seed and the initial range are arguments of train_command.)
+dim=100 window=5 negative=5 sample=1e-3 min_count=5 lr=0.025
+
+die() {
+  echo "$script: $*" >&2
+  exit 2
+}
+
+require_gradvec() {
+  [[ -x $gradvec ]] || die "gradvec binary $gradvec not found: build it (cmake -S . -B build && cmake --build build) or set GRADVEC_BIN"
+}
+
+require_corpus() {
+  [[ -f $corpus ]] || die "corpus $corpus not found: run data/fetch.sh or set GRADVEC_CORPUS"
+}
+
+# make_work_dir: sets `work` to a new temporary directory, removed on exit unless KEEP_WORK=1.
+make_work_dir() {
+  work=$(mktemp -d "${TMPDIR:-/tmp}/gradvec-${script%.sh}.XXXXXX")
+  if [[ ${KEEP_WORK:-0} == 1 ]]; then
+    echo "$script: keeping work files in $work" >&2
+  else
+    trap 'rm -rf "$work"' EXIT
+  fi
+}
+
+# tokenise COPIES: writes $work/tokens.txt, the corpus tokenised once for every tool and repeated
+# COPIES times; sets `tokens` (its path) and `token_count`.
+tokenise() {
+  tokens=$work/tokens.txt
+  local summary
+  summary=$("$python" "$repo/bench/tokenise_corpus.py" "$corpus" "$tokens" --repeat "$1")
+  [[ $summary =~ ^tokens:\ ([0-9]+) ]] || die "tokenise_corpus.py printed '$summary'"
+  token_count=${BASH_REMATCH[1]}
+}
+
+# train_command TOOL THREADS SEED EPOCHS INIT_SCALE OUT_VEC: the command that trains TOOL on
+# $tokens and writes word2vec text to OUT_VEC, one word per line (read it with mapfile).
+# INIT_SCALE: input vectors start uniform in +-INIT_SCALE/dim; fastText has no such option and
+# always starts at +-1/dim.
+train_command() {
+  local tool=$1 threads=$2 seed=$3 epochs=$4 scale=$5 out=$6
+  case $tool in
+    gradvec)
+      printf '%s\n' "$gradvec" train --corpus "$tokens" --output "$out" --format w2v --dim $dim \
+        --window $window --negative $negative --sample $sample --min-count $min_count \
+        --epochs "$epochs" --lr $lr --optimizer sgd --loss sgns --threads "$threads" \
+        --seed "$seed" --init-scale "$scale" --quiet ;;
+    gensim)
+      printf '%s\n' "$python" "$repo/bench/gensim_train.py" --input "$tokens" --output "$out" \
+        --dim $dim --window $window --negative $negative --sample $sample --min-count $min_count \
+        --lr $lr --epochs "$epochs" --threads "$threads" --seed "$seed" --init-scale "$scale" ;;
+    fasttext)
+      # -minn 0 -maxn 0: no character n-grams, i.e. plain word2vec skip-gram (fastText then also
+      # allocates no n-gram buckets). It writes both NAME.bin and NAME.vec. Its learning rate
+      # decays linearly to 0 (word2vec.c and gensim stop at lr * 1e-4): a negligible gap.
+      printf '%s\n' fasttext skipgram -input "$tokens" -output "${out%.vec}" -dim $dim -ws $window \
+        -neg $negative -t $sample -minCount $min_count -lr $lr -epoch "$epochs" -minn 0 -maxn 0 \
+        -thread "$threads" -seed "$seed" -verbose 0 ;;
+    *) die "unknown tool '$tool' in TOOLS (known: gradvec gensim fasttext)" ;;
+  esac
+}
