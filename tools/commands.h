@@ -1,11 +1,19 @@
 // Each `gradvec` subcommand lives in its own file and registers itself on the app here.
 // A command reports bad input by throwing; main() prints the message on one line and
-// exits with status 2 (1 is left for "ran, but the answer is no", e.g. a failed check).
+// exits with status 2 (1 is left for "ran, but the answer is no", e.g. a failed check;
+// 130 means interrupted).
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <stdexcept>
 
 namespace gv::tools {
+
+// Thrown by a command that Ctrl-C stopped, after it has said what it saved: main() prints
+// nothing more and exits with 130, the shell's status for a run ended by SIGINT.
+struct Interrupted : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 void add_train_command(CLI::App& app);    // train_command.cpp
 void add_pe_command(CLI::App& app);       // pe_command.cpp

@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;  // --help and --version exit 0 through here
+  } catch (const gv::tools::Interrupted&) {
+    return 130;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gradvec: error: %s\n", e.what());
     return 2;

@@ -118,7 +118,7 @@ void run_train(const TrainArgs& args) {
                  "interrupted: checkpoint written to %s; continue with: gradvec train "
                  "--resume %s --corpus %s\n",
                  path.c_str(), path.c_str(), args.corpus.c_str());
-    throw std::runtime_error("training interrupted");
+    throw Interrupted("training interrupted");
   }
   if (!args.checkpoint.empty()) trainer.save_checkpoint(args.checkpoint);
 

@@ -7,24 +7,18 @@
 #include "autograd/ops.h"
 #include "autograd/optim.h"
 #include "autograd/rng.h"
+#include "tests/one_hot.h"
 
 using gv::Tensor;
 using gv::Var;
 
 namespace {
 
-// (n, V) one-hot rows: one_hot(ids) @ table is the dense equivalent of gather_rows(table, ids).
-Var one_hot(const std::vector<int64_t>& ids, int64_t vocab) {
-  Tensor t({static_cast<int64_t>(ids.size()), vocab});
-  for (size_t i = 0; i < ids.size(); ++i) t.at({static_cast<int64_t>(i), ids[i]}) = 1.0f;
-  return Var::constant(t);
-}
-
 // loss = Σ weights ⊙ rows, with rows read either by lookup (row-sparse grad) or by one-hot matmul.
 Var lookup_loss(const Var& table, const std::vector<int64_t>& ids, const Var& weights,
                 bool sparse) {
-  const Var rows =
-      sparse ? gv::gather_rows(table, ids) : gv::matmul(one_hot(ids, table.size(0)), table);
+  const Var rows = sparse ? gv::gather_rows(table, ids)
+                          : gv::matmul(gv::testing::one_hot(ids, table.size(0)), table);
   return gv::sum(rows * weights);
 }
 

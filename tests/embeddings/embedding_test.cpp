@@ -6,6 +6,7 @@
 #include "autograd/ops.h"
 #include "autograd/optim.h"
 #include "embeddings/embedding.h"
+#include "tests/one_hot.h"
 
 using gv::Embedding;
 using gv::EmbeddingInit;
@@ -14,13 +15,6 @@ using gv::Tensor;
 using gv::Var;
 
 namespace {
-
-// (N, V) constant with a 1 at (n, ids[n]): one_hot(ids) @ W is the lookup by definition.
-Var one_hot(const std::vector<int64_t>& ids, int64_t vocab) {
-  Tensor t({static_cast<int64_t>(ids.size()), vocab});
-  for (size_t n = 0; n < ids.size(); ++n) t[static_cast<int64_t>(n) * vocab + ids[n]] = 1.0f;
-  return Var::constant(std::move(t));
-}
 
 // A fixed, uneven weighting so that the loss sees every output element differently.
 Var weights_like(const Shape& shape) {
@@ -40,7 +34,7 @@ TEST_CASE("Embedding lookup equals one-hot times weight, values and gradients", 
 
   // The same product through a dense copy of the table, whose gradient is dense.
   const Var dense_weight = Var::parameter(emb.weight().value());
-  const Var product = gv::matmul(one_hot(ids, 6), dense_weight);
+  const Var product = gv::matmul(gv::testing::one_hot(ids, 6), dense_weight);
   for (int64_t i = 0; i < product.numel(); ++i) CHECK(looked_up.value()[i] == product.value()[i]);
 
   const Var w = weights_like({5, 4});
