@@ -6,7 +6,7 @@
 #   bench/eval_agreement.sh                      # synthetic data (made in a temp dir)
 #   bench/eval_agreement.sh VECTORS QUESTIONS    # your own word2vec-text file and questions
 #
-# The synthetic set (bench/eval_gensim_check.py synth): 3,000 words x 50 dims with planted
+# The synthetic set (bench/gensim_eval.py synth): 3,000 words x 50 dims with planted
 # analogies plus noise, words in two spellings (a later "Word" twin, or an earlier "WORD"
 # twin, of a planted word), OOV and mixed-case words in the questions, and planted words
 # spread over the whole file so that --restrict cuts some questions out.
@@ -20,7 +20,7 @@ shopt -s inherit_errexit
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 gradvec=${GRADVEC_BIN:-$repo/build/gradvec}
 python=${PYTHON:-/usr/bin/python3}
-check="$repo/bench/eval_gensim_check.py"
+check="$repo/bench/gensim_eval.py"
 restricts=${RESTRICTS:-1000 2500 30000}
 methods=${METHODS:-add mul}
 

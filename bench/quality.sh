@@ -84,7 +84,7 @@ accuracy() {
     output=$("$gradvec" eval analogy --vectors "$vec" --questions "$questions" \
       --restrict $restrict --method add) || die "gradvec eval analogy failed on $vec"
   else
-    output=$("$python" "$repo/bench/gensim_eval.py" "$vec" "$questions" --restrict $restrict) ||
+    output=$("$python" "$repo/bench/gensim_eval.py" check "$vec" "$questions" --restrict $restrict) ||
       die "gensim_eval.py failed on $vec"
   fi
   line=${output##*$'\n'}
