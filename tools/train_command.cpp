@@ -128,12 +128,14 @@ void run_train(const TrainArgs& args) {
   write_vectors(args.output, vectors, format);
 
   const TrainProgress p = trainer.progress();
+  // No pair at all (every sentence subsampled to one word or none): there is no loss to show.
+  char loss[32] = "n/a (no pairs trained)";
+  if (p.pairs_done > 0) std::snprintf(loss, sizeof(loss), "%.4f", p.loss);
   std::printf(
       "vocabulary %lld words | trained %lld words in %.1f s | %.0f words/s | "
-      "final loss %.4f\nvectors written to %s\n",
+      "final loss %s\nvectors written to %s\n",
       static_cast<long long>(trainer.vocabulary().size()), static_cast<long long>(p.words_done),
-      p.seconds, p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, p.loss,
-      args.output.c_str());
+      p.seconds, p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, loss, args.output.c_str());
   if (!args.quiet) print_neighbours(vectors);
 }
 

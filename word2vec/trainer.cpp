@@ -180,6 +180,7 @@ bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop
     progress_.lr = decay.at(progress_.fraction());
     if (pairs > reported_pairs)
       progress_.loss = (loss - reported_loss) / double(pairs - reported_pairs);
+    progress_.pairs_done = pairs;
     reported_loss = loss;
     reported_pairs = pairs;
     if (on_progress) on_progress(progress_);

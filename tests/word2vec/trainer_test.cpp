@@ -175,6 +175,23 @@ TEST_CASE("The init scale option sets the range of the input table", "[trainer]"
   }
 }
 
+TEST_CASE("Progress counts every trained pair, and none when sentences have one word",
+          "[trainer]") {
+  gv::testing::ScratchDir dir("pairs");
+  TrainOptions o = small_options();  // sample 0: no word is dropped
+  std::string two_words, one_word;
+  for (int line = 0; line < 10; ++line) two_words += "x y\n", one_word += "x\ny\n";
+  // Each line gives 2 centres with exactly 1 context each (any window >= 1), and each
+  // (context, centre) input meets K + 1 outputs: 10 lines x 2 x (K + 1) per epoch.
+  Trainer pairs(dir.write("two.txt", two_words), o);
+  pairs.train({}, kNeverStop);
+  CHECK(pairs.progress().pairs_done == 10 * 2 * (o.negatives + 1) * o.epochs);
+  Trainer none(dir.write("one.txt", one_word), o);
+  none.train({}, kNeverStop);
+  CHECK(none.progress().pairs_done == 0);
+  CHECK(none.progress().words_done == 20 * o.epochs);
+}
+
 TEST_CASE("Bad corpora and checkpoints give clear errors", "[trainer][errors]") {
   gv::testing::ScratchDir dir("errors");
   CHECK_THROWS_WITH(Trainer(dir.file("missing.txt"), small_options()),
