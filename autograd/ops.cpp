@@ -664,17 +664,25 @@ Var matmul(const Var& a, const Var& b) {
 
 // ---- along the last dim, numerically stable ----
 
+namespace {
+// y = x - log Σ exp(x) along each row of x (rows, cols): log_softmax, and softmax before its exp.
+Tensor log_softmax_rows(const Tensor& x, const RowsView& view) {
+  Tensor out(x.shape());
+  for (int64_t r = 0; r < view.rows; ++r) {
+    const float* x_row = x.data() + r * view.cols;
+    float* y_row = out.data() + r * view.cols;
+    const float lse = log_sum_exp(x_row, view.cols);
+    for (int64_t c = 0; c < view.cols; ++c) y_row[c] = x_row[c] - lse;
+  }
+  return out;
+}
+}  // namespace
+
 Var softmax(const Var& a) {
   const RowsView view = rows_of(a.shape(), "softmax");
-  Tensor out(a.shape());
-  const float* x = a.value().data();
+  Tensor out = log_softmax_rows(a.value(), view);
   float* y = out.data();
-  for (int64_t r = 0; r < view.rows; ++r) {
-    const float* x_row = x + r * view.cols;
-    float* y_row = y + r * view.cols;
-    const float lse = log_sum_exp(x_row, view.cols);
-    for (int64_t c = 0; c < view.cols; ++c) y_row[c] = std::exp(x_row[c] - lse);
-  }
+  for (int64_t i = 0; i < out.numel(); ++i) y[i] = std::exp(y[i]);
   return make_result(
       std::move(out), {a},
       [view](Node& self) {
@@ -695,15 +703,7 @@ Var softmax(const Var& a) {
 
 Var log_softmax(const Var& a) {
   const RowsView view = rows_of(a.shape(), "log_softmax");
-  Tensor out(a.shape());
-  const float* x = a.value().data();
-  float* y = out.data();
-  for (int64_t r = 0; r < view.rows; ++r) {
-    const float* x_row = x + r * view.cols;
-    float* y_row = y + r * view.cols;
-    const float lse = log_sum_exp(x_row, view.cols);
-    for (int64_t c = 0; c < view.cols; ++c) y_row[c] = x_row[c] - lse;
-  }
+  Tensor out = log_softmax_rows(a.value(), view);
   return make_result(
       std::move(out), {a},
       [view](Node& self) {
