@@ -21,6 +21,15 @@ require_gradvec() {
   [[ -x $gradvec ]] || die "gradvec binary $gradvec not found: build it (cmake -S . -B build && cmake --build build) or set GRADVEC_BIN"
 }
 
+# require_known_tools TOOL...: every name must be one train_command knows.
+require_known_tools() {
+  local tool
+  for tool in "$@"; do
+    [[ $tool =~ ^(gradvec|gensim|fasttext)$ ]] ||
+      die "unknown tool '$tool' in TOOLS (known: gradvec gensim fasttext)"
+  done
+}
+
 require_corpus() {
   [[ -f $corpus ]] || die "corpus $corpus not found: run data/fetch.sh or set GRADVEC_CORPUS"
 }
@@ -46,7 +55,8 @@ tokenise() {
 }
 
 # train_command TOOL THREADS SEED EPOCHS INIT_SCALE OUT_VEC: the command that trains TOOL on
-# $tokens and writes word2vec text to OUT_VEC, one word per line (read it with mapfile).
+# $tokens and writes word2vec text to OUT_VEC, one word per line (read it with mapfile). TOOL
+# has passed require_known_tools: an exit in mapfile's process substitution would go unnoticed.
 # INIT_SCALE: input vectors start uniform in +-INIT_SCALE/dim; fastText has no such option and
 # always starts at +-1/dim.
 train_command() {
@@ -68,6 +78,5 @@ train_command() {
       printf '%s\n' fasttext skipgram -input "$tokens" -output "${out%.vec}" -dim $dim -ws $window \
         -neg $negative -t $sample -minCount $min_count -lr $lr -epoch "$epochs" -minn 0 -maxn 0 \
         -thread "$threads" -seed "$seed" -verbose 0 ;;
-    *) die "unknown tool '$tool' in TOOLS (known: gradvec gensim fasttext)" ;;
   esac
 }

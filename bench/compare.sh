@@ -28,12 +28,12 @@ epochs=1
 [[ $reps =~ ^[1-9][0-9]*$ ]] || die "REPS must be a positive integer, got '$reps'"
 [[ -x /usr/bin/time ]] || die "/usr/bin/time not found (GNU time measures peak RSS): ./setup.sh --peers"
 require_corpus
+require_known_tools "${tools[@]}"
 for tool in "${tools[@]}"; do
   case $tool in
     gradvec) require_gradvec ;;
     gensim) "$python" -c 'import gensim' 2>/dev/null || die "$python cannot import gensim: ./setup.sh --peers" ;;
     fasttext) command -v fasttext >/dev/null || die "fasttext not installed: ./setup.sh --peers, or leave it out of TOOLS" ;;
-    *) die "unknown tool '$tool' in TOOLS (known: gradvec gensim fasttext)" ;;
   esac
 done
 

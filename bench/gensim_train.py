@@ -8,9 +8,10 @@
 The defaults are gradvec's, so a comparison changes nothing by accident. The learning rate
 decays linearly from --lr to --lr * 1e-4, word2vec.c's floor. gensim 4 starts its input
 vectors uniform in +-1/dim, twice word2vec.c's (and gradvec's default) +-0.5/dim: they are
-rescaled to +-SCALE/dim before training, so --init-scale 1 keeps gensim's own start. Prints one line on stdout:
-"gensim_train: vocab_seconds=V train_seconds=T save_seconds=S words=N" (train-only time is
-what gensim itself would report; the benchmark also times the whole process).
+rescaled to +-SCALE/dim before training, so --init-scale 1 keeps gensim's own start.
+Prints one line on stdout: "gensim_train: vocab_seconds=V train_seconds=T save_seconds=S
+words=N" (train-only time is what gensim itself would report; the benchmark also times the
+whole process).
 """
 import argparse
 import os

@@ -48,10 +48,7 @@ for scale in "${scales[@]}"; do
   [[ $scale =~ ^[0-9]*[.]?[0-9]+$ && ! $scale =~ ^[0.]+$ ]] ||
     die "INIT_SCALES must hold positive numbers, got '$scale'"
 done
-for tool in "${tools[@]}"; do
-  [[ $tool =~ ^(gradvec|gensim|fasttext)$ ]] ||
-    die "unknown tool '$tool' in TOOLS (known: gradvec gensim fasttext)"
-done
+require_known_tools "${tools[@]}"
 require_corpus
 "$python" -c 'import gensim' 2>/dev/null ||
   die "$python cannot import gensim (the analogy check and cross-check need it): ./setup.sh --peers"
