@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what gradvec needs to build and test on Debian/Ubuntu; does nothing when all is present.
 #   ./setup.sh          build + test dependencies
-#   ./setup.sh --peers  also the tools bench/ compares against (fastText, gensim, PyTorch, hyperfine)
+#   ./setup.sh --peers  also the tools bench/ compares against (fastText, gensim, PyTorch, hyperfine),
+#                       and OpenBLAS behind libblas.so.3, so gensim and PyTorch run at their best
 set -euo pipefail
 
-packages=(g++ cmake make catch2 libcli11-dev libbenchmark-dev curl ca-certificates)
+packages=(g++ cmake make catch2 libcli11-dev libbenchmark-dev)
 if [[ "${1:-}" == "--peers" ]]; then
-  packages+=(fasttext python3-gensim python3-torch hyperfine time)
+  # libopenblas0-pthread takes over libblas.so.3 (its alternative outranks the reference BLAS).
+  packages+=(fasttext python3-gensim python3-torch libopenblas0-pthread hyperfine time)
 fi
 
 missing=()

@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
-# Fetches TinyShakespeare into data/tinyshakespeare.txt and verifies its size and SHA-256.
+# Fetches a corpus into data/NAME.txt and verifies its size and SHA-256.
 #
-#   data/fetch.sh                 download (curl or wget)
-#   data/fetch.sh --mirror DIR    copy DIR/tinyshakespeare.txt instead (offline machines, CI)
+#   data/fetch.sh [NAME]                download NAME (default: tinyshakespeare) with curl or wget
+#   data/fetch.sh --mirror DIR [NAME]   copy DIR/NAME.txt instead (offline machines)
 #   GRADVEC_DATA_MIRROR=DIR data/fetch.sh    the same through the environment
+#   data/fetch.sh --check [NAME]        verify the file present; never download (exit 1 if bad)
 #
+# TinyShakespeare ships in the repository, so for it the script only verifies the copy (and
+# fetches it again if that copy was damaged). Every other corpus is fetched, never committed.
 # The file goes to a temporary name first and is renamed only once verified, so an interrupted
 # or corrupt fetch never leaves a file that looks like the real one.
 set -euo pipefail
 shopt -s inherit_errexit  # a failure inside $(...) fails the script too
 
-readonly url="https://raw.githubusercontent.com/karpathy/char-rnn/master/data/tinyshakespeare/input.txt"
-readonly expected_sha256="86c4e6aa9db7c042ec79f339dcb96d42b0075e16b8fc2e86bf0ca57e2dc565ed"
-readonly expected_bytes=1115394
-readonly name="tinyshakespeare.txt"
+# name -> "url bytes sha256". Adding a corpus is one line here and a paragraph in data/README.md.
+declare -A corpora=(
+  [tinyshakespeare]="https://raw.githubusercontent.com/karpathy/char-rnn/master/data/tinyshakespeare/input.txt 1115394 86c4e6aa9db7c042ec79f339dcb96d42b0075e16b8fc2e86bf0ca57e2dc565ed"
+)
 
 data_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-readonly target="$data_dir/$name"
 
 die() {
   echo "fetch.sh: error: $*" >&2
@@ -24,10 +26,12 @@ die() {
 }
 
 usage() {
-  echo "usage: data/fetch.sh [--mirror DIR]   (or set GRADVEC_DATA_MIRROR=DIR)"
+  echo "usage: data/fetch.sh [--mirror DIR] [--check] [NAME]   (NAME: ${!corpora[*]}; default tinyshakespeare)"
 }
 
 mirror="${GRADVEC_DATA_MIRROR:-}"
+check_only=0
+corpus=tinyshakespeare
 while (($# > 0)); do
   case "$1" in
     --mirror)
@@ -39,13 +43,26 @@ while (($# > 0)); do
       mirror="${1#--mirror=}"
       shift
       ;;
+    --check)
+      check_only=1
+      shift
+      ;;
     -h | --help)
       usage
       exit 0
       ;;
-    *) die "unknown argument '$1' ($(usage))" ;;
+    -*) die "unknown argument '$1' ($(usage))" ;;
+    *)
+      [[ -v "corpora[$1]" ]] || die "unknown corpus '$1' ($(usage))"
+      corpus="$1"
+      shift
+      ;;
   esac
 done
+read -r url expected_bytes expected_sha256 <<<"${corpora[$corpus]}"
+readonly url expected_bytes expected_sha256
+readonly name="$corpus.txt"
+readonly target="$data_dir/$name"
 
 sha256_of() {
   if command -v sha256sum >/dev/null; then
@@ -75,8 +92,10 @@ if [[ -f "$target" ]]; then
     echo "data/$name is present and verified"
     exit 0
   fi
+  ((check_only == 0)) || die "data/$name $problem"
   echo "fetch.sh: existing data/$name $problem; fetching it again" >&2
 fi
+((check_only == 0)) || die "data/$name is missing; fetch it with: data/fetch.sh $corpus"
 
 # The .tmp suffix matches .gitignore, so even a file left by kill -9 is never committed.
 temporary="$target.$$.tmp"

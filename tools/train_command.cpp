@@ -2,7 +2,9 @@
 // nearest neighbours of a few probe words.
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -35,6 +37,9 @@ struct TrainArgs {
   std::string checkpoint;
   std::string resume;
   bool quiet = false;
+  // Words whose neighbours end the run. The defaults are the frequent words whose top-5
+  // neighbours on TinyShakespeare agree most across seeds (bench/demo_words.py measures it).
+  std::vector<std::string> show = {"thou", "shall", "more", "son", "york"};
   TrainOptions options;
 };
 
@@ -65,14 +70,16 @@ VectorFormat output_format(const std::string& name) {
   return formats.at(name);
 }
 
-void print_neighbours(const WordVectors& vectors) {
+void print_neighbours(const WordVectors& vectors, const std::vector<std::string>& words) {
   const VectorIndex index(vectors);
-  for (const char* probe : {"king", "love", "thou", "sword", "death"}) {
+  size_t width = 0;
+  for (const std::string& word : words) width = std::max(width, word.size());
+  for (const std::string& probe : words) {
     if (!index.find(probe)) {
-      std::printf("%-6s (not in vocabulary)\n", probe);
+      std::printf("%-*s  (not in vocabulary)\n", static_cast<int>(width), probe.c_str());
       continue;
     }
-    std::printf("%-6s", probe);
+    std::printf("%-*s", static_cast<int>(width), probe.c_str());
     for (const Neighbor& n : index.most_similar({probe}, {}, 5)) {
       std::printf("  %s %.3f", n.word.c_str(), n.score);
     }
@@ -82,9 +89,11 @@ void print_neighbours(const WordVectors& vectors) {
 
 void run_train(const TrainArgs& args) {
   if (args.resume.empty() && !std::filesystem::is_regular_file(args.corpus)) {
+    // The default corpus ships in the repository, so missing it means another directory.
     throw std::runtime_error(args.corpus + ": corpus not found" +
                              (args.corpus == TrainArgs{}.corpus
-                                  ? std::string("; fetch it with: data/fetch.sh")
+                                  ? std::string("; it ships in the repository: run gradvec from "
+                                                "the repository root, or give --corpus FILE")
                                   : std::string()));
   }
   TrainOptions options = args.options;
@@ -136,7 +145,16 @@ void run_train(const TrainArgs& args) {
       "final loss %s\nvectors written to %s\n",
       static_cast<long long>(trainer.vocabulary().size()), static_cast<long long>(p.words_done),
       p.seconds, p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, loss, args.output.c_str());
-  if (!args.quiet) print_neighbours(vectors);
+  if (!args.quiet) {
+    // The vocabulary is lowercased unless --keep-case, so "King" means king.
+    std::vector<std::string> show = args.show;
+    if (trainer.options().tokenizer.lowercase) {
+      for (std::string& word : show) {
+        for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      }
+    }
+    print_neighbours(vectors, show);
+  }
 }
 
 }  // namespace
@@ -203,6 +221,8 @@ void add_train_command(CLI::App& app) {
       "--pair-negatives", [args](int64_t) { args->options.shared_negatives = false; },
       "Fresh negatives for every (context, centre) pair, as word2vec.c; the default "
       "shares one draw per centre word");
+  cmd->add_option("--show", args->show, "Words whose nearest neighbours are printed at the end")
+      ->capture_default_str();
   cmd->add_flag("--quiet", args->quiet, "No progress bar, no neighbours");
   cmd->callback([args] { run_train(*args); });
 }
