@@ -1,5 +1,5 @@
-# Sourced by compare.sh and quality.sh: paths, errors, the work directory, the shared tokenised
-# corpus, and each tool's training command. Keeping the commands in one place means one mapping
+# Sourced by every bench script: paths, errors, the BLAS check, the work directory, the shared
+# tokenised corpus, and each tool's training command. Keeping the commands in one place means one mapping
 # from the common hyperparameters to every tool's flags, so the two benchmarks cannot drift apart.
 # The sourcing script sets `script` (its name, for messages) first.
 
@@ -25,9 +25,21 @@ require_gradvec() {
 require_known_tools() {
   local tool
   for tool in "$@"; do
-    [[ $tool =~ ^(gradvec|gensim|fasttext)$ ]] ||
-      die "unknown tool '$tool' in TOOLS (known: gradvec gensim fasttext)"
+    [[ $tool =~ ^(gradvec|gensim|gensim-lines|fasttext)$ ]] ||
+      die "unknown tool '$tool' in TOOLS (known: gradvec gensim gensim-lines fasttext)"
   done
+}
+
+# require_openblas: gensim's inner loop (sdot/saxpy) and PyTorch's matmul call whatever
+# libblas.so.3 points at. Debian's reference BLAS makes gensim ~1.5x and PyTorch ~10x slower than
+# the OpenBLAS a pip user gets, so racing them on it would flatter gradvec: refuse instead. One
+# BLAS thread per worker, as each tool's own threads are what is being compared. Sets `blas`.
+require_openblas() {
+  local alternative=libblas.so.3-$(uname -m)-linux-gnu
+  blas=$(update-alternatives --query "$alternative" 2>/dev/null | sed -n 's/^Value: //p')
+  [[ $blas == *openblas* ]] ||
+    die "libblas.so.3 is '${blas:-not set}', not OpenBLAS: gensim and PyTorch would run slower than a pip install; run ./setup.sh --peers (it installs libopenblas0-pthread), or: update-alternatives --set $alternative /usr/lib/$(uname -m)-linux-gnu/openblas-pthread/libblas.so.3"
+  export OPENBLAS_NUM_THREADS=1
 }
 
 require_corpus() {
@@ -67,10 +79,15 @@ train_command() {
         --window $window --negative $negative --sample $sample --min-count $min_count \
         --epochs "$epochs" --lr $lr --optimizer sgd --loss sgns --threads "$threads" \
         --seed "$seed" --init-scale "$scale" --quiet ;;
-    gensim)
+    gensim | gensim-lines)
+      # gensim: corpus_file=, its fastest path (each worker reads its own part of the file, no
+      # Python iterator in the way); gensim-lines: the LineSentence iterator most scripts use.
+      local input=corpus_file
+      [[ $tool == gensim-lines ]] && input=lines
       printf '%s\n' "$python" "$repo/bench/gensim_train.py" --input "$tokens" --output "$out" \
         --dim $dim --window $window --negative $negative --sample $sample --min-count $min_count \
-        --lr $lr --epochs "$epochs" --threads "$threads" --seed "$seed" --init-scale "$scale" ;;
+        --lr $lr --epochs "$epochs" --threads "$threads" --seed "$seed" --init-scale "$scale" \
+        --input-mode $input ;;
     fasttext)
       # -minn 0 -maxn 0: no character n-grams, i.e. plain word2vec skip-gram (fastText then also
       # allocates no n-gram buckets). It writes both NAME.bin and NAME.vec. Its learning rate

@@ -2,14 +2,23 @@
 # Training speed of gradvec against gensim and fastText: one epoch of skip-gram with negative
 # sampling over TinyShakespeare repeated 20 times (~4.1M tokens, tokenised once and shared),
 # each tool with 1 and 2 threads, REPS repetitions with the tools alternating inside each one.
-# Prints a Markdown table (median wall time, words/s, peak RSS, speed ratios) on stdout.
+# gensim runs through corpus_file= (its fastest path at every thread count) and, as a second
+# row, through a LineSentence iterator (gensim-lines); both on OpenBLAS with one BLAS thread per
+# worker (the script refuses Debian's reference BLAS). Prints a Markdown table (median wall
+# time, words/s, peak RSS, speed ratios) on stdout.
+#
+# The control: Hogwild threads share cache lines, and how much that costs depends on how the
+# host places the two vCPUs. So each repetition also runs two independent 1-thread gradvec
+# processes at once (nothing shared but the machine); their speed against one process alone is
+# the most two workers can gain on this host at that moment, printed beside the 2-thread figure.
 #
 #   bench/compare.sh
 #   REPS=5 TOOLS="gensim fasttext" bench/compare.sh
 #
 # Environment: GRADVEC_BIN (default build/gradvec), GRADVEC_CORPUS (default
 # data/tinyshakespeare.txt), REPS (default 3), REPEAT (corpus copies, default 20), THREADS
-# (default "1 2"), TOOLS (default "gradvec gensim fasttext"), PYTHON (default /usr/bin/python3),
+# (default "1 2"), TOOLS (default "gradvec gensim gensim-lines fasttext"), PYTHON (default
+# /usr/bin/python3),
 # KEEP_WORK=1 keeps the corpus, vectors and logs. Exit status 2 when something could not run.
 #
 # Wall time is the whole process, as a user waits for it: reading the corpus, building the
@@ -22,17 +31,20 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 reps=${REPS:-3}
 repeat=${REPEAT:-20}
 read -r -a thread_counts <<<"${THREADS:-1 2}"
-read -r -a tools <<<"${TOOLS:-gradvec gensim fasttext}"
+read -r -a tools <<<"${TOOLS:-gradvec gensim gensim-lines fasttext}"
 epochs=1
 
 [[ $reps =~ ^[1-9][0-9]*$ ]] || die "REPS must be a positive integer, got '$reps'"
 [[ -x /usr/bin/time ]] || die "/usr/bin/time not found (GNU time measures peak RSS): ./setup.sh --peers"
 require_corpus
 require_known_tools "${tools[@]}"
+blas="not used"
 for tool in "${tools[@]}"; do
   case $tool in
     gradvec) require_gradvec ;;
-    gensim) "$python" -c 'import gensim' 2>/dev/null || die "$python cannot import gensim: ./setup.sh --peers" ;;
+    gensim*)
+      "$python" -c 'import gensim' 2>/dev/null || die "$python cannot import gensim: ./setup.sh --peers"
+      require_openblas ;;
     fasttext) command -v fasttext >/dev/null || die "fasttext not installed: ./setup.sh --peers, or leave it out of TOOLS" ;;
   esac
 done
@@ -41,6 +53,38 @@ make_work_dir
 tokenise "$repeat"
 
 results=$work/results.tsv  # tool, threads, rep, wall seconds, peak RSS KiB, train-only seconds
+
+# run_timed TOOL THREADS REP: one timed run, appended to $results. With PAIR set, the same
+# command runs twice at once and the slower wall time is recorded under the tool name "PAIR".
+run_timed() {
+  local tool=$1 threads=$2 rep=$3 wall rss_kib train_only name=$1
+  local log=$work/$tool-$threads-$rep.log
+  local -a cmd
+  # Seed 1 for all, each tool's own default initial range; neither changes the speed.
+  mapfile -t cmd < <(train_command "$tool" "$threads" 1 $epochs 1 "$work/$tool-$threads.vec")
+  if [[ -n ${PAIR:-} ]]; then
+    name=$PAIR
+    mapfile -t cmd2 < <(train_command "$tool" "$threads" 1 $epochs 1 "$work/$tool-$threads-b.vec")
+    /usr/bin/time -f '%e %M' -o "$work/time2.txt" "${cmd2[@]}" >"$log.b" 2>&1 &
+  fi
+  /usr/bin/time -f '%e %M' -o "$work/time.txt" "${cmd[@]}" >"$log" 2>&1 || {
+    tail -n 5 "$log" >&2
+    die "$tool with $threads threads failed in repetition $rep (log above)"
+  }
+  read -r wall rss_kib <"$work/time.txt"
+  if [[ -n ${PAIR:-} ]]; then
+    wait $! || die "the second $tool of the two-process control failed in repetition $rep"
+    read -r wall2 _ <"$work/time2.txt"
+    wall=$(awk -v a="$wall" -v b="$wall2" 'BEGIN { print (a > b ? a : b) }')
+  fi
+  train_only=$(sed -n 's/.*train_seconds=\([0-9.]*\).*/\1/p' "$log")
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$threads" "$rep" "$wall" "$rss_kib" \
+    "${train_only:--}" >>"$results"
+  echo "compare.sh: rep $rep/$reps: $name, threads=$threads: $wall s, $((rss_kib / 1024)) MB" >&2
+}
+control=0  # the two-process control needs gradvec at 1 and 2 threads
+[[ " ${tools[*]} " == *" gradvec "* && " ${thread_counts[*]} " == *" 1 "* &&
+  " ${thread_counts[*]} " == *" 2 "* ]] && control=1
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 if awk '{ exit !($1 >= 0.5) }' /proc/loadavg; then
   echo "compare.sh: warning: load average ${load_before%% *} before starting; other work on this machine will skew the timings" >&2
@@ -48,19 +92,10 @@ fi
 for ((rep = 1; rep <= reps; rep++)); do
   for threads in "${thread_counts[@]}"; do
     for tool in "${tools[@]}"; do
-      log=$work/$tool-$threads-$rep.log
-      # Seed 1 and word2vec.c's initial range for all; neither changes the speed.
-      mapfile -t cmd < <(train_command "$tool" "$threads" 1 $epochs 0.5 "$work/$tool-$threads.vec")
-      /usr/bin/time -f '%e %M' -o "$work/time.txt" "${cmd[@]}" >"$log" 2>&1 || {
-        tail -n 5 "$log" >&2
-        die "$tool with $threads threads failed in repetition $rep (log above)"
-      }
-      read -r wall rss_kib <"$work/time.txt"
-      train_only=$(sed -n 's/.*train_seconds=\([0-9.]*\).*/\1/p' "$log")
-      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$tool" "$threads" "$rep" "$wall" "$rss_kib" \
-        "${train_only:--}" >>"$results"
-      echo "compare.sh: rep $rep/$reps: $tool, threads=$threads: $wall s, $((rss_kib / 1024)) MB" >&2
+      run_timed "$tool" "$threads" "$rep"
     done
+    # Right after the 2-thread runs, so the host's placement is the one they met.
+    ((control)) && [[ $threads == 2 ]] && PAIR="gradvec x2 processes" run_timed gradvec 1 "$rep"
   done
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -71,12 +106,14 @@ versions=()
 for tool in "${tools[@]}"; do
   case $tool in
     gradvec) versions+=("$("$gradvec" --version)") ;;
+    gensim-lines) ;;
     gensim) versions+=("gensim $("$python" -c 'import gensim; print(gensim.__version__)') (Python $("$python" -c 'import platform; print(platform.python_version())'))") ;;
     fasttext) versions+=("fastText $(dpkg-query -W -f='${Version}' fasttext 2>/dev/null || echo unknown)") ;;
   esac
 done
 
 echo "Machine: $(nproc) CPUs ($cpu), $memory RAM; load average before $load_before, after $load_after."
+echo "BLAS behind libblas.so.3 (gensim): $blas; OPENBLAS_NUM_THREADS=${OPENBLAS_NUM_THREADS:-unset}."
 version_list=$(printf '%s, ' "${versions[@]}")
 echo "Versions: ${version_list%, }."
 echo "Corpus: $(basename "$corpus") x$repeat, $token_count tokens. Skip-gram, negative sampling," \
@@ -112,7 +149,8 @@ awk -F'\t' -v tokens="$token_count" '
         order[i] in train ? sprintf("%.2f", median(train[order[i]])) : "—"
     }
     print ""
-    rows = ratio_row("gradvec", "gensim", "gradvec ÷ gensim") \
+    rows = ratio_row("gradvec", "gensim", "gradvec ÷ gensim (corpus_file)") \
+           ratio_row("gradvec", "gensim-lines", "gradvec ÷ gensim (LineSentence)") \
            ratio_row("gradvec", "fasttext", "gradvec ÷ fastText")
     if (rows != "") {
       header = "| words/s ratio |"; rule = "|---|"
@@ -127,6 +165,10 @@ awk -F'\t' -v tokens="$token_count" '
       if (part[2] == 2 && (part[1] SUBSEP 1) in speed)
         printf "%s 2-thread ÷ 1-thread speed: %.2f×\n", part[1], speed[order[i]] / speed[part[1] SUBSEP 1]
     }
+    pair = "gradvec x2 processes" SUBSEP 1
+    if (pair in speed && ("gradvec" SUBSEP 1) in speed)
+      printf "control: two independent 1-thread gradvec processes at once take %.2f s (one alone: %.2f s), so this host gives two workers at most %.2f× the speed of one\n",
+        wall[pair], wall["gradvec" SUBSEP 1], 2 * speed[pair] / speed["gradvec" SUBSEP 1]
   }
   # One Markdown row of speed[a] / speed[b] per thread count, or "" when the tools never met.
   function ratio_row(a, b, label,    row, j, t, found) {

@@ -17,19 +17,17 @@
 set -euo pipefail
 shopt -s inherit_errexit
 
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-gradvec=${GRADVEC_BIN:-$repo/build/gradvec}
-python=${PYTHON:-/usr/bin/python3}
+script=eval_agreement.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 check="$repo/bench/gensim_eval.py"
 restricts=${RESTRICTS:-1000 2500 30000}
 methods=${METHODS:-add mul}
 
-die() { echo "eval_agreement: $*" >&2; exit 2; }
-[[ -x $gradvec ]] || die "no gradvec binary at $gradvec (build it, or set GRADVEC_BIN)"
-"$python" -c "import gensim" 2>/dev/null || die "$python cannot import gensim"
+require_gradvec
+"$python" -c "import gensim" 2>/dev/null || die "$python cannot import gensim: ./setup.sh --peers"
+require_openblas
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+make_work_dir
 if (($# == 2)); then
   vectors=$1 questions=$2
 elif (($# == 0)); then

@@ -3,12 +3,15 @@
 
     gensim_train.py --input TOKENS --output VEC [--dim 100 --window 5 --negative 5
                     --sample 1e-3 --min-count 5 --lr 0.025 --epochs 5 --threads 1 --seed 1
-                    --init-scale 0.5]
+                    --init-scale 1 --input-mode corpus_file]
 
 The defaults are gradvec's, so a comparison changes nothing by accident. The learning rate
 decays linearly from --lr to --lr * 1e-4, word2vec.c's floor. gensim 4 starts its input
-vectors uniform in +-1/dim, twice word2vec.c's (and gradvec's default) +-0.5/dim: they are
+vectors uniform in +-1/dim (as gradvec and fastText do; word2vec.c uses +-0.5/dim): they are
 rescaled to +-SCALE/dim before training, so --init-scale 1 keeps gensim's own start.
+--input-mode corpus_file (the default) is gensim's fastest path: every worker reads its own
+part of the file in Cython, with no Python iterator between the file and the workers;
+--input-mode lines feeds the same file through the LineSentence iterator instead.
 Prints one line on stdout: "gensim_train: vocab_seconds=V train_seconds=T save_seconds=S
 words=N" (train-only time is what gensim itself would report; the benchmark also times the
 whole process).
@@ -32,8 +35,10 @@ def main():
     parser.add_argument("--epochs", type=int, default=5)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--init-scale", type=float, default=0.5,
+    parser.add_argument("--init-scale", type=float, default=1.0,
                         help="input vectors start uniform in +-SCALE/dim (gensim's own: 1)")
+    parser.add_argument("--input-mode", choices=["corpus_file", "lines"], default="corpus_file",
+                        help="corpus_file= (fastest) or a LineSentence iterator")
     args = parser.parse_args()
     if not args.init_scale > 0:
         sys.exit(f"gensim_train.py: --init-scale must be positive, got {args.init_scale}")
@@ -44,17 +49,21 @@ def main():
     from gensim.models import Word2Vec
     from gensim.models.word2vec import LineSentence
 
-    sentences = LineSentence(args.input)
+    # Either corpus_file=PATH or corpus_iterable=LineSentence(PATH), for both passes.
+    if args.input_mode == "corpus_file":
+        corpus = {"corpus_file": args.input}
+    else:
+        corpus = {"corpus_iterable": LineSentence(args.input)}
     # Same as Word2Vec(sentences=...), split in two steps to time the vocabulary pass apart.
     model = Word2Vec(vector_size=args.dim, window=args.window, negative=args.negative,
                      sample=args.sample, min_count=args.min_count, alpha=args.lr,
                      min_alpha=args.lr * 1e-4, sg=1, hs=0, epochs=args.epochs,
                      workers=args.threads, seed=args.seed)
     start = time.perf_counter()
-    model.build_vocab(corpus_iterable=sentences)
+    model.build_vocab(**corpus)
     model.wv.vectors *= args.init_scale  # from gensim's U(-1/dim, 1/dim)
     vocab_done = time.perf_counter()
-    model.train(corpus_iterable=sentences, total_examples=model.corpus_count,
+    model.train(**corpus, total_examples=model.corpus_count,
                 total_words=model.corpus_total_words, epochs=model.epochs,
                 start_alpha=model.alpha, end_alpha=model.min_alpha)
     train_done = time.perf_counter()
@@ -65,7 +74,7 @@ def main():
     save_done = time.perf_counter()
     print(f"gensim_train: vocab_seconds={vocab_done - start:.3f} "
           f"train_seconds={train_done - vocab_done:.3f} save_seconds={save_done - train_done:.3f} "
-          f"words={model.corpus_total_words}")
+          f"words={model.corpus_total_words} input={args.input_mode}")
 
 
 if __name__ == "__main__":

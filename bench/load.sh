@@ -13,16 +13,21 @@
 # interpreter start nor its ~1 s import counts against it. The file is read once before
 # timing, so both read from the page cache.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+shopt -s inherit_errexit
 
+script=load.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+cd "$repo"
 build_dir=${1:-build}
 runs=${RUNS:-5}
 loader=${LOADER:-"$build_dir/gradvec info --vectors"}
-python=/usr/bin/python3
+[[ $runs =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive integer, got '$runs'"
+"$python" -c 'import gensim' 2>/dev/null || die "$python cannot import gensim: ./setup.sh --peers"
+require_openblas  # gensim's loader is numpy parsing, but a pip user's gensim has OpenBLAS too
+echo "load: BLAS behind libblas.so.3: $blas; OPENBLAS_NUM_THREADS=$OPENBLAS_NUM_THREADS"
 
-workdir=$(mktemp -d)
-trap 'rm -rf "$workdir"' EXIT
-file="$workdir/synthetic_50000x300.txt"
+make_work_dir
+file="$work/synthetic_50000x300.txt"
 
 echo "load: writing $file"
 "$python" - "$file" <<'PY'
@@ -65,7 +70,7 @@ print("load: gradvec says:\n" + "\n".join("  " + line for line in done.stdout.sp
 ours = ours[1:]
 
 gensim = subprocess.run(
-    ["/usr/bin/python3", "bench/load_gensim.py", path, str(runs)],
+    [sys.executable, "bench/load_gensim.py", path, str(runs)],
     capture_output=True, text=True, check=True,
 )
 print(f"load: {gensim.stderr.strip()}")

@@ -6,16 +6,17 @@
 #   bench/quality.sh                      # all tools found
 #   TOOLS="gensim fasttext" bench/quality.sh
 #
-# The initial range of the input vectors is a hyperparameter too, and it matters here: gensim 4
-# and fastText start them uniform in +-1/dim, word2vec.c (and gradvec by default) in +-0.5/dim,
+# The initial range of the input vectors is a hyperparameter too, and it matters here: gradvec
+# (by default), gensim 4 and fastText start them uniform in +-1/dim, word2vec.c in +-0.5/dim,
 # and the wider start scores about half a point higher for both gradvec and gensim. So gradvec
 # and gensim are compared at each scale in INIT_SCALES (gradvec --init-scale, gensim rescaled
-# before training) and gradvec must not trail at any of them. fastText always starts at +-1/dim
+# before training) and gradvec must not trail at any of them. gensim reads the corpus through
+# corpus_file=, on OpenBLAS (the script refuses the reference BLAS). fastText always starts at +-1/dim
 # (it has no option for it) and is listed with that scale.
 #
 # Environment: GRADVEC_BIN (default build/gradvec), GRADVEC_CORPUS (default
 # data/tinyshakespeare.txt), TOOLS (default "gradvec gensim fasttext"; fasttext is dropped when
-# not installed), SEEDS (default 1..10), INIT_SCALES (default "0.5 1"), PYTHON (default
+# not installed), SEEDS (default 1..10), INIT_SCALES (default "1 0.5"), PYTHON (default
 # /usr/bin/python3), KEEP_WORK=1 keeps the tokenised corpus and the trained vectors, TOLERANCE
 # (percentage points gradvec's mean may trail gensim's, default 0). Fetches nothing. Exit status:
 # 0 pass, 1 gradvec below gensim (minus TOLERANCE) at some scale, 2 could not run (message on
@@ -31,7 +32,7 @@ shopt -s inherit_errexit
 script=quality.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 read -r -a seeds <<<"${SEEDS:-1 2 3 4 5 6 7 8 9 10}"
-read -r -a scales <<<"${INIT_SCALES:-0.5 1}"
+read -r -a scales <<<"${INIT_SCALES:-1 0.5}"
 read -r -a tools <<<"${TOOLS:-gradvec gensim fasttext}"
 tolerance=${TOLERANCE:-0}
 questions=$repo/bench/shakespeare_analogies.txt
@@ -52,6 +53,7 @@ require_known_tools "${tools[@]}"
 require_corpus
 "$python" -c 'import gensim' 2>/dev/null ||
   die "$python cannot import gensim (the analogy check and cross-check need it): ./setup.sh --peers"
+require_openblas
 has_tool gradvec && require_gradvec
 if has_tool fasttext && ! command -v fasttext >/dev/null; then
   echo "quality.sh: fasttext not installed, skipping it (./setup.sh --peers installs it)" >&2
@@ -121,7 +123,8 @@ echo "Analogy accuracy on bench/shakespeare_analogies.txt ($total questions), sc
   "\`$primary\` 3CosAdd (restrict $restrict); cross-check: gensim evaluate_word_analogies."
 echo "Skip-gram, negative sampling: dim $dim, window $window, negative $negative, sample $sample," \
   "min-count $min_count, lr $lr, $epochs epochs, 1 thread; corpus $(basename "$corpus")."
-echo "init: the input vectors' starting range, uniform in ±init/dim."
+echo "init: the input vectors' starting range, uniform in ±init/dim. gensim: corpus_file=, BLAS $blas."
+
 echo
 # Per-run table, per (tool, init) means, and the verdict: at every init scale, gradvec's mean
 # must not fall below gensim's.
