@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "autograd/optim.h"
@@ -23,17 +24,17 @@ constexpr int64_t kNegatives = 5;
 
 // A batch shaped like the trainer's: `groups` centres, each with 6 contexts (the mean of
 // word2vec's dynamic window of 5) and 1 + 5 outputs, ids drawn from a Zipf-like sampler.
-gv::SgnsBatch make_batch(int64_t groups, gv::Rng& rng) {
+std::shared_ptr<gv::SgnsBatch> make_batch(int64_t groups, gv::Rng& rng) {
   std::vector<int64_t> counts(kVocab);
   for (int64_t i = 0; i < kVocab; ++i) counts[i] = 1000000 / (i + 1) + 1;
   const gv::NegativeSampler sampler(counts, 1.0);
-  gv::SgnsBatch batch;
-  batch.negatives = kNegatives;
+  auto batch = std::make_shared<gv::SgnsBatch>();
+  batch->negatives = kNegatives;
   std::vector<int64_t> inputs(6), outputs(kNegatives + 1);
   for (int64_t g = 0; g < groups; ++g) {
     sampler.sample(rng, inputs);
     sampler.sample(rng, outputs);
-    batch.add_group(inputs.data(), 6, outputs.data());
+    batch->add_group(inputs.data(), 6, outputs.data());
   }
   return batch;
 }
@@ -44,16 +45,16 @@ void BM_SgnsStep(benchmark::State& state) {
   gv::Rng rng(1);
   Var w_in = Var::parameter(Tensor::uniform({kVocab, kDim}, -0.005f, 0.005f, rng));
   Var w_out = Var::parameter(Tensor::uniform({kVocab, kDim}, -0.005f, 0.005f, rng));
-  gv::SgnsBatch batch = make_batch(state.range(0), rng);
+  const std::shared_ptr<gv::SgnsBatch> batch = make_batch(state.range(0), rng);
   gv::Sgd sgd({w_in, w_out}, 1e-4f);
   for (auto _ : state) {
     const Var loss =
-        kFused ? gv::sgns_loss(w_in, w_out, batch) : gv::sgns_loss_composed(w_in, w_out, batch);
+        kFused ? gv::sgns_loss(w_in, w_out, batch) : gv::sgns_loss_composed(w_in, w_out, *batch);
     loss.backward();
     sgd.step();
     sgd.zero_grad();
   }
-  state.counters["pairs/s"] = benchmark::Counter(static_cast<double>(batch.pairs()),
+  state.counters["pairs/s"] = benchmark::Counter(static_cast<double>(batch->pairs()),
                                                  benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK_TEMPLATE(BM_SgnsStep, true)->Name("SgnsStep/fused")->Arg(4)->Arg(16)->Arg(64);

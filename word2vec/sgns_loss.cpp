@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "autograd/ops.h"
 
@@ -41,7 +42,8 @@ void axpy(float alpha, const float* x, float* y, int64_t d) {
 
 }  // namespace
 
-Var sgns_loss(const Var& w_in, const Var& w_out, SgnsBatch& batch) {
+Var sgns_loss(const Var& w_in, const Var& w_out, std::shared_ptr<SgnsBatch> shared_batch) {
+  SgnsBatch& batch = *shared_batch;
   const int64_t d = w_in.size(1);
   if (w_out.value().ndim() != 2 || w_out.size(1) != d) {
     throw std::invalid_argument("sgns_loss: tables " + shape_str(w_in.shape()) + " and " +
@@ -86,7 +88,9 @@ Var sgns_loss(const Var& w_in, const Var& w_out, SgnsBatch& batch) {
 
   // Backward, pair by pair: dL/dv_i = Σ_j c_ij u_j and dL/du_j = Σ_i c_ij v_i, c = σ(x) - y.
   // Each group's rows are appended to the sparse gradients; repeated ids add up later.
-  SgnsBatch* saved = &batch;
+  // The backward shares ownership of the batch rather than pointing into the caller's, so a
+  // caller that starts its next step before this backward fills another batch (see header).
+  std::shared_ptr<const SgnsBatch> saved = std::move(shared_batch);
   return make_result(
       Tensor::scalar(static_cast<float>(loss)), {w_in, w_out},
       [saved](Node& self) {
@@ -145,13 +149,6 @@ Var sgns_loss_composed(const Var& w_in, const Var& w_out, const SgnsBatch& batch
   const Var u = gather_rows(w_out, pair_out);               // (P, d)
   const Var logits = sum(v * u, -1);                        // (P)
   return -sum(log_sigmoid(logits * Var::constant(signs)));  // -Σ log σ(±u·v)
-}
-
-Var softmax_skipgram_loss(const Var& w_in, const Var& w_out, const std::vector<int64_t>& inputs,
-                          const std::vector<int64_t>& targets) {
-  const Var v = gather_rows(w_in, inputs);         // (N, d)
-  const Var logits = matmul(v, transpose(w_out));  // (N, d) @ (d, V) -> (N, V)
-  return cross_entropy(logits, targets);
 }
 
 }  // namespace gv

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "autograd/var.h"
@@ -41,18 +42,14 @@ struct SgnsBatch {
 
 // The fused op: summed SGNS loss of every pair in the batch, a scalar.
 // Backward appends row-sparse gradients to both tables: one row per input id to W_in and
-// K+1 rows per group to W_out. `batch` must outlive the backward pass (its coefficients
-// are the saved activations). Ids are checked against V; an id outside [0, V) throws.
-Var sgns_loss(const Var& w_in, const Var& w_out, SgnsBatch& batch);
+// K+1 rows per group to W_out. The forward writes the batch's coefficients (the saved
+// activations) and the op keeps the batch until its graph is released, for backward to read:
+// while use_count() > 1, the caller must not change it (SgnsObjective reuses a batch only
+// once it holds the sole reference). Ids are checked against V; one outside [0, V) throws.
+Var sgns_loss(const Var& w_in, const Var& w_out, std::shared_ptr<SgnsBatch> batch);
 
 // The same loss built from gather_rows, mul, sum, log_sigmoid: what sgns_loss computes,
 // spelled out one pair per row. The tests check that both agree in value and gradient.
 Var sgns_loss_composed(const Var& w_in, const Var& w_out, const SgnsBatch& batch);
-
-// Full-softmax skip-gram for small vocabularies, the textbook model:
-//     logits = W_in[inputs] @ W_outᵀ  (N, V),  loss = mean cross-entropy against targets.
-// W_out's gradient is dense (every word is in every softmax).
-Var softmax_skipgram_loss(const Var& w_in, const Var& w_out, const std::vector<int64_t>& inputs,
-                          const std::vector<int64_t>& targets);
 
 }  // namespace gv

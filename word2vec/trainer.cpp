@@ -7,9 +7,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "autograd/ops.h"
-#include "word2vec/sgns_loss.h"
-#include "word2vec/skipgram_pairs.h"
+#include "word2vec/skipgram_examples.h"
 
 namespace gv {
 
@@ -48,33 +46,29 @@ Vocabulary build_vocabulary(const std::string& corpus, const TrainOptions& optio
 
 }  // namespace
 
-// Everything one thread owns while training: its reader, random stream, the batch it is
-// filling, its views of the shared tables (holding its own gradients), and scratch buffers.
-// All are sized once, so the steady state allocates nothing but the small graph nodes.
+// Everything one thread owns while training: its reader, random stream, example builder,
+// objective (with the batch it is filling), and its views of the shared tables (holding its
+// own gradients). All are sized once, so the steady state allocates nothing but the small
+// graph nodes.
 struct Trainer::Worker {
   Worker(const Trainer& trainer, int index)
       : reader(trainer.corpus_path_, trainer.options_.tokenizer),
+        examples(trainer.options_.window),
+        objective(trainer.new_objective_()),
         in_view(Var::view_of(trainer.in_->weight())),
         out_view(Var::view_of(trainer.out_->weight())),
         views{in_view, out_view} {
-    const TrainOptions& o = trainer.options_;
     reader.set_range(trainer.ranges_[static_cast<size_t>(index)]);
-    batch.negatives = o.negatives;
     sentence.reserve(CorpusReader::kMaxSentenceTokens);
-    contexts.resize(static_cast<size_t>(2 * o.window));
-    outputs.resize(static_cast<size_t>(o.negatives + 1));
   }
 
   CorpusReader reader;
   Rng rng;
+  SkipGramExamples examples;
+  std::unique_ptr<Objective> objective;
   Var in_view, out_view;
   std::vector<Var> views;
-  SgnsBatch batch;                       // LossKind::sgns
-  std::vector<int64_t> softmax_inputs;   // LossKind::softmax: (N) context ids
-  std::vector<int64_t> softmax_targets;  // (N) centre ids
   std::vector<int64_t> sentence;
-  std::vector<int64_t> contexts;  // (2 window) ids around one centre
-  std::vector<int64_t> outputs;   // (K+1) the centre, then K negatives
 };
 
 Trainer::Trainer(std::string corpus_path, TrainOptions options)
@@ -98,7 +92,7 @@ Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab
                              " distinct word(s) pass --min-count; skip-gram needs at least 2");
   }
   subsampler_ = std::make_unique<Subsampler>(vocab_.counts(), options_.sample);
-  negatives_ = std::make_unique<NegativeSampler>(vocab_.counts());
+  new_objective_ = objective_maker(options_, vocab_.counts());
   // word2vec's initialisation: inputs small and random, outputs zero. (Both random would
   // also train; zero outputs make the first updates of W_in exactly zero, a clean start.)
   Rng rng(options_.seed);
@@ -215,26 +209,16 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop, int64_t stop_
   const TrainOptions& o = options_;
   const LinearDecay decay(o.lr);
   const double words_total = static_cast<double>(progress_.words_total);
-  const int64_t k1 = o.negatives + 1;
 
   int64_t batch_centres = 0;  // centre words in the batch being filled
-  // One optimizer step on the batch: build the loss from ops, backward, apply, clear.
+  // One optimizer step on the examples added since the last: the objective's loss, backward,
+  // apply.
   auto step = [&] {
     batch_centres = 0;
+    const int64_t pairs = w.objective->pairs();
+    if (pairs == 0) return;
     const float lr = decay.at(static_cast<double>(words_done_by_all()) / words_total);
-    Var loss;
-    int64_t pairs = 0;
-    if (o.loss == LossKind::sgns) {
-      if (w.batch.groups() == 0) return;
-      loss = sgns_loss(w.in_view, w.out_view, w.batch);
-      pairs = w.batch.pairs();
-    } else {
-      if (w.softmax_inputs.empty()) return;
-      pairs = static_cast<int64_t>(w.softmax_inputs.size());
-      // cross_entropy averages; scale back to a sum so lr means the same per pair as SGNS.
-      loss = softmax_skipgram_loss(w.in_view, w.out_view, w.softmax_inputs, w.softmax_targets) *
-             static_cast<float>(pairs);
-    }
+    const Var loss = w.objective->loss(w.in_view, w.out_view);
     loss.backward();
     optimizer_->step(w.views, lr);
     w.in_view.zero_grad();
@@ -243,9 +227,6 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop, int64_t stop_
     position.loss_pairs += pairs;
     live.loss_sum.store(position.loss_sum, std::memory_order_relaxed);
     live.loss_pairs.store(position.loss_pairs, std::memory_order_relaxed);
-    w.batch.clear();
-    w.softmax_inputs.clear();
-    w.softmax_targets.clear();
   };
   while (position.epoch < o.epochs) {
     while (w.reader.next_sentence(vocab_, w.sentence)) {
@@ -254,33 +235,9 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop, int64_t stop_
       subsampler_->filter(w.sentence, w.rng);
       const int64_t n = static_cast<int64_t>(w.sentence.size());
       for (int64_t centre = 0; centre < n; ++centre) {
-        const ContextWindow window = sample_context_window(n, centre, o.window, w.rng);
-        const int64_t centre_id = w.sentence[centre];
-        int64_t m = 0;
-        for (int64_t p = window.begin; p < window.end; ++p) {
-          if (p != centre) w.contexts[m++] = w.sentence[p];
-        }
-        if (m == 0) continue;
-        if (o.loss == LossKind::sgns) {
-          // A group: inputs = contexts, outputs = the centre then K noise words (never the
-          // centre itself). Shared: one group for all m contexts; else one per context.
-          const int64_t groups = o.shared_negatives ? 1 : m;
-          const int64_t inputs_per_group = o.shared_negatives ? m : 1;
-          w.outputs[0] = centre_id;
-          for (int64_t g = 0; g < groups; ++g) {
-            for (int64_t k = 1; k < k1; ++k) {
-              do w.outputs[k] = negatives_->sample(w.rng);
-              while (w.outputs[k] == centre_id);
-            }
-            w.batch.add_group(w.contexts.data() + g * inputs_per_group, inputs_per_group,
-                              w.outputs.data());
-          }
-        } else {
-          for (int64_t j = 0; j < m; ++j) {
-            w.softmax_inputs.push_back(w.contexts[j]);
-            w.softmax_targets.push_back(centre_id);
-          }
-        }
+        const Example example = w.examples.at(w.sentence, centre, w.rng);
+        if (example.contexts.empty()) continue;
+        w.objective->add(example, w.rng);
         if (++batch_centres == o.batch) step();
       }
       // Every sentence end is also a step boundary, so a checkpoint taken there resumes at a

@@ -1,12 +1,13 @@
 // Trainer: skip-gram on a text file, with the loss built from autograd ops.
 //
 // Data flow, one worker thread per corpus slice (Hogwild: all share the two tables):
-//   CorpusReader ─ sentence of ids ─> Subsampler ─> dynamic windows + NegativeSampler
-//     ─> SgnsBatch (groups of contexts sharing K negatives)
-//     ─> sgns_loss(W_in, W_out, batch)   an autograd op: forward computes the loss,
+//   CorpusReader ─ sentence of ids ─> Subsampler ─> SkipGramExamples (centre + dynamic window)
+//     ─> objective.add(example)          SGNS draws the negatives, softmax collects pairs
+//     ─> objective.loss(W_in, W_out)     a scalar Var from engine ops (sgns_loss, ...):
 //     ─> loss.backward()                 backward leaves row-sparse gradients on the
 //     ─> optimizer.step(views, lr)       worker's views of the tables, which the engine's
 //                                        optimizer applies to the shared storage.
+// The objective is chosen once, from options.loss (see objective.h); the loop never asks.
 // The learning rate decays linearly with the words read by all workers, as in word2vec.
 //
 // Training can stop at any sentence end (Ctrl-C, or a word budget) and resume from a
@@ -26,7 +27,7 @@
 #include "autograd/rng.h"
 #include "embeddings/embedding.h"
 #include "word2vec/corpus_reader.h"
-#include "word2vec/negative_sampler.h"
+#include "word2vec/objective.h"
 #include "word2vec/subsampler.h"
 #include "word2vec/train_options.h"
 #include "word2vec/vocabulary.h"
@@ -97,7 +98,7 @@ class Trainer {
   TrainOptions options_;
   Vocabulary vocab_;
   std::unique_ptr<Subsampler> subsampler_;
-  std::unique_ptr<NegativeSampler> negatives_;
+  ObjectiveMaker new_objective_;  // one objective per worker
   std::unique_ptr<Embedding> in_, out_;
   std::unique_ptr<Optimizer> optimizer_;
   std::vector<ByteRange> ranges_;          // one slice of the corpus per worker

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "autograd/rng.h"
+#include "word2vec/skipgram_examples.h"
 #include "word2vec/skipgram_pairs.h"
 
 using gv::ContextWindow;
@@ -86,4 +87,22 @@ TEST_CASE("Context windows reject bad windows and centers", "[pairs][errors]") {
   CHECK_THROWS_WITH(gv::context_window(5, -1, 2), Catch::Contains("center -1"));
   CHECK_THROWS_WITH(gv::make_skipgram_pairs(std::vector<int64_t>{1, 2}, 0),
                     Catch::Contains("got 0"));
+}
+
+TEST_CASE("SkipGramExamples: a centre and the words of its drawn window", "[pairs]") {
+  const std::vector<int64_t> sentence = {10, 11, 12, 13, 14, 15};
+  gv::SkipGramExamples examples(2);
+  gv::Rng rng(4), same(4);
+  for (int64_t centre = 0; centre < 6; ++centre) {
+    const ContextWindow w = gv::sample_context_window(6, centre, 2, same);
+    std::vector<int64_t> expected;
+    for (int64_t p = w.begin; p < w.end; ++p) {
+      if (p != centre) expected.push_back(sentence[p]);
+    }
+    const gv::Example example = examples.at(sentence, centre, rng);
+    CHECK(example.centre == sentence[centre]);
+    CHECK(std::vector<int64_t>(example.contexts.begin(), example.contexts.end()) == expected);
+  }
+  CHECK(examples.at(std::vector<int64_t>{7}, 0, rng).contexts.empty());
+  CHECK_THROWS_WITH(gv::SkipGramExamples(0), Catch::Contains("got 0"));
 }

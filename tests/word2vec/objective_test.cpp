@@ -1,0 +1,113 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include "autograd/gradcheck.h"
+#include "autograd/rng.h"
+#include "word2vec/negative_sampler.h"
+#include "word2vec/objective.h"
+#include "word2vec/sgns_objective.h"
+#include "word2vec/softmax_objective.h"
+
+using gv::Example;
+using gv::Tensor;
+using gv::Var;
+
+namespace {
+
+// Two centres over a 7-word vocabulary, as the trainer would hand them over.
+const std::vector<int64_t> kContextsA = {1, 2, 3}, kContextsB = {2, 5};
+const Example kExampleA{0, kContextsA}, kExampleB{4, kContextsB};
+const std::vector<int64_t> kCounts = {9, 4, 7, 1, 3, 2, 5};
+
+std::shared_ptr<const gv::NegativeSampler> noise() {
+  return std::make_shared<const gv::NegativeSampler>(kCounts);
+}
+
+}  // namespace
+
+TEST_CASE("SGNS: filling the next batch before backward leaves the first loss's gradients intact",
+          "[objective][sgns]") {
+  // Two objectives see the same examples and random stream. One runs backward at once; the
+  // other first builds the next loss (refilling its batch), as a pipelined loop might.
+  for (const bool shared : {true, false}) {
+    INFO("shared negatives " << shared);
+    gv::Rng init(3);
+    const Tensor in = Tensor::normal({7, 5}, 0.0f, 0.7f, init);
+    const Tensor out = Tensor::normal({7, 5}, 0.0f, 0.7f, init);
+    gv::SgnsObjective direct(noise(), 2, shared), ahead(noise(), 2, shared);
+    gv::Rng direct_rng(11), ahead_rng(11);
+    Var direct_in = Var::parameter(in), direct_out = Var::parameter(out);
+    Var ahead_in = Var::parameter(in), ahead_out = Var::parameter(out);
+
+    direct.add(kExampleA, direct_rng);
+    CHECK(direct.pairs() == 3 * 3);
+    const Var expected = direct.loss(direct_in, direct_out);
+    CHECK(direct.pairs() == 0);
+    expected.backward();
+
+    ahead.add(kExampleA, ahead_rng);
+    const Var first = ahead.loss(ahead_in, ahead_out);
+    ahead.add(kExampleB, ahead_rng);
+    const Var second = ahead.loss(ahead_in, ahead_out);  // alive: its batch is not free
+    ahead.add(kExampleA, ahead_rng);                     // so this fills a third one
+    first.backward();
+
+    CHECK(first.item() == expected.item());
+    const Tensor gi = ahead_in.total_grad(), ei = direct_in.total_grad();
+    const Tensor go = ahead_out.total_grad(), eo = direct_out.total_grad();
+    for (int64_t k = 0; k < gi.numel(); ++k) {
+      CHECK(gi[k] == ei[k]);
+      CHECK(go[k] == eo[k]);
+    }
+  }
+}
+
+TEST_CASE("Full-softmax skip-gram: uniform logits cost log V, and it passes gradcheck",
+          "[softmax]") {
+  const std::vector<int64_t> inputs = {0, 3, 3}, targets = {1, 2, 0};
+  Var w_in = Var::parameter(Tensor::zeros({5, 4}));
+  gv::Rng rng(2);
+  Var w_out = Var::parameter(Tensor::normal({5, 4}, 0.0f, 1.0f, rng));
+  CHECK(gv::softmax_skipgram_loss(w_in, w_out, inputs, targets).item() == Approx(std::log(5.0)));
+  const std::vector<Var> tables = {Var::parameter(Tensor::normal({5, 4}, 0.0f, 0.5f, rng)),
+                                   Var::parameter(Tensor::normal({5, 4}, 0.0f, 0.5f, rng))};
+  const auto result = gv::gradcheck(
+      [&](const std::vector<Var>& t) {
+        return gv::softmax_skipgram_loss(t[0], t[1], inputs, targets);
+      },
+      tables);
+  INFO(result.worst);
+  CHECK(result.ok);
+}
+
+TEST_CASE("Softmax objective: one row per (context, centre) pair, summed", "[objective][softmax]") {
+  gv::SoftmaxObjective objective;
+  gv::Rng rng(5);
+  const uint64_t untouched = gv::Rng(5).next_u64();
+  objective.add(kExampleA, rng);
+  objective.add(kExampleB, rng);
+  CHECK(rng.next_u64() == untouched);  // it draws nothing
+  CHECK(objective.pairs() == 5);
+  Var w_in = Var::parameter(Tensor::zeros({7, 3}));
+  Var w_out = Var::parameter(Tensor::zeros({7, 3}));
+  CHECK(objective.loss(w_in, w_out).item() == Approx(5.0 * std::log(7.0)));
+  CHECK(objective.pairs() == 0);
+}
+
+TEST_CASE("objective_maker picks the objective from the options, a fresh one per call",
+          "[objective]") {
+  gv::TrainOptions options;
+  options.negatives = 4;
+  for (const gv::LossKind loss : {gv::LossKind::sgns, gv::LossKind::softmax}) {
+    options.loss = loss;
+    const gv::ObjectiveMaker make = gv::objective_maker(options, kCounts);
+    const std::unique_ptr<gv::Objective> a = make(), b = make();
+    REQUIRE(a != b);
+    gv::Rng rng(1);
+    a->add(kExampleA, rng);
+    CHECK(a->pairs() == (loss == gv::LossKind::sgns ? 3 * 5 : 3));
+    CHECK(b->pairs() == 0);
+  }
+}

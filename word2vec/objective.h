@@ -1,0 +1,50 @@
+// Objective: what training minimises, apart from the loop that feeds it (as fastText keeps
+// its Loss apart from its Model).
+//
+// A worker's loop hands its objective examples and, once per optimizer step, asks for the
+// loss of all of them: a scalar Var built from engine ops on the worker's views of W_in and
+// W_out. The loop then runs backward and the optimizer; it never knows which objective it
+// trains, so a new one (hierarchical softmax, CBOW's mean of contexts) is a new class and
+// one more case in objective_maker(), not a branch in the loop.
+//
+// Examples arrive one at a time rather than as a finished batch because an objective may
+// draw random numbers for each (SGNS draws its negatives) from the worker's stream, and
+// those draws must interleave with the window draws in word2vec.c's order to keep training
+// reproducible from one version to the next.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+
+#include "autograd/rng.h"
+#include "autograd/var.h"
+#include "word2vec/example.h"
+#include "word2vec/train_options.h"
+
+namespace gv {
+
+class Objective {
+ public:
+  virtual ~Objective() = default;
+
+  // Adds an example with at least one context to the batch being filled.
+  virtual void add(const Example& example, Rng& rng) = 0;
+  // (input, output) pairs the batch's loss sums over, for the per-pair loss that training
+  // reports; 0 when nothing was added since the last loss().
+  virtual int64_t pairs() const = 0;
+  // The batch's summed loss on the tables W_in (V, C) and W_out (V, C), a scalar; then starts
+  // an empty batch. Filling the next batch before calling backward() on this loss is safe:
+  // its backward reads nothing that add() writes afterwards.
+  virtual Var loss(const Var& w_in, const Var& w_out) = 0;
+};
+
+// Returns a fresh objective each call: one per worker, each filling its own batch.
+using ObjectiveMaker = std::function<std::unique_ptr<Objective>()>;
+
+// The one place that picks the objective for options.loss. What the workers can share
+// read-only (SGNS's noise distribution over the vocabulary's `counts`) is built here, once.
+ObjectiveMaker objective_maker(const TrainOptions& options, std::span<const int64_t> counts);
+
+}  // namespace gv
