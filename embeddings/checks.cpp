@@ -3,21 +3,13 @@
 #include <stdexcept>
 #include <string>
 
+#include "autograd/require.h"
+
 namespace gv {
 
-void require_positive(const char* module, const char* what, int64_t value) {
-  if (value <= 0) {
-    throw std::invalid_argument(std::string(module) + ": " + what + " must be positive, got " +
-                                std::to_string(value));
-  }
-}
-
 void require_even_dim(const char* module, int64_t dim) {
-  if (dim % 2 != 0) {
-    throw std::invalid_argument(std::string(module) +
-                                ": dim must be even (dimensions work in sin/cos pairs), got " +
-                                std::to_string(dim));
-  }
+  require(dim % 2 == 0, std::string(module) + ": dim", "even (dimensions work in sin/cos pairs)",
+          dim);
 }
 
 void require_length(const char* module, int64_t length, int64_t max_len) {

@@ -1,12 +1,11 @@
 #include "embeddings/embedding.h"
 
 #include <algorithm>
-#include <cmath>
 #include <stdexcept>
 #include <string>
 
 #include "autograd/ops.h"
-#include "embeddings/checks.h"
+#include "autograd/require.h"
 
 namespace gv {
 
@@ -49,17 +48,14 @@ Var block_gradient_at(const Var& rows, std::vector<char> blocked) {
 
 Embedding::Embedding(int64_t vocab_size, int64_t dim, Rng& rng, EmbeddingOptions options)
     : padding_id_(options.padding_id) {
-  require_positive("Embedding", "vocab_size", vocab_size);
-  require_positive("Embedding", "dim", dim);
+  require_positive("Embedding: vocab_size", vocab_size);
+  require_positive("Embedding: dim", dim);
   if (padding_id_ && (*padding_id_ < 0 || *padding_id_ >= vocab_size)) {
     throw std::invalid_argument("Embedding: padding id " + std::to_string(*padding_id_) +
                                 " is outside the vocabulary [0, " + std::to_string(vocab_size) +
                                 ")");
   }
-  if (!(options.uniform_scale > 0.0f) || !std::isfinite(options.uniform_scale)) {
-    throw std::invalid_argument("Embedding: uniform_scale must be finite and positive, got " +
-                                std::to_string(options.uniform_scale));
-  }
+  require_finite_positive("Embedding: uniform_scale", options.uniform_scale);
   Tensor table = initial_table(vocab_size, dim, options, rng);
   if (padding_id_) std::fill_n(table.data() + *padding_id_ * dim, dim, 0.0f);
   weight_ = Var::parameter(std::move(table));

@@ -18,6 +18,7 @@
 
 #include "autograd/rng.h"
 #include "autograd/var.h"
+#include "embeddings/module.h"
 
 namespace gv {
 
@@ -35,7 +36,7 @@ struct EmbeddingOptions {
   float uniform_scale = 0.5f;
 };
 
-class Embedding {
+class Embedding : public Module {
  public:
   // Throws std::invalid_argument for a non-positive size or uniform_scale, or a padding id
   // outside [0, V).
@@ -49,7 +50,7 @@ class Embedding {
     return forward(ids, Shape{static_cast<int64_t>(ids.size())});
   }
 
-  std::vector<Var> parameters() const { return {weight_}; }
+  std::vector<Var> parameters() const override { return {weight_}; }
   const Var& weight() const { return weight_; }  // (V, C)
   int64_t vocab_size() const { return weight_.size(0); }
   int64_t dim() const { return weight_.size(1); }

@@ -32,4 +32,10 @@ std::vector<Var> InputEmbedding::parameters() const {
   return params;
 }
 
+void InputEmbedding::train(bool on) {
+  Module::train(on);
+  tokens_.train(on);
+  positions_->train(on);
+}
+
 }  // namespace gv

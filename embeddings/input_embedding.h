@@ -10,11 +10,12 @@
 #include <vector>
 
 #include "embeddings/embedding.h"
+#include "embeddings/module.h"
 #include "embeddings/positional_encoding.h"
 
 namespace gv {
 
-class InputEmbedding {
+class InputEmbedding final : public Module {
  public:
   // Throws std::invalid_argument unless both sides have the same dim.
   InputEmbedding(Embedding tokens, std::unique_ptr<PositionalEncoding> positions);
@@ -24,7 +25,8 @@ class InputEmbedding {
   Var forward(std::span<const int64_t> ids, const Shape& ids_shape) const;
 
   // Token table first, then any positional parameters.
-  std::vector<Var> parameters() const;
+  std::vector<Var> parameters() const override;
+  void train(bool on) override;
   const Embedding& tokens() const { return tokens_; }
   const PositionalEncoding& positions() const { return *positions_; }
 

@@ -3,6 +3,7 @@
 #include <numeric>
 #include <span>
 
+#include "autograd/require.h"
 #include "embeddings/checks.h"
 
 namespace gv {
@@ -11,8 +12,8 @@ namespace {
 
 // Checked before the table exists, so the error speaks of max_len rather than vocab_size.
 Embedding position_table(int64_t max_len, int64_t dim, Rng& rng) {
-  require_positive("LearnedPositionalEmbedding", "max_len", max_len);
-  require_positive("LearnedPositionalEmbedding", "dim", dim);
+  require_positive("LearnedPositionalEmbedding: max_len", max_len);
+  require_positive("LearnedPositionalEmbedding: dim", dim);
   return Embedding(max_len, dim, rng);
 }
 

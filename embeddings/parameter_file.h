@@ -1,15 +1,13 @@
 // Parameter files: a module's tensors saved so that training can stop and resume.
 //
-// Layout (little-endian):
-//   magic    8 bytes  "GVPARAMS"
-//   version  uint32   1
-//   count    uint32   number of tensors
-//   count × { ndim uint32, ndim × int64 dims }   every shape, before any data
-//   float32 data of each tensor in turn, row-major
+// A tensor file (autograd/tensor_io.h) of magic "GVPARAMS", version 1, holding
+//   count     number of tensors
+//   shapes    every tensor's shape, before any data
+//   floats    the data of each tensor in turn
 //
-// Loading checks the header against the module first (magic, version, count, each shape)
-// and the file's length against the data those shapes need, and only then reads — so a
-// wrong or truncated file raises an error naming the file and leaves the module untouched.
+// Loading checks the file against the module first (count, each shape) and reads every
+// value before writing any, so a wrong or truncated file raises an error naming the file
+// and leaves the module untouched.
 #pragma once
 
 #include <string>

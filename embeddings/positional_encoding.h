@@ -2,23 +2,24 @@
 //
 // Self-attention is permutation-equivariant: without this term, shuffling a sentence would
 // just shuffle its outputs. Learned and sinusoidal tables are the two classic choices.
+//
+// Only additive encodings are PositionalEncodings: forward(T) is a (T, C) table that
+// InputEmbedding adds to x. RotaryEmbedding encodes position too, but by rotating queries
+// and keys inside attention, so it is a Module of its own and not one of these.
 #pragma once
 
 #include <cstdint>
-#include <vector>
 
 #include "autograd/var.h"
+#include "embeddings/module.h"
 
 namespace gv {
 
-class PositionalEncoding {
+class PositionalEncoding : public Module {
  public:
-  virtual ~PositionalEncoding() = default;
   // (T, C): one vector per position 0..T-1. Throws std::out_of_range naming max_len
-  // unless 1 <= T <= max_len().
+  // unless 1 <= T <= max_len(). Virtual, but called once per sequence, not per row.
   virtual Var forward(int64_t length) const = 0;
-  // The trainable tensors (none for a fixed table).
-  virtual std::vector<Var> parameters() const = 0;
   virtual int64_t max_len() const = 0;
   virtual int64_t dim() const = 0;
 };

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "autograd/ops.h"
+#include "autograd/require.h"
 #include "embeddings/checks.h"
 #include "embeddings/position_tables.h"
 
@@ -12,14 +13,11 @@ namespace gv {
 
 RotaryEmbedding::RotaryEmbedding(int64_t max_len, int64_t dim, RotaryOptions options)
     : interleaved_(options.interleaved) {
-  require_positive("RotaryEmbedding", "max_len", max_len);
-  require_positive("RotaryEmbedding", "dim", dim);
+  require_positive("RotaryEmbedding: max_len", max_len);
+  require_positive("RotaryEmbedding: dim", dim);
   require_even_dim("RotaryEmbedding", dim);
-  if (!(options.base > 0.0) || !(options.position_scale > 0.0)) {
-    throw std::invalid_argument("RotaryEmbedding: base and position_scale must be positive, got " +
-                                std::to_string(options.base) + " and " +
-                                std::to_string(options.position_scale));
-  }
+  require_positive("RotaryEmbedding: base", options.base);
+  require_positive("RotaryEmbedding: position_scale", options.position_scale);
   cos_ = Tensor({max_len, dim});
   sin_ = Tensor({max_len, dim});
   const int64_t half = dim / 2;

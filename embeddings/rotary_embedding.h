@@ -12,13 +12,17 @@
 //
 // Everything is built from engine ops (products with constant cos/sin tables, slices and
 // concatenations), so gradients flow back to x with no hand-written backward.
+//
+// A Module but not a PositionalEncoding: it transforms q and k, (..., T, C) -> (..., T, C),
+// where a PositionalEncoding produces a (T, C) table to add to x. It has nothing to train
+// (the angles are fixed), so parameters() is Module's empty default.
 #pragma once
 
 #include <cstdint>
-#include <vector>
 
 #include "autograd/tensor.h"
 #include "autograd/var.h"
+#include "embeddings/module.h"
 
 namespace gv {
 
@@ -31,7 +35,7 @@ struct RotaryOptions {
   bool interleaved = false;
 };
 
-class RotaryEmbedding {
+class RotaryEmbedding final : public Module {
  public:
   // Throws std::invalid_argument for non-positive sizes, an odd dim, base <= 0 or
   // position_scale <= 0.
@@ -42,8 +46,6 @@ class RotaryEmbedding {
   // longer.
   Var forward(const Var& x) const;
 
-  // Nothing to train: the angles are fixed. Present so that every module can be asked.
-  std::vector<Var> parameters() const { return {}; }
   int64_t max_len() const { return cos_.size(0); }
   int64_t dim() const { return cos_.size(1); }
   bool interleaved() const { return interleaved_; }

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "autograd/require.h"
 #include "embeddings/checks.h"
 #include "embeddings/position_tables.h"
 
@@ -25,8 +26,8 @@ void encode_into(int64_t position, int64_t dim, float* out) {
 }  // namespace
 
 SinusoidalPositionalEmbedding::SinusoidalPositionalEmbedding(int64_t max_len, int64_t dim) {
-  require_positive("SinusoidalPositionalEmbedding", "max_len", max_len);
-  require_positive("SinusoidalPositionalEmbedding", "dim", dim);
+  require_positive("SinusoidalPositionalEmbedding: max_len", max_len);
+  require_positive("SinusoidalPositionalEmbedding: dim", dim);
   require_even_dim("SinusoidalPositionalEmbedding", dim);
   table_ = Tensor({max_len, dim});
   for (int64_t p = 0; p < max_len; ++p) encode_into(p, dim, table_.data() + p * dim);

@@ -4,12 +4,11 @@
 //
 // Each pair of dims is a clock turning at its own speed, so PE(p + s) is PE(p) rotated
 // pair by pair by angles that depend on s alone: PE(p)·PE(p + s) = Σ_k cos(s ω_k) for
-// every p. Nothing is trained, so the table is a constant (absent from parameters()), and
+// every p. Nothing is trained, so the table is a constant (parameters() is empty), and
 // any position can be encoded, also beyond max_len.
 #pragma once
 
 #include <cstdint>
-#include <vector>
 
 #include "autograd/tensor.h"
 #include "embeddings/positional_encoding.h"
@@ -25,7 +24,6 @@ class SinusoidalPositionalEmbedding final : public PositionalEncoding {
   Var forward(int64_t length) const override;
   // (C): the encoding of one position, any position >= 0 (computed on the spot).
   Tensor encode(int64_t position) const;
-  std::vector<Var> parameters() const override { return {}; }
   int64_t max_len() const override { return table_.size(0); }
   int64_t dim() const override { return table_.size(1); }
   const Tensor& table() const { return table_; }  // (max_len, C)

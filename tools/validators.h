@@ -1,13 +1,16 @@
 // Option validators whose messages fit on one line.
 //
 // CLI11's PositiveNumber and NonNegativeNumber print their range as 0 to 1.8e308 spelled out
-// in full; these say it in words, and the integer ones also reject fractions and text.
+// in full; these say it in the words of every range error (autograd/require.h), and the
+// integer ones also reject fractions and text.
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <cstdint>
 #include <string>
+
+#include "autograd/require.h"
 
 namespace gv::tools {
 
@@ -20,7 +23,7 @@ CLI::Validator at_least(T minimum, const char* what, const char* name) {
         T value{};
         const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
         if (error != std::errc() || end != text.data() + text.size() || !(value >= minimum)) {
-          return std::string("must be ") + what + ", got '" + text + "'";
+          return must_be(what, "'" + text + "'");
         }
         return {};
       },

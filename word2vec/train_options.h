@@ -31,8 +31,8 @@ struct TrainOptions {
   // true: a centre's contexts share one draw of K negatives (pWord2Vec's HogBatch: one
   // (m, C) @ (C, K+1) product per centre). false: K fresh negatives per (context, centre)
   // pair, as word2vec.c and gensim draw them. Shared is the default: it draws and touches
-  // m times fewer output rows, and on bench/shakespeare_analogies.txt both score the same
-  // (6.96% and 6.95%, mean of seeds 1-10).
+  // m times fewer output rows, and both score the same on bench/shakespeare_analogies.txt
+  // (README, "Quality").
   bool shared_negatives = true;
   OptimizerKind optimizer = OptimizerKind::sgd;
   LossKind loss = LossKind::sgns;

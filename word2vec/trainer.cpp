@@ -1,24 +1,17 @@
 #include "word2vec/trainer.h"
 
 #include <chrono>
-#include <cmath>
 #include <condition_variable>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
 
+#include "autograd/require.h"
 #include "word2vec/skipgram_examples.h"
 
 namespace gv {
 
 namespace {
-
-void require_positive(const char* what, int64_t value) {
-  if (value <= 0) {
-    throw std::invalid_argument(std::string("train: ") + what + " must be positive, got " +
-                                std::to_string(value));
-  }
-}
 
 std::unique_ptr<Optimizer> make_optimizer(OptimizerKind kind, std::vector<Var> params, float lr) {
   switch (kind) {
@@ -33,7 +26,7 @@ std::unique_ptr<Optimizer> make_optimizer(OptimizerKind kind, std::vector<Var> p
 }
 
 Vocabulary build_vocabulary(const std::string& corpus, const TrainOptions& options) {
-  require_positive("--min-count", options.min_count);
+  require_positive("train: --min-count", options.min_count);
   const WordCounts counts = count_words(corpus, options.tokenizer, options.threads);
   if (counts.empty()) throw std::runtime_error(corpus + ": the corpus holds no words");
   try {
@@ -76,17 +69,15 @@ Trainer::Trainer(std::string corpus_path, TrainOptions options)
 
 Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab)
     : corpus_path_(std::move(corpus_path)), options_(options), vocab_(std::move(vocab)) {
-  require_positive("--dim", options_.dim);
-  require_positive("--window", options_.window);
-  require_positive("--negative", options_.negatives);
-  require_positive("--epochs", options_.epochs);
-  require_positive("--threads", options_.threads);
-  require_positive("--batch", options_.batch);
-  if (!(options_.lr > 0.0f)) throw std::invalid_argument("train: --lr must be positive");
-  if (!(options_.init_scale > 0.0f) || !std::isfinite(options_.init_scale)) {
-    throw std::invalid_argument("train: --init-scale must be finite and positive");
-  }
-  if (!(options_.sample >= 0.0)) throw std::invalid_argument("train: --sample must be >= 0");
+  require_positive("train: --dim", options_.dim);
+  require_positive("train: --window", options_.window);
+  require_positive("train: --negative", options_.negatives);
+  require_positive("train: --epochs", options_.epochs);
+  require_positive("train: --threads", options_.threads);
+  require_positive("train: --batch", options_.batch);
+  require_positive("train: --lr", options_.lr);
+  require_finite_positive("train: --init-scale", options_.init_scale);
+  require_non_negative("train: --sample", options_.sample);
   if (vocab_.size() < 2) {
     throw std::runtime_error(corpus_path_ + ": only " + std::to_string(vocab_.size()) +
                              " distinct word(s) pass --min-count; skip-gram needs at least 2");

@@ -1,0 +1,107 @@
+// Tensor files: the one binary format for what gradvec saves in order to resume later
+// (parameter files, trainer checkpoints).
+//
+// A file is a header, then whatever its writer wrote, read back in the same order:
+//   magic    8 bytes                          which kind of file: "GVPARAMS", "GVCHKPNT"
+//   version  uint32                           the layout of what follows
+//   then any sequence of
+//     scalars  native bytes (little-endian)
+//     counts   uint32
+//     strings  uint32 length, bytes
+//     shapes   uint32 ndim, ndim × int64 dims
+//     floats   float32, row-major
+//     tensors  shape, then its floats
+//
+// The stream has no type tags: a reader asks for exactly what its writer wrote. What keeps a
+// foreign, truncated or corrupt file harmless is that every read is checked against the
+// bytes left in the file, and every size handed back (count, string length, shape) fits in
+// them — so a bad file fails with a std::runtime_error naming it, before any allocation
+// that a corrupt size field could have made huge.
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "autograd/tensor.h"
+
+namespace gv {
+
+struct FileFormat {
+  std::string_view kind;   // names the file in errors: "checkpoint", "parameter file"
+  std::string_view magic;  // 8 bytes
+  uint32_t version;        // bumped whenever the layout after the header changes
+  // What files of this kind began with before the header had a version field: such a file
+  // is refused as version 1 rather than as a foreign file. Empty if there never were any.
+  std::string_view unversioned_magic = {};
+};
+
+class TensorWriter {
+ public:
+  // Writes the header of `format`.
+  TensorWriter(std::ostream& out, const FileFormat& format);
+
+  template <class T>
+  void pod(T value) {
+    static_assert(std::is_arithmetic_v<T>, "scalars are plain numbers; use the typed writers");
+    bytes(&value, sizeof value);
+  }
+  // Throws std::length_error for n < 0 or n > UINT32_MAX.
+  void count(int64_t n);
+  void string(std::string_view s);
+  void shape(const Shape& shape);
+  void floats(const float* data, int64_t n);
+  void tensor(const Tensor& t);
+
+ private:
+  void bytes(const void* data, int64_t n);
+
+  std::ostream& out_;
+};
+
+class TensorReader {
+ public:
+  // Opens `path` and checks its magic and version against `format`.
+  TensorReader(std::string path, const FileFormat& format);
+
+  // `what` names the field in errors: "file ends inside <what>".
+  template <class T>
+  T pod(const char* what) {
+    static_assert(std::is_arithmetic_v<T>, "scalars are plain numbers; use the typed readers");
+    T value;
+    bytes(&value, sizeof value, what);
+    return value;
+  }
+  // A count of items that take at least `min_item_bytes` each in the file: one that could
+  // not fit in the rest of the file is refused.
+  int64_t count(const char* what, int64_t min_item_bytes);
+  std::string string(const char* what);
+  // At most 8 dims, none negative, and the float data of that shape fits in the rest of the
+  // file.
+  Shape shape(const char* what);
+  void floats(float* data, int64_t n, const char* what);
+  Tensor tensor(const char* what);
+  // Throws unless every byte has been read: trailing bytes mean writer and reader disagree.
+  void finish() const;
+
+  // Throws std::runtime_error "<path>: not a valid gradvec <kind> (<what>)": for a file
+  // that does not hold what its kind promises.
+  [[noreturn]] void fail(const std::string& what) const;
+  // Throws std::runtime_error "<path>: <what>": for a well-formed file that does not fit
+  // here (another version, another model's shapes).
+  [[noreturn]] void mismatch(const std::string& what) const;
+
+ private:
+  void bytes(void* data, int64_t n, const char* what);
+  void check_header(const FileFormat& format);
+
+  std::string path_;
+  std::string kind_;
+  std::ifstream in_;
+  int64_t remaining_ = 0;  // bytes not yet read
+};
+
+}  // namespace gv

@@ -1,0 +1,16 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "tests/scratch_dir.h"
+#include "word2vec/trainer.h"
+
+TEST_CASE("A checkpoint of the first format is refused by its version", "[trainer][checkpoint]") {
+  gv::testing::ScratchDir dir("old_checkpoint");
+  const std::string corpus = dir.write("corpus.txt", "a b a b\n");
+  // Version 1 began with this magic and had no version field; the rest does not matter.
+  const std::string old = dir.write("old.ckpt", "GVCKPT01" + std::string(64, '\0'));
+  CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
+                    Catch::Contains("old.ckpt") && Catch::Contains("unsupported version 1") &&
+                        Catch::Contains("checkpoint version 2"));
+}
