@@ -15,7 +15,7 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "embeddings/atomic_file.h"
+#include "autograd/io/atomic_file.h"
 #include "word2vec/trainer.h"
 
 namespace gv {
