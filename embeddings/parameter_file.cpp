@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "autograd/io/atomic_file.h"
 #include "autograd/tensor_io.h"
-#include "embeddings/atomic_file.h"
 
 namespace gv {
 

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "tools/text_file.h"
+#include "tools/vectors/text_file.h"
 
 namespace gv::tools {
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/vector_index.h"
+#include "tools/vectors/vector_index.h"
 
 namespace gv::tools {
 

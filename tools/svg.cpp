@@ -6,7 +6,7 @@
 #include <ostream>
 #include <stdexcept>
 
-#include "embeddings/atomic_file.h"
+#include "autograd/io/atomic_file.h"
 
 namespace gv::tools {
 

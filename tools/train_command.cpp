@@ -9,14 +9,15 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
-#include <map>
 #include <thread>
 
 #include "tools/commands.h"
+#include "tools/trained_vectors.h"
 #include "tools/validators.h"
-#include "tools/vector_index.h"
+#include "tools/vector_file_options.h"
+#include "tools/vectors/vector_index.h"
+#include "tools/vectors/vector_io.h"
 #include "word2vec/trainer.h"
-#include "word2vec/vector_io.h"
 
 namespace gv::tools {
 
@@ -31,7 +32,7 @@ extern "C" void on_sigint(int) {
 struct TrainArgs {
   std::string corpus = "data/tinyshakespeare.txt";
   std::string output = "models/tinyshakespeare.vec";
-  std::string format = "w2v";
+  VectorFormat format = VectorFormat::Word2VecText;
   std::string optimizer = "sgd";
   std::string loss = "sgns";
   std::string checkpoint;
@@ -60,14 +61,6 @@ void draw_progress(const TrainProgress& p) {
                "##############################", width - filled, "", 100.0 * p.fraction(),
                rate / 1000.0, p.lr, p.loss, clock_text(eta).c_str());
   std::fflush(stderr);
-}
-
-VectorFormat output_format(const std::string& name) {
-  static const std::map<std::string, VectorFormat> formats = {
-      {"w2v", VectorFormat::Word2VecText},
-      {"w2v-bin", VectorFormat::Word2VecBinary},
-      {"glove", VectorFormat::Glove}};
-  return formats.at(name);
 }
 
 void print_neighbours(const WordVectors& vectors, const std::vector<std::string>& words) {
@@ -101,7 +94,6 @@ void run_train(const TrainArgs& args) {
                       : args.optimizer == "adagrad" ? OptimizerKind::adagrad
                                                     : OptimizerKind::adam;
   options.loss = args.loss == "softmax" ? LossKind::softmax : LossKind::sgns;
-  const VectorFormat format = output_format(args.format);
 
   Trainer trainer = args.resume.empty() ? Trainer(args.corpus, options)
                                         : Trainer::from_checkpoint(args.resume, args.corpus);
@@ -131,10 +123,10 @@ void run_train(const TrainArgs& args) {
   }
   if (!args.checkpoint.empty()) trainer.save_checkpoint(args.checkpoint);
 
-  const WordVectors vectors = trainer.input_vectors();
+  const WordVectors vectors = input_vectors(trainer);
   const std::filesystem::path output(args.output);
   if (output.has_parent_path()) std::filesystem::create_directories(output.parent_path());
-  write_vectors(args.output, vectors, format);
+  write_vectors(args.output, vectors, args.format);
 
   const TrainProgress p = trainer.progress();
   // No pair at all (every sentence subsampled to one word or none): there is no loss to show.
@@ -167,9 +159,7 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--corpus", args->corpus, "Text file, one sentence per line")
       ->capture_default_str();
   cmd->add_option("--output", args->output, "Where to write the vectors")->capture_default_str();
-  cmd->add_option("--format", args->format, "Output format")
-      ->check(CLI::IsMember({"w2v", "w2v-bin", "glove"}))
-      ->capture_default_str();
+  add_format_option(*cmd, "--format", args->format, "Output format", /*with_auto=*/false);
   cmd->add_option("--dim", o.dim, "Vector width")->check(kPositiveInteger)->capture_default_str();
   cmd->add_option("--window", o.window, "Maximal context radius")
       ->check(kPositiveInteger)

@@ -11,15 +11,15 @@
 #include <map>
 #include <memory>
 
-#include "tools/analogy_eval.h"
 #include "tools/commands.h"
 #include "tools/pca.h"
 #include "tools/pca_plot.h"
 #include "tools/repl.h"
-#include "tools/similarity_eval.h"
 #include "tools/validators.h"
 #include "tools/vector_file_options.h"
-#include "tools/vector_index.h"
+#include "tools/vectors/analogy_eval.h"
+#include "tools/vectors/similarity_eval.h"
+#include "tools/vectors/vector_index.h"
 
 namespace gv::tools {
 namespace {
@@ -162,18 +162,13 @@ void add_convert_command(CLI::App& app) {
   struct Convert {
     VectorFileOptions file;
     std::string out;
-    VectorFormat to = VectorFormat::Word2VecText;
+    VectorFormat to = VectorFormat::Auto;  // not a format to write: --to is required
   };
   auto state = std::make_shared<Convert>();
   CLI::App* command = app.add_subcommand("convert", "Convert between vector file formats");
   state->file.add_to(*command, "--in", "--from,--format");
   command->add_option("--out", state->out, "Output file (written atomically)")->required();
-  std::map<std::string, VectorFormat> targets = vector_format_flags();
-  targets.erase("auto");
-  command->add_option("--to", state->to, "Output format")
-      ->required()
-      ->transform(CLI::CheckedTransformer(targets))
-      ->option_text("glove|w2v|w2v-bin REQUIRED");
+  add_format_option(*command, "--to", state->to, "Output format", /*with_auto=*/false);
   command->callback([state] {
     const LoadedVectors loaded = state->file.load(std::cerr);
     write_vectors(state->out, loaded.vectors, state->to);

@@ -1,28 +1,41 @@
 #include "tools/vector_file_options.h"
-#include "tools/validators.h"
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <system_error>
+
+#include "tools/validators.h"
 
 namespace gv::tools {
 
-const std::map<std::string, VectorFormat>& vector_format_flags() {
-  static const std::map<std::string, VectorFormat> flags{
-      {"auto", VectorFormat::Auto},
-      {"glove", VectorFormat::Glove},
-      {"w2v", VectorFormat::Word2VecText},
-      {"w2v-bin", VectorFormat::Word2VecBinary},
+CLI::Option* add_format_option(CLI::App& command, const std::string& flag, VectorFormat& format,
+                               const std::string& description, bool with_auto) {
+  std::map<std::string, VectorFormat> choices;
+  std::string names;  // "auto|glove|w2v|w2v-bin", in table order
+  const auto offer = [&](std::string_view name, VectorFormat value) {
+    choices.emplace(name, value);
+    names += (names.empty() ? "" : "|") + std::string(name);
   };
-  return flags;
+  if (with_auto) offer(vector_format_name(VectorFormat::Auto), VectorFormat::Auto);
+  for (const VectorFormatSpec& spec : vector_formats()) offer(spec.flag, spec.format);
+  const bool required = format == VectorFormat::Auto && !with_auto;
+  const std::string_view default_name = format == VectorFormat::Auto
+                                            ? vector_format_name(VectorFormat::Auto)
+                                            : vector_format_spec(format).flag;
+  CLI::Option* option =
+      command.add_option(flag, format, description)
+          ->transform(CLI::CheckedTransformer(choices))
+          ->option_text(names +
+                        (required ? " REQUIRED" : " (default: " + std::string(default_name) + ")"));
+  if (required) option->required();
+  return option;
 }
 
 void VectorFileOptions::add_to(CLI::App& command, const std::string& path_flag,
                                const std::string& format_flag) {
   command.add_option(path_flag, path, "Vector file (GloVe, word2vec text or binary)")->required();
-  command.add_option(format_flag, format, "Vector file format")
-      ->transform(CLI::CheckedTransformer(vector_format_flags()))
-      ->option_text("auto|glove|w2v|w2v-bin (default: auto)");
+  add_format_option(command, format_flag, format, "Vector file format", /*with_auto=*/true);
   command.add_option("--limit", limit, "Read only the first N words (0: all)")
       ->check(kNonNegativeInteger);
   command.add_flag("--skip-bad", skip_bad, "Skip malformed lines instead of failing");

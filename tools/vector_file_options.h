@@ -1,17 +1,17 @@
 // The options every vector command shares, and loading a vector file with them:
 //   --vectors F  --format auto|glove|w2v|w2v-bin  --limit N  --skip-bad  --threads N
+// and the one way a command line option names a format (the table in vector_formats.h).
 // Problems the reader tolerated (duplicate words, lines skipped under --skip-bad) are
 // reported as one warning line each on the warnings stream.
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <ostream>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
-#include "word2vec/vector_io.h"
+#include "tools/vectors/vector_io.h"
 
 namespace gv::tools {
 
@@ -37,7 +37,11 @@ struct VectorFileOptions {
   LoadedVectors load(std::ostream& warnings) const;
 };
 
-// The names the command line accepts for each format: auto, glove, w2v, w2v-bin.
-const std::map<std::string, VectorFormat>& vector_format_flags();
+// Registers `flag` (e.g. "--format") choosing a format by its flag in the format table,
+// plus "auto" when `with_auto` (reading). The help lists the choices and the current value
+// as the default; an option that starts at Auto without offering it has no default, so it
+// is required.
+CLI::Option* add_format_option(CLI::App& command, const std::string& flag, VectorFormat& format,
+                               const std::string& description, bool with_auto);
 
 }  // namespace gv::tools

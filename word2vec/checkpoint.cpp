@@ -12,8 +12,8 @@
 // Version 1 had a format of its own, starting "GVCKPT01"; it is refused by its version.
 #include <stdexcept>
 
+#include "autograd/io/atomic_file.h"
 #include "autograd/tensor_io.h"
-#include "embeddings/atomic_file.h"
 #include "word2vec/trainer.h"
 
 namespace gv {

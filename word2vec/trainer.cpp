@@ -248,14 +248,4 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop, int64_t stop_
   }
 }
 
-WordVectors Trainer::input_vectors() const {
-  WordVectors vectors;
-  vectors.dim = options_.dim;
-  const Tensor& table = in_->weight().value();
-  vectors.values.assign(table.data(), table.data() + table.numel());
-  vectors.words.reserve(static_cast<size_t>(vocab_.size()));
-  for (int64_t id = 0; id < vocab_.size(); ++id) vectors.words.push_back(vocab_.word(id));
-  return vectors;
-}
-
 }  // namespace gv

@@ -31,7 +31,6 @@
 #include "word2vec/subsampler.h"
 #include "word2vec/train_options.h"
 #include "word2vec/vocabulary.h"
-#include "word2vec/word_vectors.h"
 
 namespace gv {
 
@@ -79,8 +78,6 @@ class Trainer {
   // Atomically. Throws std::runtime_error naming the path if it cannot be written.
   void save_checkpoint(const std::string& path) const;
 
-  // The input table's rows with their words: the vectors word2vec and gensim export.
-  WordVectors input_vectors() const;
   const Vocabulary& vocabulary() const { return vocab_; }
   const TrainOptions& options() const { return options_; }
   TrainProgress progress() const { return progress_; }

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "embeddings/atomic_file.h"
+#include "autograd/io/atomic_file.h"
 
 namespace gv {
 

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
-#include "tests/tools/vector_test_support.h"
+#include "tests/vectors/vector_test_support.h"
 #include "tools/repl.h"
 
 namespace {

@@ -3,15 +3,28 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
+#include <iostream>
+#include <sstream>
 
-#include "tests/tools/vector_test_support.h"
+#include "tests/vectors/vector_test_support.h"
 #include "tools/commands.h"
-#include "word2vec/vector_io.h"
+#include "tools/vectors/vector_io.h"
 
-using gv::test::CaptureStdout;
 using gv::test::ScratchDir;
 
 namespace {
+
+// Redirects std::cout into a string for the lifetime of the object.
+class CaptureStdout {
+ public:
+  CaptureStdout() : old_(std::cout.rdbuf(captured_.rdbuf())) {}
+  ~CaptureStdout() { std::cout.rdbuf(old_); }
+  std::string str() const { return captured_.str(); }
+
+ private:
+  std::ostringstream captured_;
+  std::streambuf* old_;
+};
 
 // Runs `gradvec <args>` in-process and returns what it printed on stdout.
 std::string gradvec(std::vector<std::string> args) {

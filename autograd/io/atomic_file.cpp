@@ -1,0 +1,66 @@
+#include "autograd/io/atomic_file.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+namespace gv {
+
+namespace {
+
+// Removes the temporary file unless dismissed: covers every early exit, thrown or not.
+class TemporaryFile {
+ public:
+  explicit TemporaryFile(std::string path) : path_(std::move(path)) {}
+  ~TemporaryFile() {
+    if (!path_.empty()) {
+      std::error_code ignored;
+      std::filesystem::remove(path_, ignored);
+    }
+  }
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+  const std::string& path() const { return path_; }
+  void dismiss() { path_.clear(); }
+
+ private:
+  std::string path_;
+};
+
+// Without this a crash soon after the rename could leave the new name on disk but not the
+// data behind it: an empty or partial file where the old one used to be.
+void sync_to_disk(const std::string& temporary_path, const std::string& path) {
+  const int fd = ::open(temporary_path.c_str(), O_RDONLY | O_CLOEXEC);
+  const bool synced = fd >= 0 && ::fsync(fd) == 0;
+  const int error = errno;
+  if (fd >= 0) ::close(fd);
+  if (!synced) throw std::runtime_error("cannot sync " + path + ": " + std::strerror(error));
+}
+
+}  // namespace
+
+void write_file_atomically(const std::string& path,
+                           const std::function<void(std::ostream&)>& write) {
+  TemporaryFile temporary(path + ".tmp." + std::to_string(::getpid()));
+  std::ofstream out(temporary.path(), std::ios::binary | std::ios::trunc);
+  if (!out) {
+    throw std::runtime_error("cannot create " + temporary.path() + " (to write " + path +
+                             "): " + std::strerror(errno));
+  }
+  write(out);
+  out.flush();
+  out.close();
+  if (out.fail()) throw std::runtime_error("cannot write " + path + ": write failed (disk full?)");
+  sync_to_disk(temporary.path(), path);
+  std::error_code error;
+  std::filesystem::rename(temporary.path(), path, error);
+  if (error) throw std::runtime_error("cannot rename into " + path + ": " + error.message());
+  temporary.dismiss();
+}
+
+}  // namespace gv

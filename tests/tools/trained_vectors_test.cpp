@@ -1,0 +1,47 @@
+// Training meets vector files: a trained table exported, written and read back, as
+// `gradvec train` does it.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+
+#include "tests/scratch_dir.h"
+#include "tools/trained_vectors.h"
+#include "tools/vectors/vector_io.h"
+
+using gv::Trainer;
+using gv::TrainOptions;
+
+namespace {
+
+const std::atomic<bool> kNeverStop{false};
+
+}  // namespace
+
+TEST_CASE("TinyShakespeare: one epoch lowers the loss and the vectors load back",
+          "[trainer][integration]") {
+  const std::string corpus = std::string(GRADVEC_SOURCE_DIR) + "/data/tinyshakespeare.txt";
+  INFO("needs the corpus: run data/fetch.sh first");
+  REQUIRE(std::filesystem::exists(corpus));
+  TrainOptions o;  // the defaults of `gradvec train`, one epoch
+  o.epochs = 1;
+  o.threads = 2;
+  Trainer trainer(corpus, o);
+  CHECK(trainer.vocabulary().size() > 3000);
+  double first_loss = 0;
+  REQUIRE(trainer.train(
+      [&](const gv::TrainProgress& p) {
+        if (first_loss == 0) first_loss = p.loss;
+      },
+      kNeverStop));
+  // W_out starts at zero, so the very first pairs cost log 2 each; the first report (after
+  // ~0.2 s of training) is already lower, and the end must be lower still.
+  CHECK(first_loss <= std::log(2.0) + 1e-6);
+  CHECK(trainer.progress().loss < 0.85 * std::log(2.0));
+  gv::testing::ScratchDir dir("shakespeare");
+  const std::string path = dir.file("tinyshakespeare.vec");
+  gv::write_vectors(path, gv::tools::input_vectors(trainer), gv::VectorFormat::Word2VecText);
+  const gv::WordVectors loaded = gv::read_vectors(path);
+  CHECK(loaded.size() == trainer.vocabulary().size());
+  CHECK(loaded.dim == 100);
+  CHECK(loaded.words[0] == trainer.vocabulary().word(0));
+}

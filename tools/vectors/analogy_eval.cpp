@@ -1,0 +1,244 @@
+#include "tools/vectors/analogy_eval.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <stdexcept>
+
+#include "tools/vectors/eval_vocabulary.h"
+#include "tools/vectors/parallel_for.h"
+#include "tools/vectors/text_file.h"
+#include "tools/vectors/tile_product.h"
+#include "tools/vectors/top_k.h"
+
+namespace gv::tools {
+namespace {
+
+// gensim asks most_similar for topn=5 and drops a, b, c from a list of 5 + 3 candidates.
+constexpr int64_t kAnswersConsidered = 5;
+constexpr int64_t kCandidatesKept = kAnswersConsidered + 3;
+// Questions per block: a multiple of kQueryPanel for both 1 and 3 query rows per question,
+// small enough that the block's packed queries (384 x dim floats) stay in L2.
+constexpr int64_t kBlockQuestions = 16 * kQueryPanel;
+
+// A question whose four words are all in the restricted vocabulary.
+struct SeenQuestion {
+  int64_t section;
+  std::array<int64_t, 4> rows;      // a, b, c, expected
+  std::array<std::string, 4> keys;  // the same words as EvalVocabulary compares them
+};
+
+// Query rows of one question: Add needs unit(b - a + c); Mul scores against a, b and c.
+int64_t query_rows_per_question(AnalogyMethod method) {
+  return method == AnalogyMethod::Add ? 1 : 3;
+}
+
+void write_query_rows(const VectorIndex& index, const SeenQuestion& q, AnalogyMethod method,
+                      float* out) {  // out: (query_rows_per_question, dim)
+  const int64_t dim = index.dim();
+  if (method == AnalogyMethod::Mul) {
+    for (int64_t r = 0; r < 3; ++r) {
+      std::copy(index.unit_row(q.rows[r]), index.unit_row(q.rows[r]) + dim, out + r * dim);
+    }
+    return;
+  }
+  const float *a = index.unit_row(q.rows[0]), *b = index.unit_row(q.rows[1]),
+              *c = index.unit_row(q.rows[2]);
+  for (int64_t d = 0; d < dim; ++d) out[d] = b[d] - a[d] + c[d];
+  normalize_in_place(out, dim);
+}
+
+// Feeds one (kQueryPanel, kVocabPanel) tile of cosines into the candidates of its questions.
+// `first_question`: the tile's first question within the block; `first_word`: its first row.
+void offer_tile(const float* tile, AnalogyMethod method, int64_t first_question,
+                int64_t questions_in_block, int64_t first_word, int64_t vocabulary_size,
+                std::vector<TopK>& candidates) {
+  const int64_t rows_per_question = query_rows_per_question(method);
+  const int64_t words = std::min(kVocabPanel, vocabulary_size - first_word);
+  float scores[kVocabPanel];
+  for (int64_t i = 0; i < kQueryPanel / rows_per_question; ++i) {
+    const int64_t question = first_question + i;
+    if (question >= questions_in_block) break;
+    const float* cos = tile + i * rows_per_question * kVocabPanel;  // (rows_per_question, 16)
+    if (method == AnalogyMethod::Mul) {  // Levy & Goldberg eq. 4, cosines shifted to [0, 1]
+      for (int64_t j = 0; j < kVocabPanel; ++j) {
+        const float to_a = (1 + cos[j]) * 0.5f, to_b = (1 + cos[kVocabPanel + j]) * 0.5f,
+                    to_c = (1 + cos[2 * kVocabPanel + j]) * 0.5f;
+        scores[j] = to_b * to_c / (to_a + 1e-6f);
+      }
+      cos = scores;
+    }
+    // Words arrive in increasing order, so beating the floor is exactly "would be kept";
+    // nearly every word fails this one comparison.
+    TopK& best = candidates[static_cast<size_t>(question)];
+    float floor = best.floor();
+    for (int64_t j = 0; j < words; ++j) {
+      if (cos[j] > floor) {
+        best.offer(first_word + j, cos[j]);
+        floor = best.floor();
+      }
+    }
+  }
+}
+
+// gensim's choice among the best candidates (see the header); the key of the predicted word,
+// or "" when there is no candidate at all.
+std::string predicted_key(const EvalVocabulary& vocabulary, const SeenQuestion& q,
+                          const std::vector<ScoredIndex>& best) {
+  std::string predicted;
+  int64_t considered = 0;
+  for (const ScoredIndex& candidate : best) {
+    if (considered == kAnswersConsidered) break;
+    const bool is_query_row = candidate.index == q.rows[0] || candidate.index == q.rows[1] ||
+                              candidate.index == q.rows[2];
+    if (is_query_row) continue;
+    ++considered;
+    predicted = vocabulary.key(vocabulary.index().word(candidate.index));
+    if (predicted != q.keys[0] && predicted != q.keys[1] && predicted != q.keys[2]) break;
+  }
+  return predicted;
+}
+
+// For every question, whether its prediction equals its expected word.
+std::vector<char> answer_questions(const EvalVocabulary& vocabulary,
+                                   const std::vector<SeenQuestion>& questions,
+                                   AnalogyMethod method) {
+  const VectorIndex& index = vocabulary.index();
+  const int64_t dim = index.dim(), words = vocabulary.size();
+  const int64_t vocab_panels = (words + kVocabPanel - 1) / kVocabPanel;
+  // The restricted vocabulary is the index's first `words` rows, which are contiguous.
+  const std::vector<float> packed_vocab =
+      words > 0 ? pack_panels(index.unit_row(0), words, dim, kVocabPanel) : std::vector<float>();
+  const int64_t rows_per_question = query_rows_per_question(method);
+  const int64_t block_rows = kBlockQuestions * rows_per_question;
+  const int64_t n_questions = static_cast<int64_t>(questions.size());
+  const int64_t n_blocks = (n_questions + kBlockQuestions - 1) / kBlockQuestions;
+  std::vector<char> correct(questions.size(), 0);
+
+  parallel_for(n_blocks, index.threads(), 1, [&](int64_t first_block, int64_t last_block) {
+    std::vector<float> query_rows(static_cast<size_t>(block_rows * dim));  // (block_rows, dim)
+    std::vector<float> packed_queries(query_rows.size());  // block_rows / 6 panels of (dim, 6)
+    std::vector<TopK> candidates(static_cast<size_t>(kBlockQuestions), TopK(kCandidatesKept));
+    float tile[kQueryPanel * kVocabPanel];
+    for (int64_t block = first_block; block < last_block; ++block) {
+      const int64_t first = block * kBlockQuestions;
+      const int64_t count = std::min(kBlockQuestions, n_questions - first);
+      std::fill(query_rows.begin(), query_rows.end(), 0.0f);
+      for (int64_t q = 0; q < count; ++q) {
+        write_query_rows(index, questions[first + q], method,
+                         query_rows.data() + q * rows_per_question * dim);
+      }
+      pack_panels_into(query_rows.data(), block_rows, dim, kQueryPanel, packed_queries.data());
+      const int64_t query_panels = (count * rows_per_question + kQueryPanel - 1) / kQueryPanel;
+      // Vocabulary panel outermost: each (dim, 16) panel is read from memory once per block
+      // and then served from L1 to every query panel.
+      for (int64_t p = 0; p < vocab_panels; ++p) {
+        const float* vocab_panel = packed_vocab.data() + p * dim * kVocabPanel;
+        for (int64_t g = 0; g < query_panels; ++g) {
+          multiply_panels(packed_queries.data() + g * dim * kQueryPanel, vocab_panel, dim, tile);
+          offer_tile(tile, method, g * kQueryPanel / rows_per_question, count, p * kVocabPanel,
+                     words, candidates);
+        }
+      }
+      for (int64_t q = 0; q < count; ++q) {
+        const SeenQuestion& question = questions[first + q];
+        const std::string predicted =
+            predicted_key(vocabulary, question, candidates[q].take_sorted());
+        correct[first + q] = predicted == question.keys[3];
+      }
+    }
+  });
+  return correct;
+}
+
+std::string percent(int64_t part, int64_t whole) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", whole > 0 ? 100.0 * part / whole : 0.0);
+  return buffer;
+}
+
+}  // namespace
+
+std::vector<AnalogySection> parse_analogy_questions(std::istream& in, const std::string& source) {
+  std::vector<AnalogySection> sections;
+  std::string line;
+  for (int64_t line_no = 1; std::getline(in, line); ++line_no) {
+    if (!line.empty() && line[0] == ':') {
+      // gensim: line.lstrip(': ').strip()
+      std::string_view name(line);
+      name.remove_prefix(std::min(name.find_first_not_of(": "), name.size()));
+      sections.push_back({std::string(trim_whitespace(name)), {}});
+      continue;
+    }
+    const std::vector<std::string_view> words = split_fields(line);
+    if (words.empty()) continue;
+    const std::string where = source + ":" + std::to_string(line_no) + ": ";
+    if (words.size() != 4) {
+      throw std::runtime_error(where + "expected 4 words 'a b c d', got " +
+                               std::to_string(words.size()));
+    }
+    if (sections.empty()) {
+      throw std::runtime_error(where + "question before the first ': section' line");
+    }
+    sections.back().questions.push_back({std::string(words[0]), std::string(words[1]),
+                                         std::string(words[2]), std::string(words[3]), line_no});
+  }
+  if (in.bad()) throw std::runtime_error(source + ": read error");
+  return sections;
+}
+
+std::vector<AnalogySection> read_analogy_questions(const std::string& path) {
+  std::ifstream in = open_text_file(path, "questions file");
+  return parse_analogy_questions(in, path);
+}
+
+AnalogyEvalResult evaluate_analogies(const VectorIndex& index,
+                                     const std::vector<AnalogySection>& sections,
+                                     const AnalogyEvalOptions& options) {
+  const EvalVocabulary vocabulary(index, options.restrict_to, options.case_insensitive);
+  AnalogyEvalResult result;
+  result.total.name = "total";
+  std::vector<SeenQuestion> seen;
+  for (size_t s = 0; s < sections.size(); ++s) {
+    result.sections.push_back({sections[s].name, 0, 0, 0});
+    for (const AnalogyQuestion& q : sections[s].questions) {
+      ++result.sections.back().questions;
+      const std::array<const std::string*, 4> words{&q.a, &q.b, &q.c, &q.expected};
+      SeenQuestion candidate{static_cast<int64_t>(s), {}, {}};
+      bool known = true;
+      for (size_t w = 0; w < 4 && known; ++w) {
+        const auto row = vocabulary.find(*words[w]);
+        known = row.has_value();
+        if (known) candidate.rows[w] = *row;
+        candidate.keys[w] = vocabulary.key(*words[w]);
+      }
+      if (known) seen.push_back(std::move(candidate));
+    }
+  }
+  const std::vector<char> correct = answer_questions(vocabulary, seen, options.method);
+  for (size_t q = 0; q < seen.size(); ++q) {
+    AnalogyScore& section = result.sections[static_cast<size_t>(seen[q].section)];
+    ++section.seen;
+    section.correct += correct[q];
+  }
+  for (const AnalogyScore& section : result.sections) {
+    result.total.correct += section.correct;
+    result.total.seen += section.seen;
+    result.total.questions += section.questions;
+  }
+  return result;
+}
+
+std::string format_analogy_report(const AnalogyEvalResult& result) {
+  std::string report;
+  const auto score_line = [](const AnalogyScore& s) {
+    return s.name + ": " + std::to_string(s.correct) + "/" + std::to_string(s.seen) + " correct (" +
+           percent(s.correct, s.seen) + "%)";
+  };
+  for (const AnalogyScore& section : result.sections) report += score_line(section) + "\n";
+  report += score_line(result.total) + ", " + std::to_string(result.total.seen) + "/" +
+            std::to_string(result.total.questions) + " questions seen\n";
+  return report;
+}
+
+}  // namespace gv::tools

@@ -1,0 +1,44 @@
+#include "tools/vectors/parallel_for.h"
+
+#include <algorithm>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace gv::tools {
+
+int resolve_threads(int threads) {
+  if (threads > 0) return threads;
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+void parallel_for(int64_t n, int threads, int64_t min_chunk,
+                  const std::function<void(int64_t begin, int64_t end)>& body) {
+  if (n <= 0) return;
+  const int64_t most_chunks = std::max<int64_t>(1, n / std::max<int64_t>(1, min_chunk));
+  const int64_t chunks = std::min<int64_t>(resolve_threads(threads), most_chunks);
+  if (chunks == 1) {
+    body(0, n);
+    return;
+  }
+  std::exception_ptr first_error;
+  std::mutex error_mutex;
+  std::vector<std::thread> workers;
+  workers.reserve(static_cast<size_t>(chunks));
+  for (int64_t c = 0; c < chunks; ++c) {
+    const int64_t begin = n * c / chunks, end = n * (c + 1) / chunks;
+    workers.emplace_back([&, begin, end] {
+      try {
+        body(begin, end);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(error_mutex);
+        if (!first_error) first_error = std::current_exception();
+      }
+    });
+  }
+  for (std::thread& worker : workers) worker.join();
+  if (first_error) std::rethrow_exception(first_error);
+}
+
+}  // namespace gv::tools

@@ -1,0 +1,124 @@
+#include "tools/vectors/similarity_eval.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <numeric>
+#include <stdexcept>
+
+#include "tools/vectors/eval_vocabulary.h"
+#include "tools/vectors/text_file.h"
+
+namespace gv::tools {
+namespace {
+
+// A finite number spanning the whole field, or nothing.
+bool parse_score(std::string_view field, double* value) {
+  const std::string text(field);
+  char* end = nullptr;
+  errno = 0;
+  *value = std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size() && errno == 0 && std::isfinite(*value);
+}
+
+}  // namespace
+
+std::vector<SimilarityPair> parse_similarity_pairs(std::istream& in, const std::string& source) {
+  std::vector<SimilarityPair> pairs;
+  std::string line;
+  for (int64_t line_no = 1; std::getline(in, line); ++line_no) {
+    const std::string_view content = trim_whitespace(line);
+    if (content.empty() || content[0] == '#') continue;
+    const std::vector<std::string_view> fields = split_fields(content);
+    const std::string where = source + ":" + std::to_string(line_no) + ": ";
+    if (fields.size() != 3) {
+      throw std::runtime_error(where + "expected 'word1 word2 score', got " +
+                               std::to_string(fields.size()) + " fields");
+    }
+    double score = 0;
+    if (!parse_score(fields[2], &score)) {
+      throw std::runtime_error(where + "score '" + std::string(fields[2]) + "' is not a number");
+    }
+    pairs.push_back({std::string(fields[0]), std::string(fields[1]), score, line_no});
+  }
+  if (in.bad()) throw std::runtime_error(source + ": read error");
+  return pairs;
+}
+
+std::vector<SimilarityPair> read_similarity_pairs(const std::string& path) {
+  std::ifstream in = open_text_file(path, "word pairs file");
+  return parse_similarity_pairs(in, path);
+}
+
+std::vector<double> average_ranks(const std::vector<double>& values) {
+  const size_t n = values.size();
+  std::vector<size_t> order(n);
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t i, size_t j) { return values[i] < values[j]; });
+  std::vector<double> ranks(n);
+  for (size_t start = 0; start < n;) {
+    size_t end = start + 1;  // [start, end): one run of equal values
+    while (end < n && values[order[end]] == values[order[start]]) ++end;
+    const double shared = (static_cast<double>(start + 1) + static_cast<double>(end)) / 2;
+    for (size_t i = start; i < end; ++i) ranks[order[i]] = shared;
+    start = end;
+  }
+  return ranks;
+}
+
+double spearman(const std::vector<double>& x, const std::vector<double>& y) {
+  if (x.size() != y.size()) {
+    throw std::invalid_argument("spearman: " + std::to_string(x.size()) + " vs " +
+                                std::to_string(y.size()) + " values");
+  }
+  if (x.size() < 2) {
+    throw std::invalid_argument("spearman: needs at least 2 pairs, got " +
+                                std::to_string(x.size()));
+  }
+  const std::vector<double> rx = average_ranks(x), ry = average_ranks(y);
+  const double mean = (static_cast<double>(x.size()) + 1) / 2;  // of any ranking of n items
+  double sxy = 0, sxx = 0, syy = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    sxy += (rx[i] - mean) * (ry[i] - mean);
+    sxx += (rx[i] - mean) * (rx[i] - mean);
+    syy += (ry[i] - mean) * (ry[i] - mean);
+  }
+  if (sxx == 0 || syy == 0) {
+    throw std::invalid_argument("spearman: undefined when all values on one side are equal");
+  }
+  return sxy / std::sqrt(sxx * syy);
+}
+
+SimilarityEvalResult evaluate_similarity(const VectorIndex& index,
+                                         const std::vector<SimilarityPair>& pairs,
+                                         int64_t restrict_to, bool case_insensitive) {
+  const EvalVocabulary vocabulary(index, restrict_to, case_insensitive);
+  std::vector<double> human, cosine;
+  for (const SimilarityPair& pair : pairs) {
+    const auto a = vocabulary.find(pair.a), b = vocabulary.find(pair.b);
+    if (!a || !b) continue;
+    human.push_back(pair.human_score);
+    cosine.push_back(index.cosine(*a, *b));
+  }
+  const int64_t used = static_cast<int64_t>(human.size());
+  const int64_t skipped = static_cast<int64_t>(pairs.size()) - used;
+  if (used < 2) {
+    throw std::invalid_argument("similarity: only " + std::to_string(used) + " of " +
+                                std::to_string(pairs.size()) +
+                                " pairs have both words in the vocabulary; need at least 2");
+  }
+  return {spearman(human, cosine), used, skipped};
+}
+
+std::string format_similarity_report(const SimilarityEvalResult& result) {
+  char buffer[96];
+  std::snprintf(buffer, sizeof buffer, "spearman: %.4f (%lld pairs, %lld skipped)\n",
+                result.spearman, static_cast<long long>(result.pairs_used),
+                static_cast<long long>(result.pairs_skipped));
+  return buffer;
+}
+
+}  // namespace gv::tools

@@ -1,0 +1,50 @@
+// Word-similarity benchmarks (WordSim-353, SimLex-999, MEN, ...): Spearman's rank
+// correlation between human similarity scores and the vectors' cosines.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <string>
+#include <vector>
+
+#include "tools/vectors/vector_index.h"
+
+namespace gv::tools {
+
+struct SimilarityPair {
+  std::string a, b;
+  double human_score;
+  int64_t line;  // 1-based, for messages
+};
+
+// One "word1 word2 score" per line, separated by tabs or spaces; '#' starts a comment line;
+// blank lines are skipped. Throws std::runtime_error "<source>:<line>: ..." otherwise.
+std::vector<SimilarityPair> parse_similarity_pairs(std::istream& in, const std::string& source);
+// Throws std::runtime_error naming `path` if it cannot be read.
+std::vector<SimilarityPair> read_similarity_pairs(const std::string& path);
+
+// Ranks 1..n of `values`, tied values sharing the average of the ranks they span
+// (e.g. {10, 20, 20, 30} -> {1, 2.5, 2.5, 4}).
+std::vector<double> average_ranks(const std::vector<double>& values);
+// Spearman's rho: the Pearson correlation of the average ranks (the tie-correct definition,
+// as scipy.stats.spearmanr). Throws std::invalid_argument if the sizes differ, n < 2, or
+// either side is constant (rho undefined).
+double spearman(const std::vector<double>& x, const std::vector<double>& y);
+
+struct SimilarityEvalResult {
+  double spearman;
+  int64_t pairs_used;
+  int64_t pairs_skipped;  // a word not in the (restricted) vocabulary
+};
+
+// Words are matched like the analogy evaluation (EvalVocabulary): first `restrict_to`
+// words (0: all), case-insensitive by default. Throws std::invalid_argument if fewer than
+// two pairs are usable.
+SimilarityEvalResult evaluate_similarity(const VectorIndex& index,
+                                         const std::vector<SimilarityPair>& pairs,
+                                         int64_t restrict_to = 0, bool case_insensitive = true);
+
+// "spearman: 0.xxxx (N pairs, K skipped)"
+std::string format_similarity_report(const SimilarityEvalResult& result);
+
+}  // namespace gv::tools

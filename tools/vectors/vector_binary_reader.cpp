@@ -1,0 +1,102 @@
+#include "tools/vectors/vector_binary_reader.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <optional>
+
+#include "tools/vectors/vector_line_parser.h"
+#include "tools/vectors/word_vectors_builder.h"
+
+namespace gv {
+
+// The values are stored little-endian and copied as they are.
+static_assert(std::endian::native == std::endian::little,
+              "binary vectors need a little-endian host");
+
+namespace {
+
+// word2vec.c ends each record with '\n'; gensim writes none. Skipping any number of them
+// before a word reads both.
+size_t skip_newlines(std::string_view body, size_t pos) {
+  while (pos < body.size() && body[pos] == '\n') ++pos;
+  return pos;
+}
+
+// Index of the first NaN or infinity in row[0, dim), or -1.
+int64_t first_non_finite(const float* row, int64_t dim) {
+  const float* bad = std::find_if(row, row + dim, [](float v) { return !std::isfinite(v); });
+  return bad == row + dim ? -1 : bad - row;
+}
+
+}  // namespace
+
+WordVectors read_binary_vectors(const VectorSource& source, const ReadOptions& options,
+                                ReadReport& report) {
+  const std::string_view line1 = first_line(source.bytes);
+  const std::optional<VectorFileHeader> header = parse_header_line(line1);
+  if (!header) {
+    throw source.error_at_line(1, "expected a header \"V d\" (word count and dimension), found " +
+                                      quoted(trim_line_end(line1)));
+  }
+  const std::string_view body =
+      source.bytes.substr(std::min(source.bytes.size(), line1.size() + 1));
+  const int64_t dim = header->dim;
+  // Checked before anything is sized by it, so a corrupt header cannot ask for terabytes.
+  if (header->words > 0 && static_cast<uint64_t>(dim) > body.size() / sizeof(float)) {
+    throw source.error("truncated: the header declares dimension " + std::to_string(dim) +
+                       " but only " + std::to_string(body.size()) + " bytes follow it");
+  }
+  const size_t row_bytes = static_cast<size_t>(dim) * sizeof(float);
+  const int64_t max_words = options.limit > 0 ? options.limit : header->words;
+  // A record is at least a 1-byte word, a space and the values.
+  const auto rows_that_fit = static_cast<int64_t>(body.size() / (row_bytes + 2));
+
+  WordVectorsBuilder builder(dim);
+  // Every record is copied into candidate row size(): the next one overwrites it unless
+  // keep() took it. Complete records fit the room, so the copy never overruns it.
+  builder.make_room(std::min({header->words, max_words, rows_that_fit}));
+  size_t pos = 0;
+  int64_t index = 0;
+  for (; index < header->words && builder.size() < max_words; ++index) {
+    pos = skip_newlines(body, pos);
+    if (pos == body.size()) {
+      throw source.error("truncated: the file ends at word index " + std::to_string(index) +
+                         " but the header declares " + std::to_string(header->words) + " words");
+    }
+    const size_t space = body.find(' ', pos);
+    if (space == std::string_view::npos) {
+      throw source.error_at_word(index, body.substr(pos), "truncated: no space after the word");
+    }
+    const std::string_view word = body.substr(pos, space - pos);
+    if (word.empty()) throw source.error_at_word(index, word, "empty word");
+    pos = space + 1;
+    if (body.size() - pos < row_bytes) {
+      throw source.error_at_word(index, word,
+                                 "truncated: needs " + std::to_string(row_bytes) +
+                                     " bytes of values, " + std::to_string(body.size() - pos) +
+                                     " left");
+    }
+    float* const row = builder.row(builder.size());
+    std::memcpy(row, body.data() + pos, row_bytes);
+    pos += row_bytes;
+    if (const int64_t bad = first_non_finite(row, dim); bad >= 0) {
+      if (options.skip_bad) {
+        ++report.skipped_lines;
+        continue;
+      }
+      throw source.error_at_word(index, word,
+                                 "value " + std::to_string(bad + 1) + " is NaN or infinite");
+    }
+    builder.keep(word, builder.size());
+  }
+  if (index == header->words && skip_newlines(body, pos) != body.size()) {
+    throw source.error("word index " + std::to_string(index) + ": more data after the " +
+                       std::to_string(header->words) + " words the header declares");
+  }
+  report.duplicates += builder.duplicates();
+  return std::move(builder).finish();
+}
+
+}  // namespace gv

@@ -1,0 +1,39 @@
+#include "tools/vectors/vector_formats.h"
+
+#include <stdexcept>
+
+#include "tools/vectors/vector_binary_reader.h"
+#include "tools/vectors/vector_text_reader.h"
+#include "tools/vectors/vector_writer.h"
+
+namespace gv {
+
+namespace {
+
+// format, flag, name, has_header, reader, row writer
+constexpr VectorFormatSpec kFormats[] = {
+    {VectorFormat::Glove, "glove", "glove", false, read_glove_vectors, append_text_row},
+    {VectorFormat::Word2VecText, "w2v", "word2vec text", true, read_word2vec_text_vectors,
+     append_text_row},
+    {VectorFormat::Word2VecBinary, "w2v-bin", "word2vec binary", true, read_binary_vectors,
+     append_binary_row},
+};
+
+}  // namespace
+
+std::span<const VectorFormatSpec> vector_formats() {
+  return kFormats;
+}
+
+const VectorFormatSpec& vector_format_spec(VectorFormat format) {
+  for (const VectorFormatSpec& spec : kFormats) {
+    if (spec.format == format) return spec;
+  }
+  throw std::invalid_argument("auto is not a file format: it asks the reader to detect one");
+}
+
+std::string_view vector_format_name(VectorFormat format) {
+  return format == VectorFormat::Auto ? "auto" : vector_format_spec(format).name;
+}
+
+}  // namespace gv

@@ -1,0 +1,42 @@
+// The table of word-vector file formats: one row per format, and everything that differs
+// between formats is in its row. Reading, writing, detection's names, `gradvec info` and
+// every --format / --to option of the command line look formats up here, so adding one
+// means writing its reader and its row writer and adding one enum value and one row.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace gv {
+
+// Auto is not a format: it asks read_vectors to detect one (rules in vector_io.h).
+enum class VectorFormat { Auto, Glove, Word2VecText, Word2VecBinary };
+
+struct ReadOptions;
+struct ReadReport;
+struct VectorSource;
+struct WordVectors;
+
+struct VectorFormatSpec {
+  VectorFormat format;
+  std::string_view flag;  // its name on the command line, e.g. "w2v-bin"
+  std::string_view name;  // for messages and `gradvec info`, e.g. "word2vec binary"
+  bool has_header;        // the file starts with a "V d" line
+  // Reads a whole non-empty file; options.threads >= 1.
+  WordVectors (*read)(const VectorSource& source, const ReadOptions& options, ReadReport& report);
+  // Appends one row, everything between its word and the '\n' that ends the record.
+  void (*append_row)(const float* row, int64_t dim, std::string& record);
+};
+
+// Every format, in the order the command line lists them.
+std::span<const VectorFormatSpec> vector_formats();
+
+// The row of `format`. Throws std::invalid_argument for Auto, which has none.
+const VectorFormatSpec& vector_format_spec(VectorFormat format);
+
+// "auto", or the row's name: for messages and `gradvec info`.
+std::string_view vector_format_name(VectorFormat format);
+
+}  // namespace gv

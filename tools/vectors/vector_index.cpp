@@ -1,0 +1,182 @@
+#include "tools/vectors/vector_index.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "tools/vectors/parallel_for.h"
+#include "tools/vectors/spelling.h"
+#include "tools/vectors/top_k.h"
+
+namespace gv::tools {
+namespace {
+
+// A scan shorter than this many floats runs on one thread: spawning costs ~50 us.
+constexpr int64_t kMinFloatsPerThread = int64_t{1} << 20;
+
+std::string unknown_word_message(const std::string& word,
+                                 const std::vector<std::string>& suggestions) {
+  std::string message = "'" + word + "' not in vocabulary";
+  if (!suggestions.empty()) {
+    message += " (did you mean: ";
+    for (size_t i = 0; i < suggestions.size(); ++i) {
+      message += (i ? ", " : "") + suggestions[i];
+    }
+    message += "?)";
+  }
+  return message;
+}
+
+}  // namespace
+
+UnknownWordError::UnknownWordError(std::string word, std::vector<std::string> suggestions)
+    : std::out_of_range(unknown_word_message(word, suggestions)),
+      word_(std::move(word)),
+      suggestions_(std::move(suggestions)) {}
+
+float dot(const float* x, const float* y, int64_t n) {
+  // Eight lanes: float addition is not associative, so without independent partial sums the
+  // compiler may not reorder a single running sum into SIMD lanes.
+  float lanes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    for (int l = 0; l < 8; ++l) lanes[l] += x[i + l] * y[i + l];
+  }
+  float sum = 0;
+  for (; i < n; ++i) sum += x[i] * y[i];
+  for (float lane : lanes) sum += lane;
+  return sum;
+}
+
+void normalize_in_place(float* x, int64_t n) {
+  double squares = 0;
+  for (int64_t i = 0; i < n; ++i) squares += static_cast<double>(x[i]) * x[i];
+  const double norm = std::sqrt(squares);
+  if (!(norm > 0) || !std::isfinite(norm)) {
+    std::fill(x, x + n, 0.0f);  // not x * 0: inf * 0 would be NaN
+    return;
+  }
+  const float scale = static_cast<float>(1.0 / norm);
+  for (int64_t i = 0; i < n; ++i) x[i] *= scale;
+}
+
+VectorIndex::VectorIndex(WordVectors vectors, int threads)
+    : words_(std::move(vectors.words)),
+      dim_(vectors.dim),
+      unit_(std::move(vectors.values)),
+      threads_(resolve_threads(threads)) {
+  if (dim_ < 0 || static_cast<int64_t>(unit_.size()) != size() * dim_) {
+    throw std::invalid_argument("word vectors: " + std::to_string(unit_.size()) +
+                                " values do not fill (" + std::to_string(size()) + ", " +
+                                std::to_string(dim_) + ")");
+  }
+  parallel_for(size(), threads_, kMinFloatsPerThread / std::max<int64_t>(1, dim_),
+               [&](int64_t begin, int64_t end) {
+                 for (int64_t i = begin; i < end; ++i) normalize_in_place(&unit_[i * dim_], dim_);
+               });
+  index_by_word_.reserve(words_.size());
+  for (int64_t i = 0; i < size(); ++i) index_by_word_.emplace(words_[i], i);  // first one wins
+}
+
+std::optional<int64_t> VectorIndex::find(std::string_view word) const {
+  const auto it = index_by_word_.find(word);
+  if (it == index_by_word_.end()) return std::nullopt;
+  return it->second;
+}
+
+int64_t VectorIndex::index_of(std::string_view word) const {
+  if (const auto index = find(word)) return *index;
+  throw UnknownWordError(std::string(word), closest_spellings(words_, word));
+}
+
+float VectorIndex::cosine(int64_t a, int64_t b) const {
+  return dot(unit_row(a), unit_row(b), dim_);
+}
+
+void VectorIndex::dot_rows(const float* query, int64_t rows, float* scores) const {
+  parallel_for(rows, threads_, kMinFloatsPerThread / std::max<int64_t>(1, dim_),
+               [&](int64_t begin, int64_t end) {
+                 for (int64_t i = begin; i < end; ++i) scores[i] = dot(unit_row(i), query, dim_);
+               });
+}
+
+int64_t VectorIndex::candidate_count(int64_t restrict_to) const {
+  if (restrict_to < 0) {
+    throw std::invalid_argument("restrict must be >= 0 (0: whole vocabulary), got " +
+                                std::to_string(restrict_to));
+  }
+  return restrict_to == 0 ? size() : std::min(restrict_to, size());
+}
+
+std::vector<Neighbor> VectorIndex::best_excluding(const std::vector<float>& scores, int64_t k,
+                                                  const std::vector<int64_t>& excluded) const {
+  if (k < 0) throw std::invalid_argument("k must be >= 0, got " + std::to_string(k));
+  // Keep k + |excluded| and drop the query words afterwards, as gensim does: the scan
+  // itself stays free of per-row membership tests.
+  TopK best(k + static_cast<int64_t>(excluded.size()));
+  for (int64_t i = 0; i < static_cast<int64_t>(scores.size()); ++i) best.offer(i, scores[i]);
+  std::vector<Neighbor> result;
+  for (const ScoredIndex& candidate : best.take_sorted()) {
+    if (static_cast<int64_t>(result.size()) == k) break;
+    if (std::find(excluded.begin(), excluded.end(), candidate.index) != excluded.end()) continue;
+    result.push_back({candidate.index, word(candidate.index), candidate.score});
+  }
+  return result;
+}
+
+std::vector<Neighbor> VectorIndex::most_similar(const std::vector<std::string>& positive,
+                                                const std::vector<std::string>& negative, int64_t k,
+                                                int64_t restrict_to) const {
+  if (positive.empty() && negative.empty()) {
+    throw std::invalid_argument("most_similar needs at least one query word");
+  }
+  const int64_t rows = candidate_count(restrict_to);
+  std::vector<float> query(static_cast<size_t>(dim_), 0.0f);  // (dim)
+  std::vector<int64_t> excluded;
+  for (const std::vector<std::string>* words : {&positive, &negative}) {
+    const float sign = words == &positive ? 1.0f : -1.0f;
+    for (const std::string& w : *words) {
+      const int64_t index = index_of(w);
+      excluded.push_back(index);
+      const float* row = unit_row(index);
+      for (int64_t d = 0; d < dim_; ++d) query[d] += sign * row[d];
+    }
+  }
+  // gensim divides by the word count before normalising; the direction is the same.
+  normalize_in_place(query.data(), dim_);
+  std::vector<float> scores(static_cast<size_t>(rows));
+  dot_rows(query.data(), rows, scores.data());
+  return best_excluding(scores, k, excluded);
+}
+
+std::vector<Neighbor> VectorIndex::most_similar_cosmul(const std::vector<std::string>& positive,
+                                                       const std::vector<std::string>& negative,
+                                                       int64_t k, int64_t restrict_to) const {
+  if (positive.empty()) {
+    throw std::invalid_argument("most_similar_cosmul needs at least one positive word");
+  }
+  const int64_t rows = candidate_count(restrict_to);
+  std::vector<int64_t> excluded;
+  for (const std::string& w : positive) excluded.push_back(index_of(w));
+  for (const std::string& w : negative) excluded.push_back(index_of(w));
+  // numerator, denominator: (rows); one scan per query word, each cosine shifted to [0, 1].
+  std::vector<float> numerator(static_cast<size_t>(rows), 1.0f);
+  std::vector<float> denominator(static_cast<size_t>(rows), 1.0f);
+  std::vector<float> cosines(static_cast<size_t>(rows));
+  for (size_t q = 0; q < excluded.size(); ++q) {
+    std::vector<float>& product = q < positive.size() ? numerator : denominator;
+    dot_rows(unit_row(excluded[q]), rows, cosines.data());
+    for (int64_t i = 0; i < rows; ++i) product[i] *= (1.0f + cosines[i]) * 0.5f;
+  }
+  // With no negative words the denominator is the empty product 1, as in numpy.
+  for (int64_t i = 0; i < rows; ++i) numerator[i] /= denominator[i] + 1e-6f;
+  return best_excluding(numerator, k, excluded);
+}
+
+std::vector<Neighbor> VectorIndex::analogy(const std::string& a, const std::string& b,
+                                           const std::string& c, int64_t k, AnalogyMethod method,
+                                           int64_t restrict_to) const {
+  if (method == AnalogyMethod::Mul) return most_similar_cosmul({b, c}, {a}, k, restrict_to);
+  return most_similar({b, c}, {a}, k, restrict_to);
+}
+
+}  // namespace gv::tools

@@ -1,0 +1,108 @@
+// VectorIndex: unit-normalised word vectors and the queries asked of them — nearest
+// neighbours and analogies with gensim's semantics (KeyedVectors.most_similar and
+// most_similar_cosmul), by an exhaustive scan of the vocabulary.
+//
+// Every row is scaled to length 1 once, so a cosine is a dot product and a query is one
+// matrix-vector product (size, dim) x (dim) followed by a top-k selection.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "tools/vectors/word_vectors.h"
+
+namespace gv::tools {
+
+// How an analogy a : b :: c : ? is scored (Levy & Goldberg 2014).
+enum class AnalogyMethod {
+  Add,  // 3CosAdd: cos(x, b - a + c) on unit vectors
+  Mul,  // 3CosMul: cos'(x, b) cos'(x, c) / (cos'(x, a) + 1e-6), cos' = (1 + cos) / 2
+};
+
+// "'xyz' not in vocabulary (did you mean: xy, xyzz?)": thrown for any unknown query word.
+class UnknownWordError : public std::out_of_range {
+ public:
+  UnknownWordError(std::string word, std::vector<std::string> suggestions);
+  const std::string& word() const { return word_; }
+  const std::vector<std::string>& suggestions() const { return suggestions_; }
+
+ private:
+  std::string word_;
+  std::vector<std::string> suggestions_;
+};
+
+struct Neighbor {
+  int64_t index;
+  std::string word;
+  float score;
+};
+
+class VectorIndex {
+ public:
+  // Normalises `vectors` (pass an rvalue to normalise in place rather than copy a big file).
+  // Rows of zero (or non-finite) length become all-zero, so their cosine with anything is
+  // 0, never NaN. `threads <= 0`: all hardware threads.
+  explicit VectorIndex(WordVectors vectors, int threads = 0);
+  // The lookup table holds views into words_, which a copy would leave dangling; a move
+  // keeps the strings' storage in place.
+  VectorIndex(const VectorIndex&) = delete;
+  VectorIndex& operator=(const VectorIndex&) = delete;
+  VectorIndex(VectorIndex&&) = default;
+  VectorIndex& operator=(VectorIndex&&) = default;
+
+  int64_t size() const { return static_cast<int64_t>(words_.size()); }
+  int64_t dim() const { return dim_; }
+  int threads() const { return threads_; }
+  const std::vector<std::string>& words() const { return words_; }
+  const std::string& word(int64_t index) const { return words_[static_cast<size_t>(index)]; }
+  const float* unit_row(int64_t index) const { return unit_.data() + index * dim_; }  // (dim)
+
+  // Exact lookup; a word listed twice resolves to its first row.
+  std::optional<int64_t> find(std::string_view word) const;
+  // Like find(), but throws UnknownWordError with up to 3 close spellings.
+  int64_t index_of(std::string_view word) const;
+
+  float cosine(int64_t a, int64_t b) const;
+
+  // The k words whose cosine with unit(mean(unit(positive)) - mean(unit(negative))) is
+  // highest, excluding the query words themselves (gensim most_similar). Only the first
+  // `restrict_to` words are candidates (0: all). Needs at least one query word.
+  std::vector<Neighbor> most_similar(const std::vector<std::string>& positive,
+                                     const std::vector<std::string>& negative, int64_t k,
+                                     int64_t restrict_to = 0) const;
+  // prod((1 + cos(x, p)) / 2) / (prod((1 + cos(x, n)) / 2) + 1e-6), best first, query words
+  // excluded (gensim most_similar_cosmul). Needs at least one positive word.
+  std::vector<Neighbor> most_similar_cosmul(const std::vector<std::string>& positive,
+                                            const std::vector<std::string>& negative, int64_t k,
+                                            int64_t restrict_to = 0) const;
+  // a : b :: c : ? — most_similar(_cosmul)(positive = {b, c}, negative = {a}).
+  std::vector<Neighbor> analogy(const std::string& a, const std::string& b, const std::string& c,
+                                int64_t k, AnalogyMethod method, int64_t restrict_to = 0) const;
+
+  // scores[i] = unit_row(i) . query for i < rows: the one scan every query is built on.
+  // query: (dim); scores: (rows).
+  void dot_rows(const float* query, int64_t rows, float* scores) const;
+
+ private:
+  int64_t candidate_count(int64_t restrict_to) const;
+  std::vector<Neighbor> best_excluding(const std::vector<float>& scores, int64_t k,
+                                       const std::vector<int64_t>& excluded) const;
+
+  std::vector<std::string> words_;
+  int64_t dim_ = 0;
+  std::vector<float> unit_;  // (size, dim), rows of length 1 or 0
+  std::unordered_map<std::string_view, int64_t> index_by_word_;  // views into words_
+  int threads_ = 1;
+};
+
+// x *= 1 / |x| in place (x: (n)); a zero or non-finite x becomes all-zero.
+void normalize_in_place(float* x, int64_t n);
+// Sum of x[i] * y[i] with eight independent partial sums so the compiler can vectorise it.
+float dot(const float* x, const float* y, int64_t n);
+
+}  // namespace gv::tools
