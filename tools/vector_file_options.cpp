@@ -24,8 +24,17 @@ CLI::Option* add_format_option(CLI::App& command, const std::string& flag, Vecto
                                             ? vector_format_name(VectorFormat::Auto)
                                             : vector_format_spec(format).flag;
   CLI::Option* option =
-      command.add_option(flag, format, description)
-          ->transform(CLI::CheckedTransformer(choices))
+      command
+          .add_option(flag, format, description)
+          // A name from the table becomes the enum's number, which CLI11 then parses.
+          ->transform(CLI::Validator(
+              [choices, names](std::string& text) -> std::string {
+                const auto found = choices.find(text);
+                if (found == choices.end()) return must_be("one of " + names, "'" + text + "'");
+                text = std::to_string(static_cast<int>(found->second));
+                return {};
+              },
+              "FORMAT"))
           ->option_text(names +
                         (required ? " REQUIRED" : " (default: " + std::string(default_name) + ")"));
   if (required) option->required();
