@@ -10,7 +10,8 @@
 namespace gv::tools {
 namespace {
 
-// A scan shorter than this many floats runs on one thread: spawning costs ~50 us.
+// A scan shorter than this many floats runs on one thread: starting threads would cost more
+// than the scan.
 constexpr int64_t kMinFloatsPerThread = int64_t{1} << 20;
 
 std::string unknown_word_message(const std::string& word,

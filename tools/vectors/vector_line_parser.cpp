@@ -52,8 +52,8 @@ std::optional<int64_t> parse_integer(std::string_view field) {
 // The fast path for the plain decimals vector files are made of ("-0.123456", "0.41800"):
 // a mantissa m <= 2^24 and at most 10 decimals, no exponent. Then m and 10^k are both exact
 // floats, and IEEE division rounds m / 10^k correctly once: the very float from_chars
-// returns, several times faster. Returns where the number ends, or nullptr when the token is
-// anything else (more digits, an exponent, "nan", garbage) for the general parser to judge.
+// returns, without its general machinery. Returns where the number ends, or nullptr when the token
+// is anything else (more digits, an exponent, "nan", garbage) for the general parser to judge.
 const char* parse_plain_decimal(const char* p, const char* end, float* out) {
   static constexpr float kPowersOfTen[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f,
                                            1e6f, 1e7f, 1e8f, 1e9f, 1e10f};

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# layering.sh REPO: the include graph keeps the house's shape.
+#  - every library includes only itself and the layers below it:
+#      autograd  <-  embeddings  <-  word2vec  <-  tools;   autograd  <-  tools/vectors  <-  tools
+#  - word2vec/ holds no word-vector file code, and tools/ reaches word2vec/ only to train;
+#  - no source file is longer than 450 lines.
+set -uo pipefail
+cd "$1" || exit 2
+problems=()
+
+# check_layer FOLDER ALLOWED_REGEX [EXCLUDED_SUBFOLDER]: every project include in FOLDER's sources
+# names a header under a folder that ALLOWED_REGEX matches.
+check_layer() {
+  local folder=$1 allowed=$2 exclude=${3:-} file line target
+  while IFS= read -r file; do
+    [[ -n $exclude && $file == "$exclude"/* ]] && continue
+    while IFS= read -r line; do
+      target=${line#*\"}
+      target=${target%%\"*}
+      [[ $target =~ ^($allowed)/ ]] || problems+=("$file includes $target, outside ${allowed//|/, }")
+    done < <(grep -E '^#include "' "$file")
+  done < <(find "$folder" -name '*.h' -o -name '*.cpp' | sort)
+}
+check_layer autograd 'autograd'
+check_layer embeddings 'autograd|embeddings'
+check_layer word2vec 'autograd|embeddings|word2vec'
+check_layer tools/vectors 'autograd|tools/vectors'
+check_layer tools 'autograd|embeddings|word2vec|tools' tools/vectors
+
+# Vector files have one home, tools/vectors/.
+while IFS= read -r file; do
+  problems+=("$file: vector-file code in word2vec/ (its home is tools/vectors/)")
+done < <(grep -lE 'VectorFormat|read_vectors|write_vectors|MappedFile' word2vec/*.h word2vec/*.cpp)
+# tools/ reaches word2vec/ only for training.
+while IFS= read -r file; do
+  [[ $file =~ ^tools/(train_command\.cpp|trained_vectors\.(h|cpp))$ ]] ||
+    problems+=("$file includes word2vec/ but does not train")
+done < <(grep -lE '^#include "word2vec/' $(find tools -name '*.h' -o -name '*.cpp' | sort))
+
+while read -r lines file; do
+  [[ $file == total ]] && continue
+  ((lines <= 450)) || problems+=("$file has $lines lines (at most 450)")
+done < <(find autograd embeddings word2vec tools -name '*.h' -o -name '*.cpp' | sort | xargs wc -l)
+
+if ((${#problems[@]} > 0)); then
+  printf 'FAIL: %s\n' "${problems[@]}"
+  exit 1
+fi
+echo "ok: layers, vector-file home and file sizes as designed"
