@@ -1,5 +1,6 @@
 // The differentiable ops. Each one computes its result eagerly and records, right beside
-// the forward loop in ops.cpp, how the output gradient flows back to its inputs.
+// the forward loop, how the output gradient flows back to its inputs. They are defined in
+// autograd/ops/, one file per kind, named in each section below.
 //
 // Shapes are written (B, T, C) style. Elementwise binary ops broadcast NumPy-style:
 // shapes are aligned at the right and a dimension of size 1 (or a missing leading one)
@@ -15,11 +16,13 @@
 
 namespace gv {
 
-// ---- elementwise, with broadcasting ----
+// ---- elementwise, with broadcasting: ops/broadcast.cpp ----
 Var add(const Var& a, const Var& b);
 Var sub(const Var& a, const Var& b);
 Var mul(const Var& a, const Var& b);
 Var div(const Var& a, const Var& b);
+
+// ---- negation and scalar operands: ops/elementwise.cpp ----
 Var neg(const Var& a);
 Var add_scalar(const Var& a, float s);
 Var mul_scalar(const Var& a, float s);
@@ -63,7 +66,7 @@ inline Var operator/(const Var& a, float s) {
   return mul_scalar(a, 1.0f / s);
 }
 
-// ---- unary, elementwise ----
+// ---- unary, elementwise: ops/elementwise.cpp ----
 Var exp(const Var& a);
 Var log(const Var& a);  // natural log; a > 0
 Var sigmoid(const Var& a);
@@ -72,7 +75,7 @@ Var relu(const Var& a);
 // log σ(x) = -softplus(-x), computed without overflow for any finite x.
 Var log_sigmoid(const Var& a);
 
-// ---- shape ----
+// ---- shape: ops/shape.cpp ----
 // Same data, new shape (element counts must match). One entry may be -1: inferred.
 Var reshape(const Var& a, Shape shape);
 // Swaps the last two dims: (M, N) -> (N, M), (B, M, N) -> (B, N, M).
@@ -82,29 +85,29 @@ Var concat(const std::vector<Var>& parts);
 // Columns [begin, end) of the last dim.
 Var slice(const Var& a, int64_t begin, int64_t end);
 
-// ---- reductions ----
+// ---- reductions: ops/reduction.cpp ----
 Var sum(const Var& a);                                     // -> scalar, shape ()
 Var sum(const Var& a, int64_t dim, bool keepdim = false);  // removes (or keeps as 1) `dim`
 Var mean(const Var& a);
 Var mean(const Var& a, int64_t dim, bool keepdim = false);
 
-// ---- linear algebra ----
+// ---- linear algebra: ops/linalg.cpp ----
 // (M, K) @ (K, N) -> (M, N); (B, M, K) @ (B, K, N) -> (B, M, N);
 // (B, M, K) @ (K, N) -> (B, M, N) with the right side shared across the batch.
 Var matmul(const Var& a, const Var& b);
 
-// ---- along the last dim, numerically stable ----
+// ---- along the last dim, numerically stable: ops/losses.cpp ----
 Var softmax(const Var& a);
 Var log_softmax(const Var& a);
 
-// ---- losses (mean over the batch unless noted) ----
+// ---- losses (mean over the batch unless noted): ops/losses.cpp ----
 // logits (N, C), targets N class ids in [0, C): mean of -log softmax(logits)[n, target[n]].
 Var cross_entropy(const Var& logits, std::span<const int64_t> targets);
 // Elementwise targets in [0, 1], same shape as logits: mean of
 // max(x, 0) - x t + log(1 + exp(-|x|)), exact for |x| up to 100 and beyond.
 Var binary_cross_entropy_with_logits(const Var& logits, const Tensor& targets);
 
-// ---- embedding lookup ----
+// ---- embedding lookup: ops/shape.cpp ----
 // table (V, d), ids of `ids_shape` (e.g. (N) or (B, T)) -> ids_shape + (d).
 // The table's gradient is row-sparse: only looked-up rows are stored, and repeated ids
 // accumulate. Throws std::out_of_range naming the id and V for an id < 0 or >= V.

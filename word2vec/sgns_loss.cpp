@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "autograd/kernels.h"
 #include "autograd/ops.h"
 
 namespace gv {
@@ -25,19 +26,6 @@ void check_ids(const std::vector<int64_t>& ids, int64_t vocab, const char* table
                               " rows");
     }
   }
-}
-
-float dot(const float* a, const float* b, int64_t d) {
-  float sum = 0.0f;
-#pragma omp simd reduction(+ : sum)
-  for (int64_t k = 0; k < d; ++k) sum += a[k] * b[k];
-  return sum;
-}
-
-// y += alpha x
-void axpy(float alpha, const float* x, float* y, int64_t d) {
-#pragma omp simd
-  for (int64_t k = 0; k < d; ++k) y[k] += alpha * x[k];
 }
 
 }  // namespace
@@ -77,7 +65,7 @@ Var sgns_loss(const Var& w_in, const Var& w_out, std::shared_ptr<SgnsBatch> shar
         const float x = dot(v, out + group_outputs[j] * d, d);
         const float z = j == 0 ? -x : x;  // loss = softplus(z)
         const float e = std::exp(-std::abs(x));
-        const float sigmoid_x = x >= 0.0f ? 1.0f / (1.0f + e) : e / (1.0f + e);
+        const float sigmoid_x = sigmoid_from_exp(x, e);
         linear += std::max(z, 0.0f);
         product *= 1.0f + e;
         batch.coefficients[pair] = sigmoid_x - (j == 0 ? 1.0f : 0.0f);

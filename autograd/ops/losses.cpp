@@ -1,0 +1,156 @@
+// Probabilities and losses, each computed so that no exp overflows: softmax and log_softmax
+// along the last dim, cross_entropy and binary_cross_entropy_with_logits.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "autograd/kernels.h"
+#include "autograd/ops.h"
+#include "autograd/ops/op_support.h"
+
+namespace gv {
+
+namespace {
+
+// log Σ_c exp(x[c]) over one row of n >= 1 values, shifted by the row max so no exp overflows.
+float log_sum_exp(const float* x, int64_t n) {
+  const float max = *std::max_element(x, x + n);
+  float sum = 0.0f;
+  for (int64_t c = 0; c < n; ++c) sum += std::exp(x[c] - max);
+  return max + std::log(sum);
+}
+
+// y = x - log Σ exp(x) along each row of x (rows, cols): log_softmax, and softmax before its exp.
+Tensor log_softmax_rows(const Tensor& x, const RowsView& view) {
+  Tensor out(x.shape());
+  for (int64_t r = 0; r < view.rows; ++r) {
+    const float* x_row = x.data() + r * view.cols;
+    float* y_row = out.data() + r * view.cols;
+    const float lse = log_sum_exp(x_row, view.cols);
+    for (int64_t c = 0; c < view.cols; ++c) y_row[c] = x_row[c] - lse;
+  }
+  return out;
+}
+
+}  // namespace
+
+Var softmax(const Var& a) {
+  const RowsView view = rows_of(a.shape(), "softmax");
+  Tensor out = log_softmax_rows(a.value(), view);
+  float* y = out.data();
+  for (int64_t i = 0; i < out.numel(); ++i) y[i] = std::exp(y[i]);
+  return make_result(
+      std::move(out), {a},
+      [view](Node& self) {
+        float* gx = self.inputs[0]->grad_data();
+        if (!gx) return;
+        // dx_c = y_c (g_c - Σ_j g_j y_j): the Jacobian diag(y) - y y^T applied to g.
+        for (int64_t r = 0; r < view.rows; ++r) {
+          const float* y = self.value.data() + r * view.cols;
+          const float* g = self.grad.data() + r * view.cols;
+          float* gx_row = gx + r * view.cols;
+          float g_dot_y = 0.0f;
+          for (int64_t c = 0; c < view.cols; ++c) g_dot_y += g[c] * y[c];
+          for (int64_t c = 0; c < view.cols; ++c) gx_row[c] += y[c] * (g[c] - g_dot_y);
+        }
+      },
+      "softmax");
+}
+
+Var log_softmax(const Var& a) {
+  const RowsView view = rows_of(a.shape(), "log_softmax");
+  Tensor out = log_softmax_rows(a.value(), view);
+  return make_result(
+      std::move(out), {a},
+      [view](Node& self) {
+        float* gx = self.inputs[0]->grad_data();
+        if (!gx) return;
+        // dx_c = g_c - softmax_c Σ_j g_j, with softmax = exp(log_softmax).
+        for (int64_t r = 0; r < view.rows; ++r) {
+          const float* y = self.value.data() + r * view.cols;
+          const float* g = self.grad.data() + r * view.cols;
+          float* gx_row = gx + r * view.cols;
+          float g_sum = 0.0f;
+          for (int64_t c = 0; c < view.cols; ++c) g_sum += g[c];
+          for (int64_t c = 0; c < view.cols; ++c) gx_row[c] += g[c] - std::exp(y[c]) * g_sum;
+        }
+      },
+      "log_softmax");
+}
+
+// ---- losses ----
+
+Var cross_entropy(const Var& logits, std::span<const int64_t> targets) {
+  const Shape& shape = logits.shape();
+  if (shape.size() != 2 || shape[0] == 0 || shape[1] == 0 ||
+      static_cast<int64_t>(targets.size()) != shape[0]) {
+    throw std::invalid_argument("cross_entropy: expected logits (N, C) with N, C > 0 and N = " +
+                                std::to_string(targets.size()) + " targets, got shape " +
+                                shape_str(shape));
+  }
+  const int64_t n = shape[0];
+  const int64_t c = shape[1];
+  for (int64_t row = 0; row < n; ++row) {
+    const int64_t target = targets[static_cast<size_t>(row)];
+    if (target < 0 || target >= c) {
+      throw std::out_of_range("cross_entropy: target " + std::to_string(target) + " of row " +
+                              std::to_string(row) + " out of range for C = " + std::to_string(c) +
+                              " classes");
+    }
+  }
+  // -log softmax(x)[t] = log Σ exp(x) - x[t], averaged over the N rows.
+  const float* x = logits.value().data();
+  float total = 0.0f;
+  for (int64_t row = 0; row < n; ++row) {
+    const float* x_row = x + row * c;
+    total += log_sum_exp(x_row, c) - x_row[targets[static_cast<size_t>(row)]];
+  }
+  return make_result(
+      Tensor::scalar(total / static_cast<float>(n)), {logits},
+      [ids = std::vector<int64_t>(targets.begin(), targets.end()), n, c](Node& self) {
+        float* gx = self.inputs[0]->grad_data();
+        if (!gx) return;
+        // d/dx_j = (softmax_j - [j == t]) / N, the probabilities recomputed from the logits.
+        const float scale = self.grad[0] / static_cast<float>(n);
+        const float* x = self.inputs[0]->value.data();
+        for (int64_t row = 0; row < n; ++row) {
+          const float* x_row = x + row * c;
+          float* gx_row = gx + row * c;
+          const float lse = log_sum_exp(x_row, c);
+          for (int64_t j = 0; j < c; ++j) gx_row[j] += scale * std::exp(x_row[j] - lse);
+          gx_row[ids[static_cast<size_t>(row)]] -= scale;
+        }
+      },
+      "cross_entropy");
+}
+
+Var binary_cross_entropy_with_logits(const Var& logits, const Tensor& targets) {
+  targets.check_shape(logits.shape(), "binary_cross_entropy_with_logits: targets");
+  const int64_t n = logits.numel();
+  const float* x = logits.value().data();
+  const float* t = targets.data();
+  // -[t log σ(x) + (1 - t) log(1 - σ(x))] rearranged so that exp never overflows and the
+  // log never sees 0: max(x, 0) - x t + log1p(exp(-|x|)).
+  float total = 0.0f;
+  for (int64_t i = 0; i < n; ++i) {
+    total += std::max(x[i], 0.0f) - x[i] * t[i] + log1p_exp_neg_abs(x[i]);
+  }
+  return make_result(
+      Tensor::scalar(total / static_cast<float>(n)), {logits},
+      [targets = Tensor(targets), n](Node& self) {
+        float* gx = self.inputs[0]->grad_data();
+        if (!gx) return;
+        // d/dx = (σ(x) - t) / n: bounded for any x, so saturated logits cannot blow up.
+        const float scale = self.grad[0] / static_cast<float>(n);
+        const float* x = self.inputs[0]->value.data();
+        for (int64_t i = 0; i < n; ++i) gx[i] += scale * (stable_sigmoid(x[i]) - targets[i]);
+      },
+      "binary_cross_entropy_with_logits");
+}
+
+}  // namespace gv
