@@ -26,6 +26,7 @@ methods=${METHODS:-add mul}
 require_gradvec
 "$python" -c "import gensim" 2>/dev/null || die "$python cannot import gensim: ./setup.sh --peers"
 require_openblas
+echo "eval_agreement: gensim on $blas, OPENBLAS_NUM_THREADS=$OPENBLAS_NUM_THREADS" >&2
 
 make_work_dir
 if (($# == 2)); then
