@@ -116,4 +116,12 @@ inline Var gather_rows(const Var& table, std::span<const int64_t> ids) {
   return gather_rows(table, ids, Shape{static_cast<int64_t>(ids.size())});
 }
 
+// ---- embedding bag: ops/embedding_bag.cpp ----
+// table (V, d); bag b holds ids[offsets[b] .. offsets[b+1]) -> (B, d), row b the mean of its
+// bag's rows (CBOW's input: the mean of a centre's context rows). offsets has B + 1 entries,
+// from 0 up to ids.size(), each bag non-empty. Repeated ids count as often as they appear.
+// A leaf table's gradient is row-sparse, one row per id, as for gather_rows. Throws
+// std::invalid_argument for bad offsets, std::out_of_range for an id < 0 or >= V.
+Var embedding_bag(const Var& table, std::span<const int64_t> ids, std::span<const int64_t> offsets);
+
 }  // namespace gv

@@ -1,5 +1,5 @@
-// gradvec train: skip-gram on a corpus (TinyShakespeare by default), then a summary and the
-// nearest neighbours of a few probe words.
+// gradvec train: skip-gram or CBOW on a corpus (TinyShakespeare by default), then a summary
+// and the nearest neighbours of a few probe words.
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <thread>
 
 #include "tools/commands.h"
@@ -35,6 +36,11 @@ struct TrainArgs {
   VectorFormat format = VectorFormat::Word2VecText;
   std::string optimizer = "sgd";
   std::string loss = "sgns";
+  std::string model = "skipgram";
+  // Whether --loss and --model were given: with --resume they may only restate the
+  // checkpoint's own.
+  bool loss_given = false;
+  bool model_given = false;
   std::string checkpoint;
   std::string resume;
   bool quiet = false;
@@ -43,6 +49,32 @@ struct TrainArgs {
   std::vector<std::string> show = {"thou", "shall", "more", "son", "york"};
   TrainOptions options;
 };
+
+const std::map<std::string, LossKind> kLosses = {{"sgns", LossKind::sgns},
+                                                 {"softmax", LossKind::softmax}};
+const std::map<std::string, ModelKind> kModels = {{"skipgram", ModelKind::skipgram},
+                                                  {"cbow", ModelKind::cbow}};
+
+// The flag value that names `kind` in `names`.
+template <class Kind>
+std::string name_of(const std::map<std::string, Kind>& names, Kind kind) {
+  for (const auto& [name, value] : names) {
+    if (value == kind) return name;
+  }
+  return "?";
+}
+
+// A checkpoint continues the run that wrote it: a --model or --loss given with --resume must
+// be the one it was trained with.
+template <class Kind>
+void check_resumed(const std::string& checkpoint, const char* flag, bool given,
+                   const std::string& asked, const std::map<std::string, Kind>& names,
+                   Kind trained) {
+  if (!given || names.at(asked) == trained) return;
+  throw std::runtime_error(checkpoint + ": was trained with " + flag + " " +
+                           name_of(names, trained) + ", not " + asked + "; resume it with " + flag +
+                           " " + name_of(names, trained) + " or without " + flag);
+}
 
 std::string clock_text(double seconds) {
   const long s = static_cast<long>(seconds + 0.5);
@@ -93,10 +125,17 @@ void run_train(const TrainArgs& args) {
   options.optimizer = args.optimizer == "sgd"       ? OptimizerKind::sgd
                       : args.optimizer == "adagrad" ? OptimizerKind::adagrad
                                                     : OptimizerKind::adam;
-  options.loss = args.loss == "softmax" ? LossKind::softmax : LossKind::sgns;
+  options.loss = kLosses.at(args.loss);
+  options.model = kModels.at(args.model);
 
   Trainer trainer = args.resume.empty() ? Trainer(args.corpus, options)
                                         : Trainer::from_checkpoint(args.resume, args.corpus);
+  if (!args.resume.empty()) {
+    check_resumed(args.resume, "--model", args.model_given, args.model, kModels,
+                  trainer.options().model);
+    check_resumed(args.resume, "--loss", args.loss_given, args.loss, kLosses,
+                  trainer.options().loss);
+  }
   const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
   if (!args.quiet) {
     std::fprintf(stderr, "%s: %lld words in vocabulary, %lld tokens, %d thread(s)%s\n",
@@ -155,7 +194,8 @@ void add_train_command(CLI::App& app) {
   auto args = std::make_shared<TrainArgs>();
   TrainOptions& o = args->options;
   o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  CLI::App* cmd = app.add_subcommand("train", "Train skip-gram word vectors on a text corpus");
+  CLI::App* cmd =
+      app.add_subcommand("train", "Train skip-gram or CBOW word vectors on a text corpus");
   cmd->add_option("--corpus", args->corpus, "Text file, one sentence per line")
       ->capture_default_str();
   cmd->add_option("--output", args->output, "Where to write the vectors")->capture_default_str();
@@ -197,7 +237,14 @@ void add_train_command(CLI::App& app) {
       ->check(CLI::IsMember({"sgd", "adagrad", "adam"}))
       ->capture_default_str();
   cmd->add_option("--loss", args->loss, "sgns (negative sampling) or softmax (small vocabularies)")
-      ->check(CLI::IsMember({"sgns", "softmax"}))
+      ->check(CLI::IsMember(kLosses))
+      ->capture_default_str();
+  cmd->add_option("--model", args->model,
+                  "skipgram (each context predicts the centre) or cbow (their mean does: one "
+                  "update per centre instead of one per context, so faster, and the mean "
+                  "smooths over contexts, which suits frequent words; skip-gram serves rare "
+                  "words better)")
+      ->check(CLI::IsMember(kModels))
       ->capture_default_str();
   cmd->add_option(
       "--checkpoint", args->checkpoint,
@@ -210,11 +257,15 @@ void add_train_command(CLI::App& app) {
   cmd->add_flag(
       "--pair-negatives", [args](int64_t) { args->options.shared_negatives = false; },
       "Fresh negatives for every (context, centre) pair, as word2vec.c; the default "
-      "shares one draw per centre word");
+      "shares one draw per centre word (skip-gram only)");
   cmd->add_option("--show", args->show, "Words whose nearest neighbours are printed at the end")
       ->capture_default_str();
   cmd->add_flag("--quiet", args->quiet, "No progress bar, no neighbours");
-  cmd->callback([args] { run_train(*args); });
+  cmd->callback([args, cmd] {
+    args->loss_given = cmd->count("--loss") > 0;
+    args->model_given = cmd->count("--model") > 0;
+    run_train(*args);
+  });
 }
 
 }  // namespace gv::tools

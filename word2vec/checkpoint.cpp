@@ -1,7 +1,7 @@
 // Trainer checkpoints: everything needed to continue training exactly.
 //
-// A tensor file (autograd/tensor_io.h) of magic "GVCHKPNT", version 2, holding
-//   options      every TrainOptions field, fixed widths
+// A tensor file (autograd/tensor_io.h) of magic "GVCHKPNT", version 3, holding
+//   options      every TrainOptions field, fixed widths (the model and loss among them)
 //   corpus size  int64                      the corpus must be the same file on resume
 //   vocabulary   count V, V × (string word, int64 count)
 //   W_in, W_out  tensors
@@ -9,7 +9,8 @@
 //   progress     double seconds; count workers, per worker: epoch, byte offset,
 //                sentences after, 4 × uint64 rng words, double cached normal,
 //                uint8 has cached normal, words done, double loss sum, loss pairs
-// Version 1 had a format of its own, starting "GVCKPT01"; it is refused by its version.
+// Version 2 lacked the model (it trained skip-gram only). Version 1 had a format of its own,
+// starting "GVCKPT01". Both are refused by their version.
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
@@ -20,7 +21,7 @@ namespace gv {
 
 namespace {
 
-constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", 2, "GVCKPT01"};
+constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", 3, "GVCKPT01"};
 
 // The fewest bytes one entry of each counted list takes, to refuse impossible counts.
 constexpr int64_t kMinWordBytes = sizeof(uint32_t) + sizeof(int64_t);
@@ -28,9 +29,9 @@ constexpr int64_t kMinTensorBytes = sizeof(uint32_t);
 
 // init_scale is not stored: it only shapes the initial tables, which a checkpoint replaces.
 void write_options(TensorWriter& w, const TrainOptions& o) {
-  for (int64_t v :
-       {o.dim, o.window, o.negatives, o.min_count, o.max_vocab, o.epochs, o.batch,
-        int64_t{o.threads}, static_cast<int64_t>(o.optimizer), static_cast<int64_t>(o.loss)}) {
+  for (int64_t v : {o.dim, o.window, o.negatives, o.min_count, o.max_vocab, o.epochs, o.batch,
+                    int64_t{o.threads}, static_cast<int64_t>(o.optimizer),
+                    static_cast<int64_t>(o.loss), static_cast<int64_t>(o.model)}) {
     w.pod(v);
   }
   w.pod(o.sample);
@@ -51,12 +52,15 @@ TrainOptions read_options(TensorReader& r) {
   const int64_t threads = r.pod<int64_t>("options");
   const int64_t optimizer = r.pod<int64_t>("options");
   const int64_t loss = r.pod<int64_t>("options");
-  if (threads < 1 || threads > 4096 || optimizer < 0 || optimizer > 2 || loss < 0 || loss > 1) {
+  const int64_t model = r.pod<int64_t>("options");
+  if (threads < 1 || threads > 4096 || optimizer < 0 || optimizer > 2 || loss < 0 || loss > 1 ||
+      model < 0 || model > 1) {
     r.fail("bad options");
   }
   o.threads = static_cast<int>(threads);
   o.optimizer = static_cast<OptimizerKind>(optimizer);
   o.loss = static_cast<LossKind>(loss);
+  o.model = static_cast<ModelKind>(model);
   o.sample = r.pod<double>("options");
   o.lr = r.pod<float>("options");
   o.seed = r.pod<uint64_t>("options");

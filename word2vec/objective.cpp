@@ -11,13 +11,18 @@ namespace gv {
 ObjectiveMaker objective_maker(const TrainOptions& options, std::span<const int64_t> counts) {
   switch (options.loss) {
     case LossKind::sgns: {
+      if (options.model == ModelKind::cbow && !options.shared_negatives) {
+        throw std::invalid_argument(
+            "train: --pair-negatives is for skip-gram; CBOW has one input per centre word");
+      }
       auto noise = std::make_shared<const NegativeSampler>(counts);
-      return [noise, k = options.negatives, shared = options.shared_negatives] {
-        return std::make_unique<SgnsObjective>(noise, k, shared);
-      };
+      return
+          [noise, k = options.negatives, shared = options.shared_negatives, model = options.model] {
+            return std::make_unique<SgnsObjective>(noise, k, shared, model);
+          };
     }
     case LossKind::softmax:
-      return [] { return std::make_unique<SoftmaxObjective>(); };
+      return [model = options.model] { return std::make_unique<SoftmaxObjective>(model); };
   }
   throw std::invalid_argument("train: unknown loss");
 }

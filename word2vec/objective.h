@@ -4,8 +4,18 @@
 // A worker's loop hands its objective examples and, once per optimizer step, asks for the
 // loss of all of them: a scalar Var built from engine ops on the worker's views of W_in and
 // W_out. The loop then runs backward and the optimizer; it never knows which objective it
-// trains, so a new one (hierarchical softmax, CBOW's mean of contexts) is a new class and
-// one more case in objective_maker(), not a branch in the loop.
+// trains, so a new one (hierarchical softmax, say) is a new class and one more case in
+// objective_maker(), not a branch in the loop.
+//
+// Every objective serves both models (options.model): skip-gram, where each context of an
+// example predicts its centre, and CBOW, where their mean does. A new loss gets both by
+// building on ExampleInputs (example_inputs.h), as SoftmaxObjective does: add() hands it the
+// example's contexts and records the centre once for every input row it returns; loss()
+// takes the rows h (N, C) = rows_of(W_in), a graph of engine ops (gather_rows or
+// embedding_bag) that carries the loss's gradient with respect to h back to W_in, and scores
+// them against W_out. The objective receives the model from objective_maker(), once. (SGNS
+// keeps a fused skip-gram path that reads W_in rows itself; its CBOW path is
+// embedding_bag + sgns_rows_loss, see sgns_objective.h.)
 //
 // Examples arrive one at a time rather than as a finished batch because an objective may
 // draw random numbers for each (SGNS draws its negatives) from the worker's stream, and
@@ -43,8 +53,9 @@ class Objective {
 // Returns a fresh objective each call: one per worker, each filling its own batch.
 using ObjectiveMaker = std::function<std::unique_ptr<Objective>()>;
 
-// The one place that picks the objective for options.loss. What the workers can share
-// read-only (SGNS's noise distribution over the vocabulary's `counts`) is built here, once.
+// The one place that picks the objective for options.loss and options.model. What the
+// workers can share read-only (SGNS's noise distribution over the vocabulary's `counts`) is
+// built here, once. Throws std::invalid_argument for a combination it cannot train.
 ObjectiveMaker objective_maker(const TrainOptions& options, std::span<const int64_t> counts);
 
 }  // namespace gv

@@ -18,47 +18,72 @@ void SgnsBatch::add_group(const int64_t* inputs, int64_t num_inputs, const int64
 
 namespace {
 
-void check_ids(const std::vector<int64_t>& ids, int64_t vocab, const char* table) {
+void check_ids(const std::vector<int64_t>& ids, int64_t vocab, const char* op, const char* table) {
   for (const int64_t id : ids) {
     if (id < 0 || id >= vocab) {
-      throw std::out_of_range(std::string("sgns_loss: id ") + std::to_string(id) +
+      throw std::out_of_range(std::string(op) + ": id " + std::to_string(id) +
                               " out of range for " + table + " with " + std::to_string(vocab) +
                               " rows");
     }
   }
 }
 
-}  // namespace
-
-Var sgns_loss(const Var& w_in, const Var& w_out, std::shared_ptr<SgnsBatch> shared_batch) {
-  SgnsBatch& batch = *shared_batch;
-  const int64_t d = w_in.size(1);
+// The width both sides of every pair share; checks W_out and the batch's outputs.
+int64_t check_outputs(const char* op, const Var& inputs, const Var& w_out, const SgnsBatch& batch) {
+  const int64_t d = inputs.size(1);
   if (w_out.value().ndim() != 2 || w_out.size(1) != d) {
-    throw std::invalid_argument("sgns_loss: tables " + shape_str(w_in.shape()) + " and " +
-                                shape_str(w_out.shape()) + " differ in width");
+    throw std::invalid_argument(std::string(op) + ": inputs " + shape_str(inputs.shape()) +
+                                " and W_out " + shape_str(w_out.shape()) + " differ in width");
   }
   const int64_t outputs = batch.negatives + 1;
   if (static_cast<int64_t>(batch.output_ids.size()) != batch.groups() * outputs) {
-    throw std::invalid_argument("sgns_loss: " + std::to_string(batch.output_ids.size()) +
+    throw std::invalid_argument(std::string(op) + ": " + std::to_string(batch.output_ids.size()) +
                                 " output ids for " + std::to_string(batch.groups()) +
                                 " groups of " + std::to_string(outputs));
   }
-  check_ids(batch.input_ids, w_in.size(0), "W_in");
-  check_ids(batch.output_ids, w_out.size(0), "W_out");
+  check_ids(batch.output_ids, w_out.size(0), op, "W_out");
+  return d;
+}
 
-  // Forward. Per pair with logit x and label y (1 for the positive, 0 for a negative):
-  //   loss = softplus(-x) if y = 1, softplus(x) if y = 0;  dloss/dx = σ(x) - y.
-  // softplus(z) = max(z, 0) + log(1 + e^{-|z|}); the logs of one input's K+1 pairs are
-  // merged into one log of a product (each factor is in (1, 2], so it cannot overflow).
-  const float* in = w_in.value().data();
-  const float* out = w_out.value().data();
+// Where group g's input rows are, for the arithmetic both ops share: inputs i in
+// [begin(g), end(g)), each row index(i) of a (rows, d) matrix, with its gradient (when one is
+// wanted) accumulating at grad_row(i).
+//
+// Skip-gram: input i is W_in's row input_ids[i]; its gradient is a sparse row of its own.
+struct TableInputs {
+  const SgnsBatch& batch;
+  SparseRows* grad = nullptr;
+  int64_t begin(int64_t g) const { return batch.input_offsets[g]; }
+  int64_t end(int64_t g) const { return batch.input_offsets[g + 1]; }
+  int64_t index(int64_t i) const { return batch.input_ids[i]; }
+  float* grad_row(int64_t i) const { return grad->append_row(index(i)); }
+};
+// Dense rows: group g's one input is row g of h (G, d), with a dense gradient.
+struct DenseInputs {
+  float* grad = nullptr;
+  int64_t d = 0;
+  int64_t begin(int64_t g) const { return g; }
+  int64_t end(int64_t g) const { return g + 1; }
+  int64_t index(int64_t i) const { return i; }
+  float* grad_row(int64_t i) const { return grad + i * d; }
+};
+
+// Forward: the summed loss, with each pair's coefficient σ(x) - y written to the batch for
+// backward. Per pair with logit x and label y (1 for the positive, 0 for a negative):
+//   loss = softplus(-x) if y = 1, softplus(x) if y = 0;  dloss/dx = σ(x) - y.
+// softplus(z) = max(z, 0) + log(1 + e^{-|z|}); the logs of one input's K+1 pairs are
+// merged into one log of a product (each factor is in (1, 2], so it cannot overflow).
+template <class Inputs>
+double forward(const Inputs& inputs, const float* in, const float* out, int64_t d,
+               SgnsBatch& batch) {
+  const int64_t outputs = batch.negatives + 1;
   batch.coefficients.resize(static_cast<size_t>(batch.pairs()));
   double loss = 0.0;
   int64_t pair = 0;
   for (int64_t g = 0; g < batch.groups(); ++g) {
     const int64_t* group_outputs = batch.output_ids.data() + g * outputs;
-    for (int64_t i = batch.input_offsets[g]; i < batch.input_offsets[g + 1]; ++i) {
-      const float* v = in + batch.input_ids[i] * d;
+    for (int64_t i = inputs.begin(g); i < inputs.end(g); ++i) {
+      const float* v = in + inputs.index(i) * d;
       float product = 1.0f;
       float linear = 0.0f;
       for (int64_t j = 0; j < outputs; ++j, ++pair) {
@@ -73,70 +98,127 @@ Var sgns_loss(const Var& w_in, const Var& w_out, std::shared_ptr<SgnsBatch> shar
       loss += linear + std::log(product);
     }
   }
+  return loss;
+}
 
-  // Backward, pair by pair: dL/dv_i = Σ_j c_ij u_j and dL/du_j = Σ_i c_ij v_i, c = σ(x) - y.
-  // Each group's rows are appended to the sparse gradients; repeated ids add up later.
+// Backward, pair by pair: dL/dv_i = Σ_j c_ij u_j and dL/du_j = Σ_i c_ij v_i, c = σ(x) - y.
+// Each group's rows are appended to W_out's sparse gradient; repeated ids add up later.
+template <class Inputs>
+void backward(const Inputs& inputs, const SgnsBatch& b, const float* vin, const float* vout,
+              int64_t width, float upstream, SparseRows* grad_out) {
+  const int64_t k1 = b.negatives + 1;
+  int64_t first_pair = 0;
+  for (int64_t g = 0; g < b.groups(); ++g) {
+    const int64_t* outs = b.output_ids.data() + g * k1;
+    const int64_t begin = inputs.begin(g), end = inputs.end(g);
+    if (inputs.grad) {
+      for (int64_t i = begin; i < end; ++i) {
+        float* row = inputs.grad_row(i);
+        const float* c = b.coefficients.data() + first_pair + (i - begin) * k1;
+        for (int64_t j = 0; j < k1; ++j) axpy(upstream * c[j], vout + outs[j] * width, row, width);
+      }
+    }
+    if (grad_out) {
+      for (int64_t j = 0; j < k1; ++j) {
+        float* row = grad_out->append_row(outs[j]);
+        for (int64_t i = begin; i < end; ++i) {
+          const float c = b.coefficients[first_pair + (i - begin) * k1 + j];
+          axpy(upstream * c, vin + inputs.index(i) * width, row, width);
+        }
+      }
+    }
+    first_pair += (end - begin) * k1;
+  }
+}
+
+// The loss spelled out from primitive ops, one row per (input, output) pair: row index(i) of
+// `rows` against each output of i's group, signed +1 for the positive and -1 for a negative.
+template <class Inputs>
+Var composed(const Inputs& inputs, const Var& rows, const Var& w_out, const SgnsBatch& batch) {
+  std::vector<int64_t> pair_in, pair_out;
+  Tensor signs({batch.pairs()});
+  const int64_t outputs = batch.negatives + 1;
+  for (int64_t g = 0; g < batch.groups(); ++g) {
+    for (int64_t i = inputs.begin(g); i < inputs.end(g); ++i) {
+      for (int64_t j = 0; j < outputs; ++j) {
+        signs[static_cast<int64_t>(pair_in.size())] = j == 0 ? 1.0f : -1.0f;
+        pair_in.push_back(inputs.index(i));
+        pair_out.push_back(batch.output_ids[g * outputs + j]);
+      }
+    }
+  }
+  const Var v = gather_rows(rows, pair_in);                 // (P, d)
+  const Var u = gather_rows(w_out, pair_out);               // (P, d)
+  const Var logits = sum(v * u, -1);                        // (P)
+  return -sum(log_sigmoid(logits * Var::constant(signs)));  // -Σ log σ(±u·v)
+}
+
+void require_bagged(const char* op, const SgnsBatch& batch, bool bagged) {
+  if (batch.bagged != bagged) {
+    throw std::invalid_argument(std::string(op) + (bagged ? ": needs" : ": cannot take") +
+                                " a bagged (CBOW) batch");
+  }
+}
+
+void require_row_per_group(const Var& h, const SgnsBatch& batch) {
+  if (h.value().ndim() != 2 || h.size(0) != batch.groups()) {
+    throw std::invalid_argument("sgns_rows_loss: input rows " + shape_str(h.shape()) + " for " +
+                                std::to_string(batch.groups()) + " groups");
+  }
+}
+
+}  // namespace
+
+Var sgns_loss(const Var& w_in, const Var& w_out, std::shared_ptr<SgnsBatch> shared_batch) {
+  SgnsBatch& batch = *shared_batch;
+  require_bagged("sgns_loss", batch, false);
+  const int64_t d = check_outputs("sgns_loss", w_in, w_out, batch);
+  check_ids(batch.input_ids, w_in.size(0), "sgns_loss", "W_in");
+  const double loss =
+      forward(TableInputs{batch}, w_in.value().data(), w_out.value().data(), d, batch);
   // The backward shares ownership of the batch rather than pointing into the caller's, so a
   // caller that starts its next step before this backward fills another batch (see header).
   std::shared_ptr<const SgnsBatch> saved = std::move(shared_batch);
   return make_result(
       Tensor::scalar(static_cast<float>(loss)), {w_in, w_out},
       [saved](Node& self) {
-        const SgnsBatch& b = *saved;
         Node& table_in = *self.inputs[0];
         Node& table_out = *self.inputs[1];
-        const int64_t width = table_in.value.size(1);
-        const int64_t k1 = b.negatives + 1;
-        const float upstream = self.grad[0];
-        const float* vin = table_in.value.data();
-        const float* vout = table_out.value.data();
-        SparseRows* grad_in = table_in.sparse_grad_rows();
-        SparseRows* grad_out = table_out.sparse_grad_rows();
-        int64_t first_pair = 0;
-        for (int64_t g = 0; g < b.groups(); ++g) {
-          const int64_t* outs = b.output_ids.data() + g * k1;
-          const int64_t begin = b.input_offsets[g], end = b.input_offsets[g + 1];
-          if (grad_in) {
-            for (int64_t i = begin; i < end; ++i) {
-              float* row = grad_in->append_row(b.input_ids[i]);
-              const float* c = b.coefficients.data() + first_pair + (i - begin) * k1;
-              for (int64_t j = 0; j < k1; ++j)
-                axpy(upstream * c[j], vout + outs[j] * width, row, width);
-            }
-          }
-          if (grad_out) {
-            for (int64_t j = 0; j < k1; ++j) {
-              float* row = grad_out->append_row(outs[j]);
-              for (int64_t i = begin; i < end; ++i) {
-                const float c = b.coefficients[first_pair + (i - begin) * k1 + j];
-                axpy(upstream * c, vin + b.input_ids[i] * width, row, width);
-              }
-            }
-          }
-          first_pair += (end - begin) * k1;
-        }
+        backward(TableInputs{*saved, table_in.sparse_grad_rows()}, *saved, table_in.value.data(),
+                 table_out.value.data(), table_in.value.size(1), self.grad[0],
+                 table_out.sparse_grad_rows());
       },
       "sgns_loss");
 }
 
+Var sgns_rows_loss(const Var& h, const Var& w_out, std::shared_ptr<SgnsBatch> shared_batch) {
+  SgnsBatch& batch = *shared_batch;
+  require_bagged("sgns_rows_loss", batch, true);
+  require_row_per_group(h, batch);
+  const int64_t d = check_outputs("sgns_rows_loss", h, w_out, batch);
+  const double loss = forward(DenseInputs{}, h.value().data(), w_out.value().data(), d, batch);
+  std::shared_ptr<const SgnsBatch> saved = std::move(shared_batch);
+  return make_result(
+      Tensor::scalar(static_cast<float>(loss)), {h, w_out},
+      [saved](Node& self) {
+        Node& rows = *self.inputs[0];
+        Node& table_out = *self.inputs[1];
+        const int64_t width = rows.value.size(1);
+        backward(DenseInputs{rows.grad_data(), width}, *saved, rows.value.data(),
+                 table_out.value.data(), width, self.grad[0], table_out.sparse_grad_rows());
+      },
+      "sgns_rows_loss");
+}
+
 Var sgns_loss_composed(const Var& w_in, const Var& w_out, const SgnsBatch& batch) {
-  // One row per (input, output) pair: (P) ids into each table and a ±1 sign per pair.
-  std::vector<int64_t> pair_in, pair_out;
-  Tensor signs({batch.pairs()});
-  const int64_t outputs = batch.negatives + 1;
-  for (int64_t g = 0; g < batch.groups(); ++g) {
-    for (int64_t i = batch.input_offsets[g]; i < batch.input_offsets[g + 1]; ++i) {
-      for (int64_t j = 0; j < outputs; ++j) {
-        signs[static_cast<int64_t>(pair_in.size())] = j == 0 ? 1.0f : -1.0f;
-        pair_in.push_back(batch.input_ids[i]);
-        pair_out.push_back(batch.output_ids[g * outputs + j]);
-      }
-    }
-  }
-  const Var v = gather_rows(w_in, pair_in);                 // (P, d)
-  const Var u = gather_rows(w_out, pair_out);               // (P, d)
-  const Var logits = sum(v * u, -1);                        // (P)
-  return -sum(log_sigmoid(logits * Var::constant(signs)));  // -Σ log σ(±u·v)
+  require_bagged("sgns_loss_composed", batch, false);
+  return composed(TableInputs{batch}, w_in, w_out, batch);
+}
+
+Var sgns_rows_loss_composed(const Var& h, const Var& w_out, const SgnsBatch& batch) {
+  require_bagged("sgns_rows_loss_composed", batch, true);
+  require_row_per_group(h, batch);
+  return composed(DenseInputs{}, h, w_out, batch);
 }
 
 }  // namespace gv

@@ -10,6 +10,9 @@
 // followed by K negatives shared by the whole group. So a group's logits are a small
 // matrix product (m, d) @ (d, K+1) instead of m (K+1) separate dot products — the idea
 // behind pWord2Vec's "HogBatch" (Ji et al., 2016).
+//
+// CBOW has one input per group instead, the mean h of the context rows: embedding_bag builds
+// h (G, d) from W_in, and sgns_rows_loss scores each row of h against its group's outputs.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +25,10 @@ namespace gv {
 
 // A minibatch of groups, reused across steps by one worker (clear() keeps capacity).
 struct SgnsBatch {
-  int64_t negatives = 5;                  // K
+  int64_t negatives = 5;  // K
+  // What a group's input ids are. false (skip-gram): each id's W_in row is an input of its
+  // own. true (CBOW): the ids are one bag, whose mean row is the group's only input.
+  bool bagged = false;
   std::vector<int64_t> input_ids;         // all groups' context ids, concatenated
   std::vector<int64_t> input_offsets{0};  // group g's inputs: [offsets[g], offsets[g+1])
   std::vector<int64_t> output_ids;        // (G, K+1): positive first, then K negatives
@@ -30,7 +36,9 @@ struct SgnsBatch {
   std::vector<float> coefficients;
 
   int64_t groups() const { return static_cast<int64_t>(input_offsets.size()) - 1; }
-  int64_t pairs() const { return static_cast<int64_t>(input_ids.size()) * (negatives + 1); }
+  // Input rows, each scored against its group's K+1 outputs.
+  int64_t input_rows() const { return bagged ? groups() : static_cast<int64_t>(input_ids.size()); }
+  int64_t pairs() const { return input_rows() * (negatives + 1); }
   void clear() {
     input_ids.clear();
     input_offsets.assign(1, 0);
@@ -40,16 +48,24 @@ struct SgnsBatch {
   void add_group(const int64_t* inputs, int64_t num_inputs, const int64_t* outputs);
 };
 
-// The fused op: summed SGNS loss of every pair in the batch, a scalar.
-// Backward appends row-sparse gradients to both tables: one row per input id to W_in and
+// The fused skip-gram op, on an unbagged batch: summed SGNS loss of every pair in the batch, a
+// scalar. Backward appends row-sparse gradients to both tables: one row per input id to W_in and
 // K+1 rows per group to W_out. The forward writes the batch's coefficients (the saved
 // activations) and the op keeps the batch until its graph is released, for backward to read:
 // while use_count() > 1, the caller must not change it (SgnsObjective reuses a batch only
 // once it holds the sole reference). Ids are checked against V; one outside [0, V) throws.
 Var sgns_loss(const Var& w_in, const Var& w_out, std::shared_ptr<SgnsBatch> batch);
 
-// The same loss built from gather_rows, mul, sum, log_sigmoid: what sgns_loss computes,
-// spelled out one pair per row. The tests check that both agree in value and gradient.
+// The fused op on dense inputs: h (G, d) holds each group's one input row (CBOW: the bag
+// means embedding_bag computed from W_in), scored against the group's K+1 rows of W_out.
+// Backward gives h a dense gradient and appends K+1 rows per group to W_out's row-sparse one.
+// The batch is kept and must be left alone as for sgns_loss; its input ids are not read.
+Var sgns_rows_loss(const Var& h, const Var& w_out, std::shared_ptr<SgnsBatch> batch);
+
+// The same losses built from gather_rows, mul, sum, log_sigmoid: what sgns_loss and
+// sgns_rows_loss compute, spelled out one pair per row. The tests check that each pair of
+// them agrees in value and gradient.
 Var sgns_loss_composed(const Var& w_in, const Var& w_out, const SgnsBatch& batch);
+Var sgns_rows_loss_composed(const Var& h, const Var& w_out, const SgnsBatch& batch);
 
 }  // namespace gv

@@ -4,25 +4,29 @@
 #include <string>
 #include <utility>
 
+#include "autograd/ops.h"
+
 namespace gv {
 
 namespace {
 
-std::shared_ptr<SgnsBatch> empty_batch(int64_t negatives) {
+std::shared_ptr<SgnsBatch> empty_batch(int64_t negatives, bool bagged) {
   auto batch = std::make_shared<SgnsBatch>();
   batch->negatives = negatives;
+  batch->bagged = bagged;
   return batch;
 }
 
 }  // namespace
 
 SgnsObjective::SgnsObjective(std::shared_ptr<const NegativeSampler> noise, int64_t negatives,
-                             bool shared_negatives)
+                             bool shared_negatives, ModelKind model)
     : noise_(std::move(noise)),
       negatives_(negatives),
-      shared_negatives_(shared_negatives),
-      batch_(empty_batch(negatives)),
-      previous_(empty_batch(negatives)) {
+      bagged_(model == ModelKind::cbow),
+      shared_negatives_(shared_negatives || bagged_),
+      batch_(empty_batch(negatives, bagged_)),
+      previous_(empty_batch(negatives, bagged_)) {
   if (negatives < 1) {
     throw std::invalid_argument("sgns: negatives must be positive, got " +
                                 std::to_string(negatives));
@@ -46,12 +50,15 @@ void SgnsObjective::add(const Example& example, Rng& rng) {
 }
 
 Var SgnsObjective::loss(const Var& w_in, const Var& w_out) {
-  Var loss = sgns_loss(w_in, w_out, batch_);
+  // CBOW: h (G, C), each group's bag of contexts averaged into its one input row.
+  Var loss = bagged_ ? sgns_rows_loss(embedding_bag(w_in, batch_->input_ids, batch_->input_offsets),
+                                      w_out, batch_)
+                     : sgns_loss(w_in, w_out, batch_);
   std::swap(batch_, previous_);
   if (batch_.use_count() == 1) {
     batch_->clear();
   } else {
-    batch_ = empty_batch(negatives_);
+    batch_ = empty_batch(negatives_, bagged_);
   }
   return loss;
 }

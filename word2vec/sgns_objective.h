@@ -5,6 +5,10 @@
 // never equal to the centre. With shared negatives one group holds all of a centre's
 // contexts against one draw (pWord2Vec's HogBatch); otherwise each context is its own group
 // with a fresh draw (word2vec.c, gensim).
+//
+// CBOW (ModelKind::cbow) turns an example into one group whose input is the mean of its
+// contexts: the batch is bagged, and its loss is sgns_rows_loss on embedding_bag(W_in). Its
+// negatives are one draw per centre, as word2vec.c's CBOW draws them.
 #pragma once
 
 #include <cstdint>
@@ -19,9 +23,10 @@ namespace gv {
 
 class SgnsObjective final : public Objective {
  public:
-  // negatives = K >= 1 noise words per group.
+  // negatives = K >= 1 noise words per group. CBOW's one input per centre is one group, so
+  // shared_negatives does not matter to it.
   SgnsObjective(std::shared_ptr<const NegativeSampler> noise, int64_t negatives,
-                bool shared_negatives);
+                bool shared_negatives, ModelKind model = ModelKind::skipgram);
 
   void add(const Example& example, Rng& rng) override;
   int64_t pairs() const override { return batch_->pairs(); }
@@ -30,6 +35,7 @@ class SgnsObjective final : public Objective {
  private:
   std::shared_ptr<const NegativeSampler> noise_;
   int64_t negatives_;
+  bool bagged_;  // CBOW
   bool shared_negatives_;
   // The loss op keeps the batch it was built on, and its backward reads that batch. So two
   // batches take turns: `batch_` is filled while the last loss may still read `previous_`.

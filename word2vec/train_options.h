@@ -1,4 +1,4 @@
-// TrainOptions: every knob of skip-gram training, with word2vec's defaults.
+// TrainOptions: every knob of word2vec training, with word2vec's defaults.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +9,9 @@ namespace gv {
 
 enum class OptimizerKind { sgd, adagrad, adam };  // adam = lazy SparseAdam on the tables
 enum class LossKind { sgns, softmax };
+// What a centre's contexts become: skip-gram scores each context against the centre; CBOW
+// scores the mean of the contexts against it (word2vec.c's cbow with cbow_mean = 1).
+enum class ModelKind { skipgram, cbow };
 
 struct TrainOptions {
   int64_t dim = 100;      // C: width of both tables
@@ -32,10 +35,11 @@ struct TrainOptions {
   // (m, C) @ (C, K+1) product per centre). false: K fresh negatives per (context, centre)
   // pair, as word2vec.c and gensim draw them. Shared is the default: it draws and touches
   // m times fewer output rows, and both score the same on bench/shakespeare_analogies.txt
-  // (README, "Quality").
+  // (README, "Quality"). CBOW has one input per centre, so it always shares.
   bool shared_negatives = true;
   OptimizerKind optimizer = OptimizerKind::sgd;
   LossKind loss = LossKind::sgns;
+  ModelKind model = ModelKind::skipgram;
   TokenizerOptions tokenizer;
 };
 

@@ -1,13 +1,15 @@
-// Trainer: skip-gram on a text file, with the loss built from autograd ops.
+// Trainer: word2vec (skip-gram or CBOW) on a text file, with the loss built from autograd ops.
 //
 // Data flow, one worker thread per corpus slice (Hogwild: all share the two tables):
 //   CorpusReader ─ sentence of ids ─> Subsampler ─> SkipGramExamples (centre + dynamic window)
-//     ─> objective.add(example)          SGNS draws the negatives, softmax collects pairs
+//     ─> objective.add(example)          SGNS draws the negatives, softmax collects rows
 //     ─> objective.loss(W_in, W_out)     a scalar Var from engine ops (sgns_loss, ...):
 //     ─> loss.backward()                 backward leaves row-sparse gradients on the
 //     ─> optimizer.step(views, lr)       worker's views of the tables, which the engine's
 //                                        optimizer applies to the shared storage.
-// The objective is chosen once, from options.loss (see objective.h); the loop never asks.
+// The objective is chosen once, from options.loss and options.model (see objective.h): the
+// loop never asks which loss it minimises, nor whether contexts count one by one (skip-gram)
+// or by their mean (CBOW).
 // The learning rate decays linearly with the words read by all workers, as in word2vec.
 //
 // Training can stop at any sentence end (Ctrl-C, or a word budget) and resume from a

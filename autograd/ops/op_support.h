@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -34,6 +35,18 @@ inline RowsView rows_of(const Shape& shape, const char* op) {
     throw std::invalid_argument(std::string(op) + ": needs at least one dim, got shape ()");
   }
   return {dims_product(shape, 0, shape.size() - 1), shape.back()};
+}
+
+// Throws std::out_of_range "<op>: id 7 out of range for a table of V = 5 rows" for the first
+// id outside [0, V): the lookups' (gather_rows, embedding_bag) check before reading a row.
+inline void check_row_ids(std::span<const int64_t> ids, int64_t vocab, const char* op) {
+  for (const int64_t id : ids) {
+    if (id < 0 || id >= vocab) {
+      throw std::out_of_range(std::string(op) + ": id " + std::to_string(id) +
+                              " out of range for a table of V = " + std::to_string(vocab) +
+                              " rows");
+    }
+  }
 }
 
 // dst (cols, rows) += src (rows, cols)^T: transpose's forward and backward, and matmul's

@@ -171,13 +171,7 @@ Var gather_rows(const Var& table, std::span<const int64_t> ids, const Shape& ids
   }
   const int64_t vocab = shape[0];
   const int64_t d = shape[1];
-  for (const int64_t id : ids) {
-    if (id < 0 || id >= vocab) {
-      throw std::out_of_range("gather_rows: id " + std::to_string(id) +
-                              " out of range for a table of V = " + std::to_string(vocab) +
-                              " rows");
-    }
-  }
+  check_row_ids(ids, vocab, "gather_rows");
   Shape out_shape = ids_shape;
   out_shape.push_back(d);
   Tensor out(out_shape);  // (ids..., d)

@@ -12,5 +12,16 @@ TEST_CASE("A checkpoint of the first format is refused by its version", "[traine
   const std::string old = dir.write("old.ckpt", "GVCKPT01" + std::string(64, '\0'));
   CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                     Catch::Contains("old.ckpt") && Catch::Contains("unsupported version 1") &&
-                        Catch::Contains("checkpoint version 2"));
+                        Catch::Contains("checkpoint version 3"));
+}
+
+TEST_CASE("A checkpoint from before CBOW is refused by its version", "[trainer][checkpoint]") {
+  gv::testing::ScratchDir dir("v2_checkpoint");
+  const std::string corpus = dir.write("corpus.txt", "a b a b\n");
+  // Version 2 stored no model; its header is the magic and the version, a uint32.
+  const std::string v2 =
+      dir.write("v2.ckpt", "GVCHKPNT" + std::string("\x02\0\0\0", 4) + std::string(64, '\0'));
+  CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(v2, corpus),
+                    Catch::Contains("v2.ckpt") && Catch::Contains("unsupported version 2") &&
+                        Catch::Contains("checkpoint version 3"));
 }

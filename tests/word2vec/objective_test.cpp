@@ -4,7 +4,9 @@
 #include <vector>
 
 #include "autograd/gradcheck.h"
+#include "autograd/ops.h"
 #include "autograd/rng.h"
+#include "word2vec/example_inputs.h"
 #include "word2vec/negative_sampler.h"
 #include "word2vec/objective.h"
 #include "word2vec/sgns_objective.h"
@@ -70,12 +72,13 @@ TEST_CASE("Full-softmax skip-gram: uniform logits cost log V, and it passes grad
   Var w_in = Var::parameter(Tensor::zeros({5, 4}));
   gv::Rng rng(2);
   Var w_out = Var::parameter(Tensor::normal({5, 4}, 0.0f, 1.0f, rng));
-  CHECK(gv::softmax_skipgram_loss(w_in, w_out, inputs, targets).item() == Approx(std::log(5.0)));
+  CHECK(gv::softmax_loss(gv::gather_rows(w_in, inputs), w_out, targets).item() ==
+        Approx(std::log(5.0)));
   const std::vector<Var> tables = {Var::parameter(Tensor::normal({5, 4}, 0.0f, 0.5f, rng)),
                                    Var::parameter(Tensor::normal({5, 4}, 0.0f, 0.5f, rng))};
   const auto result = gv::gradcheck(
       [&](const std::vector<Var>& t) {
-        return gv::softmax_skipgram_loss(t[0], t[1], inputs, targets);
+        return gv::softmax_loss(gv::gather_rows(t[0], inputs), t[1], targets);
       },
       tables);
   INFO(result.worst);
@@ -110,4 +113,76 @@ TEST_CASE("objective_maker picks the objective from the options, a fresh one per
     CHECK(a->pairs() == (loss == gv::LossKind::sgns ? 3 * 5 : 3));
     CHECK(b->pairs() == 0);
   }
+}
+
+TEST_CASE("Example inputs: a row per context for skip-gram, the contexts' mean for CBOW",
+          "[objective][cbow]") {
+  gv::Rng rng(8);
+  const Var w_in = Var::parameter(Tensor::normal({7, 3}, 0.0f, 1.0f, rng));
+  gv::ExampleInputs skipgram(gv::ModelKind::skipgram), cbow(gv::ModelKind::cbow);
+  CHECK(skipgram.add(kContextsA) == 3);
+  CHECK(skipgram.add(kContextsB) == 2);
+  CHECK(cbow.add(kContextsA) == 1);
+  CHECK(cbow.add(kContextsB) == 1);
+  CHECK(skipgram.rows() == 5);
+  CHECK(cbow.rows() == 2);
+  const Tensor rows = skipgram.rows_of(w_in).value(), means = cbow.rows_of(w_in).value();
+  REQUIRE(rows.shape() == gv::Shape{5, 3});
+  REQUIRE(means.shape() == gv::Shape{2, 3});
+  const Tensor& table = w_in.value();
+  for (int64_t c = 0; c < 3; ++c) {
+    CHECK(rows.at({3, c}) == table.at({2, c}));  // kContextsB[0]
+    CHECK(means.at({0, c}) ==
+          Approx((table.at({1, c}) + table.at({2, c}) + table.at({3, c})) / 3).margin(1e-6));
+    CHECK(means.at({1, c}) == Approx((table.at({2, c}) + table.at({5, c})) / 2).margin(1e-6));
+  }
+  cbow.clear();
+  CHECK(cbow.rows() == 0);
+  CHECK(cbow.add(kContextsB) == 1);
+  CHECK(cbow.rows_of(w_in).value().at({0, 0}) == means.at({1, 0}));
+}
+
+TEST_CASE("CBOW objectives: one input row per centre, the same negatives as shared skip-gram",
+          "[objective][cbow]") {
+  // With W_out zero every logit is 0: each (row, output) pair costs log 2 (SGNS) and each row
+  // log V (softmax), so the loss counts the rows.
+  Var w_in = Var::parameter(Tensor::full({7, 3}, 0.1f));
+  Var w_out = Var::parameter(Tensor::zeros({7, 3}));
+  gv::SgnsObjective cbow(noise(), 2, /*shared_negatives=*/false, gv::ModelKind::cbow);
+  gv::SgnsObjective skipgram(noise(), 2, /*shared_negatives=*/true);
+  gv::Rng cbow_rng(4), skipgram_rng(4);
+  cbow.add(kExampleA, cbow_rng);
+  cbow.add(kExampleB, cbow_rng);
+  skipgram.add(kExampleA, skipgram_rng);
+  skipgram.add(kExampleB, skipgram_rng);
+  CHECK(cbow_rng.next_u64() == skipgram_rng.next_u64());  // one draw of K per centre for both
+  CHECK(cbow.pairs() == 2 * 3);
+  const Var loss = cbow.loss(w_in, w_out);
+  CHECK(loss.item() == Approx(6 * std::log(2.0)));
+  loss.backward();
+  CHECK(w_in.sparse_grad().stored_rows() == 5);  // each context of each bag
+
+  gv::SoftmaxObjective softmax(gv::ModelKind::cbow);
+  softmax.add(kExampleA, cbow_rng);
+  softmax.add(kExampleB, cbow_rng);
+  CHECK(softmax.pairs() == 2);
+  CHECK(softmax.loss(w_in, w_out).item() == Approx(2 * std::log(7.0)));
+}
+
+TEST_CASE("objective_maker builds CBOW objectives, and refuses CBOW with pair negatives",
+          "[objective][cbow]") {
+  gv::TrainOptions options;
+  options.negatives = 4;
+  options.model = gv::ModelKind::cbow;
+  for (const gv::LossKind loss : {gv::LossKind::sgns, gv::LossKind::softmax}) {
+    options.loss = loss;
+    const std::unique_ptr<gv::Objective> objective = gv::objective_maker(options, kCounts)();
+    gv::Rng rng(1);
+    objective->add(kExampleA, rng);
+    CHECK(objective->pairs() == (loss == gv::LossKind::sgns ? 5 : 1));
+  }
+  options.loss = gv::LossKind::sgns;
+  options.shared_negatives = false;
+  CHECK_THROWS_WITH(gv::objective_maker(options, kCounts),
+                    Catch::Contains("--pair-negatives") && Catch::Contains("CBOW"));
 }

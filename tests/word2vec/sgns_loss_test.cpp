@@ -1,8 +1,10 @@
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <functional>
 #include <memory>
 
 #include "autograd/gradcheck.h"
+#include "autograd/ops.h"
 #include "autograd/rng.h"
 #include "word2vec/sgns_loss.h"
 
@@ -23,6 +25,30 @@ std::shared_ptr<gv::SgnsBatch> small_batch() {
   return batch;
 }
 
+using Loss = std::function<Var(const Var& w_in, const Var& w_out)>;
+
+// The fused and the composed loss on copies of the same tables: equal values, equal gradients,
+// and the fused one's gradients row-sparse with the given numbers of rows.
+void check_fused_equals_composed(const Tensor& in, const Tensor& out, const Loss& fused_loss,
+                                 const Loss& composed_loss, int64_t in_rows, int64_t out_rows) {
+  Var fused_in = Var::parameter(in), fused_out = Var::parameter(out);
+  Var composed_in = Var::parameter(in), composed_out = Var::parameter(out);
+  Var fused = fused_loss(fused_in, fused_out);
+  Var composed = composed_loss(composed_in, composed_out);
+  CHECK(fused.item() == Approx(composed.item()).epsilon(1e-5));
+  fused.backward();
+  composed.backward();
+  CHECK_FALSE(fused_in.has_grad());  // row-sparse only: no dense (V, d) buffer
+  CHECK(fused_in.sparse_grad().stored_rows() == in_rows);
+  CHECK(fused_out.sparse_grad().stored_rows() == out_rows);
+  const Tensor gi = fused_in.total_grad(), ci = composed_in.total_grad();
+  const Tensor go = fused_out.total_grad(), co = composed_out.total_grad();
+  for (int64_t k = 0; k < gi.numel(); ++k) {
+    CHECK(gi[k] == Approx(ci[k]).margin(1e-5));
+    CHECK(go[k] == Approx(co[k]).margin(1e-5));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("Fused SGNS loss equals the composed ops in value and gradient", "[sgns]") {
@@ -31,23 +57,12 @@ TEST_CASE("Fused SGNS loss equals the composed ops in value and gradient", "[sgn
   const Tensor out = Tensor::normal({7, 5}, 0.0f, 0.7f, rng);
   const std::shared_ptr<gv::SgnsBatch> batch = small_batch();
   CHECK(batch->pairs() == 15);
-
-  Var fused_in = Var::parameter(in), fused_out = Var::parameter(out);
-  Var composed_in = Var::parameter(in), composed_out = Var::parameter(out);
-  Var fused = gv::sgns_loss(fused_in, fused_out, batch);
-  Var composed = gv::sgns_loss_composed(composed_in, composed_out, *batch);
-  CHECK(fused.item() == Approx(composed.item()).epsilon(1e-5));
-  fused.backward();
-  composed.backward();
-  CHECK_FALSE(fused_in.has_grad());                   // row-sparse only: no dense (V, d) buffer
-  CHECK(fused_in.sparse_grad().stored_rows() == 5);   // one per input id
-  CHECK(fused_out.sparse_grad().stored_rows() == 6);  // K+1 per group
-  const Tensor gi = fused_in.total_grad(), ci = composed_in.total_grad();
-  const Tensor go = fused_out.total_grad(), co = composed_out.total_grad();
-  for (int64_t k = 0; k < gi.numel(); ++k) {
-    CHECK(gi[k] == Approx(ci[k]).margin(1e-5));
-    CHECK(go[k] == Approx(co[k]).margin(1e-5));
-  }
+  check_fused_equals_composed(
+      in, out, [&](const Var& w_in, const Var& w_out) { return gv::sgns_loss(w_in, w_out, batch); },
+      [&](const Var& w_in, const Var& w_out) {
+        return gv::sgns_loss_composed(w_in, w_out, *batch);
+      },
+      /*in_rows=*/5, /*out_rows=*/6);  // one per input id; K+1 per group
 }
 
 TEST_CASE("Fused SGNS loss passes gradcheck", "[sgns][gradcheck]") {
@@ -107,4 +122,80 @@ TEST_CASE("SGNS rejects ids outside the tables", "[sgns][errors]") {
   Var narrow = Var::parameter(Tensor::zeros({7, 4}));
   Var wide = Var::parameter(Tensor::zeros({7, 5}));
   CHECK_THROWS_WITH(gv::sgns_loss(narrow, wide, batch), Catch::Contains("(7, 4)"));
+}
+
+namespace {
+
+// CBOW's batch: two centres, each one group whose inputs form one bag. Word 2 is twice in the
+// first bag and once in the second; word 1 is an output of both groups.
+std::shared_ptr<gv::SgnsBatch> bagged_batch() {
+  auto batch = std::make_shared<gv::SgnsBatch>();
+  batch->negatives = 2;
+  batch->bagged = true;
+  const int64_t bag_a[] = {2, 3, 2}, outputs_a[] = {0, 1, 6};
+  const int64_t bag_b[] = {2, 5}, outputs_b[] = {4, 1, 3};
+  batch->add_group(bag_a, 3, outputs_a);
+  batch->add_group(bag_b, 2, outputs_b);
+  return batch;
+}
+
+Var bag_means(const Var& w_in, const gv::SgnsBatch& batch) {
+  return gv::embedding_bag(w_in, batch.input_ids, batch.input_offsets);  // (G, d)
+}
+
+}  // namespace
+
+TEST_CASE("CBOW: fused SGNS on the bag means equals the composed ops in value and gradient",
+          "[sgns][cbow]") {
+  gv::Rng rng(5);
+  const Tensor in = Tensor::normal({7, 5}, 0.0f, 0.7f, rng);
+  const Tensor out = Tensor::normal({7, 5}, 0.0f, 0.7f, rng);
+  const std::shared_ptr<gv::SgnsBatch> batch = bagged_batch();
+  CHECK(batch->pairs() == 2 * 3);  // one input row per group
+  check_fused_equals_composed(
+      in, out,
+      [&](const Var& w_in, const Var& w_out) {
+        return gv::sgns_rows_loss(bag_means(w_in, *batch), w_out, batch);
+      },
+      [&](const Var& w_in, const Var& w_out) {
+        return gv::sgns_rows_loss_composed(bag_means(w_in, *batch), w_out, *batch);
+      },
+      /*in_rows=*/5, /*out_rows=*/6);  // one per context id; K+1 per group
+}
+
+TEST_CASE("CBOW: fused SGNS passes gradcheck on dense rows and through the bag means",
+          "[sgns][cbow][gradcheck]") {
+  gv::Rng rng(6);
+  const std::shared_ptr<gv::SgnsBatch> batch = bagged_batch();
+  const std::vector<Var> rows_and_table = {Var::parameter(Tensor::normal({2, 5}, 0.0f, 0.5f, rng)),
+                                           Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng))};
+  auto result = gv::gradcheck(
+      [&](const std::vector<Var>& t) { return gv::sgns_rows_loss(t[0], t[1], batch); },
+      rows_and_table);
+  INFO(result.worst);
+  CHECK(result.ok);
+  const std::vector<Var> tables = {Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng)),
+                                   Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng))};
+  result = gv::gradcheck(
+      [&](const std::vector<Var>& t) {
+        return gv::sgns_rows_loss(bag_means(t[0], *batch), t[1], batch);
+      },
+      tables);
+  INFO(result.worst);
+  CHECK(result.ok);
+}
+
+TEST_CASE("SGNS ops refuse the other model's batch and rows that do not match the groups",
+          "[sgns][cbow][errors]") {
+  Var table = Var::parameter(Tensor::zeros({7, 5}));
+  CHECK_THROWS_WITH(gv::sgns_loss(table, table, bagged_batch()),
+                    Catch::Contains("sgns_loss") && Catch::Contains("bagged"));
+  CHECK_THROWS_WITH(gv::sgns_rows_loss(Var::parameter(Tensor::zeros({5, 5})), table, small_batch()),
+                    Catch::Contains("sgns_rows_loss") && Catch::Contains("bagged"));
+  CHECK_THROWS_WITH(
+      gv::sgns_rows_loss(Var::parameter(Tensor::zeros({3, 5})), table, bagged_batch()),
+      Catch::Contains("(3, 5)") && Catch::Contains("2 groups"));
+  CHECK_THROWS_WITH(
+      gv::sgns_rows_loss(Var::parameter(Tensor::zeros({2, 4})), table, bagged_batch()),
+      Catch::Contains("(2, 4)") && Catch::Contains("(7, 5)"));
 }

@@ -77,31 +77,48 @@ double same_topic_neighbour_rate(const Trainer& trainer) {
 
 const std::atomic<bool> kNeverStop{false};
 
+// small_options() in every model x loss x optimizer.
+std::vector<TrainOptions> every_mode() {
+  std::vector<TrainOptions> modes;
+  for (const gv::ModelKind model : {gv::ModelKind::skipgram, gv::ModelKind::cbow}) {
+    for (const gv::LossKind loss : {gv::LossKind::sgns, gv::LossKind::softmax}) {
+      for (const gv::OptimizerKind optimizer :
+           {gv::OptimizerKind::sgd, gv::OptimizerKind::adagrad, gv::OptimizerKind::adam}) {
+        TrainOptions o = small_options();
+        o.model = model;
+        o.loss = loss;
+        o.optimizer = optimizer;
+        modes.push_back(o);
+      }
+    }
+  }
+  return modes;
+}
+
+std::string mode_name(const TrainOptions& o) {
+  return "model " + std::to_string(int(o.model)) + " loss " + std::to_string(int(o.loss)) +
+         " optimizer " + std::to_string(int(o.optimizer));
+}
+
 }  // namespace
 
-TEST_CASE("Skip-gram separates two topics and the loss falls", "[trainer]") {
+TEST_CASE("Skip-gram and CBOW separate two topics and the loss falls", "[trainer]") {
   gv::testing::ScratchDir dir("topics");
   const std::string corpus = dir.write("corpus.txt", two_topic_corpus(600, 1));
-  for (const gv::LossKind loss : {gv::LossKind::sgns, gv::LossKind::softmax}) {
-    for (const gv::OptimizerKind optimizer :
-         {gv::OptimizerKind::sgd, gv::OptimizerKind::adagrad, gv::OptimizerKind::adam}) {
-      INFO("loss " << int(loss) << " optimizer " << int(optimizer));
-      TrainOptions o = small_options();
-      o.loss = loss;
-      o.optimizer = optimizer;
-      o.lr = optimizer == gv::OptimizerKind::sgd ? 0.05f : 0.01f;
-      Trainer trainer(corpus, o);
-      CHECK(trainer.vocabulary().size() == 24);
-      std::vector<double> losses;
-      REQUIRE(
-          trainer.train([&](const gv::TrainProgress& p) { losses.push_back(p.loss); }, kNeverStop));
-      CHECK(trainer.progress().words_done == 3 * 600 * 8);
-      // Zero output vectors make every logit 0 at the start: SGNS costs log 2 per pair and
-      // the softmax log V. Training must end well below.
-      const double start = loss == gv::LossKind::sgns ? std::log(2.0) : std::log(24.0);
-      CHECK(trainer.progress().loss < 0.9 * start);
-      CHECK(same_topic_neighbour_rate(trainer) >= 0.9);
-    }
+  for (TrainOptions o : every_mode()) {
+    INFO(mode_name(o));
+    o.lr = o.optimizer == gv::OptimizerKind::sgd ? 0.05f : 0.01f;
+    Trainer trainer(corpus, o);
+    CHECK(trainer.vocabulary().size() == 24);
+    std::vector<double> losses;
+    REQUIRE(
+        trainer.train([&](const gv::TrainProgress& p) { losses.push_back(p.loss); }, kNeverStop));
+    CHECK(trainer.progress().words_done == 3 * 600 * 8);
+    // Zero output vectors make every logit 0 at the start: SGNS costs log 2 per pair and
+    // the softmax log V. Training must end well below.
+    const double start = o.loss == gv::LossKind::sgns ? std::log(2.0) : std::log(24.0);
+    CHECK(trainer.progress().loss < 0.9 * start);
+    CHECK(same_topic_neighbour_rate(trainer) >= 0.9);
   }
 }
 
@@ -121,11 +138,8 @@ TEST_CASE("One thread and one seed reproduce training bit for bit", "[trainer]")
 TEST_CASE("Resumed training equals uninterrupted training", "[trainer][checkpoint]") {
   gv::testing::ScratchDir dir("resume");
   const std::string corpus = dir.write("corpus.txt", two_topic_corpus(300, 3));
-  for (const gv::OptimizerKind optimizer :
-       {gv::OptimizerKind::sgd, gv::OptimizerKind::adagrad, gv::OptimizerKind::adam}) {
-    INFO("optimizer " << int(optimizer));
-    TrainOptions o = small_options();
-    o.optimizer = optimizer;
+  for (TrainOptions o : every_mode()) {
+    INFO(mode_name(o));
     Trainer whole(corpus, o);
     REQUIRE(whole.train({}, kNeverStop));
 

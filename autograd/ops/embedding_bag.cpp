@@ -1,0 +1,85 @@
+// The embedding bag: each output row is the mean of a bag of table rows. Its backward hands
+// every id of a bag the bag's gradient divided by the bag's size.
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "autograd/ops.h"
+#include "autograd/ops/op_support.h"
+
+namespace gv {
+
+namespace {
+
+// Offsets must run from 0 to `num_ids`, rising at every bag: a mean of no rows is undefined.
+void check_offsets(std::span<const int64_t> offsets, int64_t num_ids) {
+  if (offsets.empty()) {
+    throw std::invalid_argument("embedding_bag: offsets need B + 1 entries, got none");
+  }
+  if (offsets.front() != 0) {
+    throw std::invalid_argument("embedding_bag: offsets must start at 0, got " +
+                                std::to_string(offsets.front()));
+  }
+  for (size_t b = 0; b + 1 < offsets.size(); ++b) {
+    if (offsets[b + 1] <= offsets[b]) {
+      throw std::invalid_argument("embedding_bag: bag " + std::to_string(b) + " spans ids [" +
+                                  std::to_string(offsets[b]) + ", " +
+                                  std::to_string(offsets[b + 1]) + "): every bag needs an id");
+    }
+  }
+  if (offsets.back() != num_ids) {
+    throw std::invalid_argument("embedding_bag: offsets end at " + std::to_string(offsets.back()) +
+                                " but there are " + std::to_string(num_ids) + " ids");
+  }
+}
+
+}  // namespace
+
+Var embedding_bag(const Var& table, std::span<const int64_t> ids,
+                  std::span<const int64_t> offsets) {
+  const Shape& shape = table.shape();
+  if (shape.size() != 2) {
+    throw std::invalid_argument("embedding_bag: table must be (V, d), got shape " +
+                                shape_str(shape));
+  }
+  check_offsets(offsets, static_cast<int64_t>(ids.size()));
+  check_row_ids(ids, shape[0], "embedding_bag");
+  const int64_t bags = static_cast<int64_t>(offsets.size()) - 1;
+  const int64_t d = shape[1];
+  Tensor out({bags, d});  // (B, d)
+  const float* rows = table.value().data();
+  for (int64_t b = 0; b < bags; ++b) {
+    float* mean = out.data() + b * d;
+    for (int64_t i = offsets[b]; i < offsets[b + 1]; ++i) {
+      const float* row = rows + ids[i] * d;
+      for (int64_t j = 0; j < d; ++j) mean[j] += row[j];
+    }
+    const float scale = 1.0f / static_cast<float>(offsets[b + 1] - offsets[b]);
+    for (int64_t j = 0; j < d; ++j) mean[j] *= scale;
+  }
+  return make_result(
+      std::move(out), {table},
+      [ids = std::vector<int64_t>(ids.begin(), ids.end()),
+       offsets = std::vector<int64_t>(offsets.begin(), offsets.end()), bags, d](Node& self) {
+        Node& table = *self.inputs[0];
+        // As in gather_rows: a leaf table gets one sparse entry per id, an interior one a
+        // dense gradient its own backward can read.
+        SparseRows* sparse = table.is_leaf() ? table.sparse_grad_rows() : nullptr;
+        float* dense = table.is_leaf() ? nullptr : table.grad_data();
+        if (!sparse && !dense) return;
+        for (int64_t b = 0; b < bags; ++b) {
+          const float* g = self.grad.data() + b * d;  // dL/dmean_b
+          const float scale = 1.0f / static_cast<float>(offsets[b + 1] - offsets[b]);
+          for (int64_t i = offsets[b]; i < offsets[b + 1]; ++i) {
+            float* row = sparse ? sparse->append_row(ids[i]) : dense + ids[i] * d;
+            for (int64_t j = 0; j < d; ++j) row[j] += scale * g[j];
+          }
+        }
+      },
+      "embedding_bag");
+}
+
+}  // namespace gv
