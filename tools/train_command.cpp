@@ -241,9 +241,8 @@ void add_train_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--model", args->model,
                   "skipgram (each context predicts the centre) or cbow (their mean does: one "
-                  "update per centre instead of one per context, so faster, and the mean "
-                  "smooths over contexts, which suits frequent words; skip-gram serves rare "
-                  "words better)")
+                  "input row per centre instead of one per context; not yet tuned, it scores "
+                  "below skip-gram on analogies, see the README)")
       ->check(CLI::IsMember(kModels))
       ->capture_default_str();
   cmd->add_option(
