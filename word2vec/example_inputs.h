@@ -33,8 +33,8 @@ class ExampleInputs {
  private:
   bool bagged_;
   std::vector<int64_t> ids_;  // every context added, in order
-  std::vector<int64_t> offsets_ = {
-      0};  // CBOW: example b's contexts ids_[offsets_[b], offsets_[b+1])
+  // CBOW: example b's contexts are ids_[offsets_[b], offsets_[b+1]).
+  std::vector<int64_t> offsets_ = {0};
 };
 
 }  // namespace gv
