@@ -93,7 +93,9 @@ void run_train(const TrainArgs& args) {
   options.optimizer = args.optimizer == "sgd"       ? OptimizerKind::sgd
                       : args.optimizer == "adagrad" ? OptimizerKind::adagrad
                                                     : OptimizerKind::adam;
-  options.loss = args.loss == "softmax" ? LossKind::softmax : LossKind::sgns;
+  options.loss = args.loss == "softmax" ? LossKind::softmax
+                 : args.loss == "hs"    ? LossKind::hs
+                                        : LossKind::sgns;
 
   Trainer trainer = args.resume.empty() ? Trainer(args.corpus, options)
                                         : Trainer::from_checkpoint(args.resume, args.corpus);
@@ -196,8 +198,10 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--optimizer", args->optimizer, "sgd, adagrad or adam (lazy sparse Adam)")
       ->check(CLI::IsMember({"sgd", "adagrad", "adam"}))
       ->capture_default_str();
-  cmd->add_option("--loss", args->loss, "sgns (negative sampling) or softmax (small vocabularies)")
-      ->check(CLI::IsMember({"sgns", "softmax"}))
+  cmd->add_option("--loss", args->loss,
+                  "sgns (negative sampling), hs (hierarchical softmax: suits rare words and "
+                  "small vocabularies) or softmax (full softmax, small vocabularies)")
+      ->check(CLI::IsMember({"sgns", "hs", "softmax"}))
       ->capture_default_str();
   cmd->add_option(
       "--checkpoint", args->checkpoint,

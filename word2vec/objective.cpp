@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "word2vec/hs_objective.h"
+#include "word2vec/huffman_tree.h"
 #include "word2vec/negative_sampler.h"
 #include "word2vec/sgns_objective.h"
 #include "word2vec/softmax_objective.h"
@@ -18,6 +20,10 @@ ObjectiveMaker objective_maker(const TrainOptions& options, std::span<const int6
     }
     case LossKind::softmax:
       return [] { return std::make_unique<SoftmaxObjective>(); };
+    case LossKind::hs: {
+      auto tree = std::make_shared<const HuffmanTree>(counts);
+      return [tree] { return std::make_unique<HsObjective>(tree); };
+    }
   }
   throw std::invalid_argument("train: unknown loss");
 }

@@ -44,7 +44,8 @@ class Objective {
 using ObjectiveMaker = std::function<std::unique_ptr<Objective>()>;
 
 // The one place that picks the objective for options.loss. What the workers can share
-// read-only (SGNS's noise distribution over the vocabulary's `counts`) is built here, once.
+// read-only (SGNS's noise distribution over the vocabulary's `counts`, HS's Huffman tree) is
+// built here, once.
 ObjectiveMaker objective_maker(const TrainOptions& options, std::span<const int64_t> counts);
 
 }  // namespace gv

@@ -8,7 +8,7 @@
 namespace gv {
 
 enum class OptimizerKind { sgd, adagrad, adam };  // adam = lazy SparseAdam on the tables
-enum class LossKind { sgns, softmax };
+enum class LossKind { sgns, softmax, hs };        // hs: hierarchical softmax
 
 struct TrainOptions {
   int64_t dim = 100;      // C: width of both tables
