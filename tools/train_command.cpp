@@ -50,8 +50,8 @@ struct TrainArgs {
   TrainOptions options;
 };
 
-const std::map<std::string, LossKind> kLosses = {{"sgns", LossKind::sgns},
-                                                 {"softmax", LossKind::softmax}};
+const std::map<std::string, LossKind> kLosses = {
+    {"sgns", LossKind::sgns}, {"hs", LossKind::hs}, {"softmax", LossKind::softmax}};
 const std::map<std::string, ModelKind> kModels = {{"skipgram", ModelKind::skipgram},
                                                   {"cbow", ModelKind::cbow}};
 
@@ -236,7 +236,9 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--optimizer", args->optimizer, "sgd, adagrad or adam (lazy sparse Adam)")
       ->check(CLI::IsMember({"sgd", "adagrad", "adam"}))
       ->capture_default_str();
-  cmd->add_option("--loss", args->loss, "sgns (negative sampling) or softmax (small vocabularies)")
+  cmd->add_option("--loss", args->loss,
+                  "sgns (negative sampling), hs (hierarchical softmax: suits rare words and "
+                  "small vocabularies) or softmax (full softmax, small vocabularies)")
       ->check(CLI::IsMember(kLosses))
       ->capture_default_str();
   cmd->add_option("--model", args->model,

@@ -53,8 +53,11 @@ TrainOptions read_options(TensorReader& r) {
   const int64_t optimizer = r.pod<int64_t>("options");
   const int64_t loss = r.pod<int64_t>("options");
   const int64_t model = r.pod<int64_t>("options");
-  if (threads < 1 || threads > 4096 || optimizer < 0 || optimizer > 2 || loss < 0 || loss > 1 ||
-      model < 0 || model > 1) {
+  // Each enum's last value bounds what a checkpoint may hold.
+  if (threads < 1 || threads > 4096 || optimizer < 0 ||
+      optimizer > static_cast<int64_t>(OptimizerKind::adam) || loss < 0 ||
+      loss > static_cast<int64_t>(LossKind::hs) || model < 0 ||
+      model > static_cast<int64_t>(ModelKind::cbow)) {
     r.fail("bad options");
   }
   o.threads = static_cast<int>(threads);

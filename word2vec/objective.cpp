@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "word2vec/hs_objective.h"
+#include "word2vec/huffman_tree.h"
 #include "word2vec/negative_sampler.h"
 #include "word2vec/sgns_objective.h"
 #include "word2vec/softmax_objective.h"
@@ -23,6 +25,10 @@ ObjectiveMaker objective_maker(const TrainOptions& options, std::span<const int6
     }
     case LossKind::softmax:
       return [model = options.model] { return std::make_unique<SoftmaxObjective>(model); };
+    case LossKind::hs: {
+      auto tree = std::make_shared<const HuffmanTree>(counts);
+      return [tree, model = options.model] { return std::make_unique<HsObjective>(tree, model); };
+    }
   }
   throw std::invalid_argument("train: unknown loss");
 }

@@ -54,8 +54,9 @@ class Objective {
 using ObjectiveMaker = std::function<std::unique_ptr<Objective>()>;
 
 // The one place that picks the objective for options.loss and options.model. What the
-// workers can share read-only (SGNS's noise distribution over the vocabulary's `counts`) is
-// built here, once. Throws std::invalid_argument for a combination it cannot train.
+// workers can share read-only (SGNS's noise distribution over the vocabulary's `counts`, HS's
+// Huffman tree) is built here, once. Throws std::invalid_argument for a combination it cannot
+// train.
 ObjectiveMaker objective_maker(const TrainOptions& options, std::span<const int64_t> counts);
 
 }  // namespace gv

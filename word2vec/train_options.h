@@ -8,7 +8,7 @@
 namespace gv {
 
 enum class OptimizerKind { sgd, adagrad, adam };  // adam = lazy SparseAdam on the tables
-enum class LossKind { sgns, softmax };
+enum class LossKind { sgns, softmax, hs };        // hs: hierarchical softmax
 // What a centre's contexts become: skip-gram scores each context against the centre; CBOW
 // scores the mean of the contexts against it (word2vec.c's cbow with cbow_mean = 1).
 enum class ModelKind { skipgram, cbow };

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -7,6 +8,8 @@
 #include "autograd/ops.h"
 #include "autograd/rng.h"
 #include "word2vec/example_inputs.h"
+#include "word2vec/hs_objective.h"
+#include "word2vec/huffman_tree.h"
 #include "word2vec/negative_sampler.h"
 #include "word2vec/objective.h"
 #include "word2vec/sgns_objective.h"
@@ -21,49 +24,85 @@ namespace {
 // Two centres over a 7-word vocabulary, as the trainer would hand them over.
 const std::vector<int64_t> kContextsA = {1, 2, 3}, kContextsB = {2, 5};
 const Example kExampleA{0, kContextsA}, kExampleB{4, kContextsB};
-const std::vector<int64_t> kCounts = {9, 4, 7, 1, 3, 2, 5};
+const std::vector<int64_t> kCounts = {9, 7, 5, 4, 3, 2, 1};  // by id: count descending
 
 std::shared_ptr<const gv::NegativeSampler> noise() {
   return std::make_shared<const gv::NegativeSampler>(kCounts);
+}
+
+// Two objectives see the same examples and random stream. One runs backward at once; the
+// other first builds the next loss (refilling its batch), as a pipelined loop might.
+void check_filling_ahead(const std::function<std::unique_ptr<gv::Objective>()>& make,
+                         int64_t first_pairs) {
+  gv::Rng init(3);
+  const Tensor in = Tensor::normal({7, 5}, 0.0f, 0.7f, init);
+  const Tensor out = Tensor::normal({7, 5}, 0.0f, 0.7f, init);
+  const std::unique_ptr<gv::Objective> direct = make(), ahead = make();
+  gv::Rng direct_rng(11), ahead_rng(11);
+  Var direct_in = Var::parameter(in), direct_out = Var::parameter(out);
+  Var ahead_in = Var::parameter(in), ahead_out = Var::parameter(out);
+
+  direct->add(kExampleA, direct_rng);
+  CHECK(direct->pairs() == first_pairs);
+  const Var expected = direct->loss(direct_in, direct_out);
+  CHECK(direct->pairs() == 0);
+  expected.backward();
+
+  ahead->add(kExampleA, ahead_rng);
+  const Var first = ahead->loss(ahead_in, ahead_out);
+  ahead->add(kExampleB, ahead_rng);
+  const Var second = ahead->loss(ahead_in, ahead_out);  // alive: its batch is not free
+  ahead->add(kExampleA, ahead_rng);                     // so this fills a third one
+  first.backward();
+
+  CHECK(first.item() == expected.item());
+  const Tensor gi = ahead_in.total_grad(), ei = direct_in.total_grad();
+  const Tensor go = ahead_out.total_grad(), eo = direct_out.total_grad();
+  for (int64_t k = 0; k < gi.numel(); ++k) {
+    CHECK(gi[k] == ei[k]);
+    CHECK(go[k] == eo[k]);
+  }
+}
+
+// Adds examples A and B (5 contexts in all) to an objective that must draw nothing.
+void add_both_drawing_nothing(gv::Objective& objective) {
+  gv::Rng rng(5);
+  const uint64_t untouched = gv::Rng(5).next_u64();
+  objective.add(kExampleA, rng);
+  objective.add(kExampleB, rng);
+  CHECK(rng.next_u64() == untouched);  // it draws nothing
+  CHECK(objective.pairs() == 5);
 }
 
 }  // namespace
 
 TEST_CASE("SGNS: filling the next batch before backward leaves the first loss's gradients intact",
           "[objective][sgns]") {
-  // Two objectives see the same examples and random stream. One runs backward at once; the
-  // other first builds the next loss (refilling its batch), as a pipelined loop might.
   for (const bool shared : {true, false}) {
     INFO("shared negatives " << shared);
-    gv::Rng init(3);
-    const Tensor in = Tensor::normal({7, 5}, 0.0f, 0.7f, init);
-    const Tensor out = Tensor::normal({7, 5}, 0.0f, 0.7f, init);
-    gv::SgnsObjective direct(noise(), 2, shared), ahead(noise(), 2, shared);
-    gv::Rng direct_rng(11), ahead_rng(11);
-    Var direct_in = Var::parameter(in), direct_out = Var::parameter(out);
-    Var ahead_in = Var::parameter(in), ahead_out = Var::parameter(out);
-
-    direct.add(kExampleA, direct_rng);
-    CHECK(direct.pairs() == 3 * 3);
-    const Var expected = direct.loss(direct_in, direct_out);
-    CHECK(direct.pairs() == 0);
-    expected.backward();
-
-    ahead.add(kExampleA, ahead_rng);
-    const Var first = ahead.loss(ahead_in, ahead_out);
-    ahead.add(kExampleB, ahead_rng);
-    const Var second = ahead.loss(ahead_in, ahead_out);  // alive: its batch is not free
-    ahead.add(kExampleA, ahead_rng);                     // so this fills a third one
-    first.backward();
-
-    CHECK(first.item() == expected.item());
-    const Tensor gi = ahead_in.total_grad(), ei = direct_in.total_grad();
-    const Tensor go = ahead_out.total_grad(), eo = direct_out.total_grad();
-    for (int64_t k = 0; k < gi.numel(); ++k) {
-      CHECK(gi[k] == ei[k]);
-      CHECK(go[k] == eo[k]);
-    }
+    check_filling_ahead([&] { return std::make_unique<gv::SgnsObjective>(noise(), 2, shared); },
+                        3 * 3);
   }
+}
+
+TEST_CASE("HS: filling the next batch before backward leaves the first loss's gradients intact",
+          "[objective][hs]") {
+  const auto tree = std::make_shared<const gv::HuffmanTree>(kCounts);
+  check_filling_ahead(
+      [&] { return std::make_unique<gv::HsObjective>(tree, gv::ModelKind::skipgram); }, 3);
+}
+
+TEST_CASE("HS objective: one pair per context, log 2 per path step on a zero output table",
+          "[objective][hs]") {
+  const auto tree = std::make_shared<const gv::HuffmanTree>(kCounts);
+  gv::HsObjective objective(tree, gv::ModelKind::skipgram);
+  add_both_drawing_nothing(objective);
+  gv::Rng init(1);
+  Var w_in = Var::parameter(Tensor::normal({7, 3}, 0.0f, 1.0f, init));
+  Var w_out = Var::parameter(Tensor::zeros({7, 3}));  // V rows: inner node n reads row n
+  const int64_t steps = 3 * tree->depth(kExampleA.centre) + 2 * tree->depth(kExampleB.centre);
+  CHECK(objective.loss(w_in, w_out).item() == Approx(double(steps) * std::log(2.0)));
+  CHECK(objective.pairs() == 0);
 }
 
 TEST_CASE("Full-softmax skip-gram: uniform logits cost log V, and it passes gradcheck",
@@ -87,12 +126,7 @@ TEST_CASE("Full-softmax skip-gram: uniform logits cost log V, and it passes grad
 
 TEST_CASE("Softmax objective: one row per (context, centre) pair, summed", "[objective][softmax]") {
   gv::SoftmaxObjective objective;
-  gv::Rng rng(5);
-  const uint64_t untouched = gv::Rng(5).next_u64();
-  objective.add(kExampleA, rng);
-  objective.add(kExampleB, rng);
-  CHECK(rng.next_u64() == untouched);  // it draws nothing
-  CHECK(objective.pairs() == 5);
+  add_both_drawing_nothing(objective);
   Var w_in = Var::parameter(Tensor::zeros({7, 3}));
   Var w_out = Var::parameter(Tensor::zeros({7, 3}));
   CHECK(objective.loss(w_in, w_out).item() == Approx(5.0 * std::log(7.0)));
@@ -103,7 +137,7 @@ TEST_CASE("objective_maker picks the objective from the options, a fresh one per
           "[objective]") {
   gv::TrainOptions options;
   options.negatives = 4;
-  for (const gv::LossKind loss : {gv::LossKind::sgns, gv::LossKind::softmax}) {
+  for (const gv::LossKind loss : {gv::LossKind::sgns, gv::LossKind::softmax, gv::LossKind::hs}) {
     options.loss = loss;
     const gv::ObjectiveMaker make = gv::objective_maker(options, kCounts);
     const std::unique_ptr<gv::Objective> a = make(), b = make();

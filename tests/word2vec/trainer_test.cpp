@@ -6,6 +6,9 @@
 
 #include "autograd/rng.h"
 #include "tests/scratch_dir.h"
+#include "word2vec/corpus_reader.h"
+#include "word2vec/hs_objective.h"
+#include "word2vec/huffman_tree.h"
 #include "word2vec/sgns_loss.h"
 #include "word2vec/trainer.h"
 
@@ -81,7 +84,7 @@ const std::atomic<bool> kNeverStop{false};
 std::vector<TrainOptions> every_mode() {
   std::vector<TrainOptions> modes;
   for (const gv::ModelKind model : {gv::ModelKind::skipgram, gv::ModelKind::cbow}) {
-    for (const gv::LossKind loss : {gv::LossKind::sgns, gv::LossKind::softmax}) {
+    for (const gv::LossKind loss : {gv::LossKind::sgns, gv::LossKind::softmax, gv::LossKind::hs}) {
       for (const gv::OptimizerKind optimizer :
            {gv::OptimizerKind::sgd, gv::OptimizerKind::adagrad, gv::OptimizerKind::adam}) {
         TrainOptions o = small_options();
@@ -114,8 +117,9 @@ TEST_CASE("Skip-gram and CBOW separate two topics and the loss falls", "[trainer
     REQUIRE(
         trainer.train([&](const gv::TrainProgress& p) { losses.push_back(p.loss); }, kNeverStop));
     CHECK(trainer.progress().words_done == 3 * 600 * 8);
-    // Zero output vectors make every logit 0 at the start: SGNS costs log 2 per pair and
-    // the softmax log V. Training must end well below.
+    // Zero output vectors make every logit 0 at the start: SGNS costs log 2 per pair, the
+    // softmax log V, and HS log 2 per step of a path about log2 V long (24 words of near-equal
+    // counts make a balanced Huffman tree), so log V again. Training must end well below.
     const double start = o.loss == gv::LossKind::sgns ? std::log(2.0) : std::log(24.0);
     CHECK(trainer.progress().loss < 0.9 * start);
     CHECK(same_topic_neighbour_rate(trainer) >= 0.9);
@@ -247,4 +251,73 @@ TEST_CASE("Bad corpora and checkpoints give clear errors", "[trainer][errors]") 
   const std::string other = dir.write("other.txt", two_topic_corpus(60, 5));
   CHECK_THROWS_WITH(Trainer::from_checkpoint(checkpoint, other),
                     Catch::Contains("good.ckpt") && Catch::Contains("bytes"));
+}
+
+namespace {
+
+const std::string kShakespeare = std::string(GRADVEC_SOURCE_DIR) + "/data/tinyshakespeare.txt";
+
+TrainOptions shakespeare_hs_options() {
+  TrainOptions o;
+  o.dim = 50;
+  o.epochs = 3;
+  o.threads = 1;
+  o.loss = gv::LossKind::hs;
+  return o;
+}
+
+// Mean -log P(centre | context) over the neighbouring word pairs of the corpus's first 500
+// lines, on the trainer's tables: a fixed yardstick, where the progress reports average over
+// intervals of wall time.
+double hs_loss_per_pair(const Trainer& trainer) {
+  gv::HsObjective objective(std::make_shared<const gv::HuffmanTree>(trainer.vocabulary().counts()),
+                            gv::ModelKind::skipgram);
+  gv::CorpusReader reader(kShakespeare, trainer.options().tokenizer);
+  std::vector<int64_t> sentence;
+  gv::Rng unused;
+  for (int line = 0; line < 500 && reader.next_sentence(trainer.vocabulary(), sentence); ++line) {
+    for (size_t centre = 1; centre < sentence.size(); ++centre) {
+      const int64_t context[] = {sentence[centre - 1]};
+      objective.add({sentence[centre], context}, unused);
+    }
+  }
+  const double pairs = static_cast<double>(objective.pairs());
+  gv::NoGradGuard no_grad;
+  return objective.loss(trainer.input_table(), trainer.output_table()).item() / pairs;
+}
+
+}  // namespace
+
+TEST_CASE("Skip-gram with hierarchical softmax: the loss falls on TinyShakespeare",
+          "[trainer][hs]") {
+  Trainer trainer(kShakespeare, shakespeare_hs_options());
+  // The zero output table starts every path step at log 2: a word costs its depth times log 2,
+  // over 9 steps on average for the 3323 words. That is the Huffman code's length, close to
+  // the unigram entropy, a baseline a context can improve on only by so much: training must
+  // take a clear step below it.
+  const double before = hs_loss_per_pair(trainer);
+  REQUIRE(trainer.train({}, kNeverStop));
+  CHECK(trainer.progress().words_done == 3 * trainer.vocabulary().total_count());
+  const double after = hs_loss_per_pair(trainer);
+  INFO("before " << before << ", after " << after);
+  CHECK(before > 9 * std::log(2.0));
+  CHECK(after < before - 0.15);
+}
+
+TEST_CASE("Skip-gram with hierarchical softmax resumes bit for bit", "[hs-resume]") {
+  gv::testing::ScratchDir dir("hs_resume");
+  TrainOptions o = shakespeare_hs_options();
+  o.epochs = 1;
+  Trainer whole(kShakespeare, o);
+  REQUIRE(whole.train({}, kNeverStop));
+  Trainer first(kShakespeare, o);
+  REQUIRE_FALSE(first.train({}, kNeverStop, whole.vocabulary().total_count() / 2));
+  const std::string checkpoint = dir.file("hs.ckpt");
+  first.save_checkpoint(checkpoint);
+  Trainer resumed = Trainer::from_checkpoint(checkpoint, kShakespeare);
+  CHECK(resumed.options().loss == gv::LossKind::hs);
+  REQUIRE(resumed.train({}, kNeverStop));
+  CHECK(resumed.progress().words_done == whole.progress().words_done);
+  CHECK(same_bits(resumed.input_table().value(), whole.input_table().value()));
+  CHECK(same_bits(resumed.output_table().value(), whole.output_table().value()));
 }

@@ -1,0 +1,127 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include "autograd/gradcheck.h"
+#include "autograd/ops.h"
+#include "autograd/rng.h"
+#include "word2vec/hs_loss.h"
+
+using gv::Tensor;
+using gv::Var;
+
+namespace {
+
+// The tree of huffman_tree_test's known counts: word 0 has path (3) codes (0), word 3 path
+// (3 2 1 0) codes (1 1 1 1), word 4 path (3 2 1 0) codes (1 1 1 0), word 2 path (3 2 1)
+// codes (1 1 0).
+std::shared_ptr<const gv::HuffmanTree> small_tree() {
+  const std::vector<int64_t> counts = {5, 4, 2, 2, 1};
+  return std::make_shared<const gv::HuffmanTree>(counts);
+}
+
+// Four groups over 6 rows of h; word 3 is predicted twice and nodes 3 2 1 0 are on several
+// paths, so repeated rows of the sparse gradient must add up.
+std::shared_ptr<gv::HsBatch> small_batch() {
+  auto batch = std::make_shared<gv::HsBatch>();
+  batch->tree = small_tree();
+  batch->add_group(3, 2);
+  batch->add_group(0, 1);
+  batch->add_group(4, 2);
+  batch->add_group(3, 1);
+  return batch;
+}
+
+}  // namespace
+
+TEST_CASE("Fused HS loss equals the composed ops in value and gradient", "[hs]") {
+  gv::Rng rng(9);
+  const Tensor h = Tensor::normal({6, 5}, 0.0f, 0.7f, rng);
+  const Tensor nodes = Tensor::normal({5, 5}, 0.0f, 0.7f, rng);  // V rows, the last unused
+  const std::shared_ptr<gv::HsBatch> batch = small_batch();
+  CHECK(batch->rows() == 6);
+
+  Var fused_h = Var::parameter(h), fused_nodes = Var::parameter(nodes);
+  Var composed_h = Var::parameter(h), composed_nodes = Var::parameter(nodes);
+  Var fused = gv::hs_loss(fused_h, fused_nodes, batch);
+  Var composed = gv::hs_loss_composed(composed_h, composed_nodes, *batch);
+  CHECK(fused.item() == Approx(composed.item()).epsilon(1e-5));
+  fused.backward();
+  composed.backward();
+  CHECK(fused_h.has_grad());                                        // dense to h
+  CHECK_FALSE(fused_nodes.has_grad());                              // row-sparse to the node table
+  CHECK(fused_nodes.sparse_grad().stored_rows() == 4 + 1 + 4 + 4);  // a path per group
+  const Tensor gh = fused_h.total_grad(), ch = composed_h.total_grad();
+  const Tensor gn = fused_nodes.total_grad(), cn = composed_nodes.total_grad();
+  for (int64_t k = 0; k < gh.numel(); ++k) CHECK(gh[k] == Approx(ch[k]).margin(1e-5));
+  for (int64_t k = 0; k < gn.numel(); ++k) CHECK(gn[k] == Approx(cn[k]).margin(1e-5));
+  for (int64_t c = 0; c < 5; ++c) CHECK(gn.at({4, c}) == 0.0f);  // row V-1: no inner node
+}
+
+TEST_CASE("Fused HS loss passes gradcheck", "[hs][gradcheck]") {
+  gv::Rng rng(4);
+  const std::shared_ptr<gv::HsBatch> batch = small_batch();
+  const std::vector<Var> inputs = {Var::parameter(Tensor::normal({6, 5}, 0.0f, 0.5f, rng)),
+                                   Var::parameter(Tensor::normal({4, 5}, 0.0f, 0.5f, rng))};
+  const auto result = gv::gradcheck(
+      [&](const std::vector<Var>& t) { return gv::hs_loss(t[0], t[1], batch); }, inputs);
+  INFO(result.worst);
+  CHECK(result.ok);
+}
+
+TEST_CASE("HS with a zero node table: every step costs log 2, gradients ∓h/2", "[hs]") {
+  // u = 0 makes every logit 0: a step costs -log σ(0) = log 2, dL/dh = 0, and
+  // dL/du = (σ(0) - (1 - b)) h = -h/2 on branch 0, +h/2 on branch 1.
+  // Word 2's path: nodes 3 2 1, codes 1 1 0.
+  auto batch = std::make_shared<gv::HsBatch>();
+  batch->tree = small_tree();
+  batch->add_group(2, 1);
+  Var h = Var::parameter(Tensor::from({1, 2}, {1.0f, -2.0f}));
+  Var nodes = Var::parameter(Tensor::zeros({4, 2}));
+  Var loss = gv::hs_loss(h, nodes, batch);
+  CHECK(loss.item() == Approx(3.0 * std::log(2.0)));
+  loss.backward();
+  const Tensor gh = h.total_grad(), gn = nodes.total_grad();
+  CHECK(gh[0] == 0.0f);
+  CHECK(gh[1] == 0.0f);
+  const float expected[4][2] = {{0, 0}, {-0.5f, 1.0f}, {0.5f, -1.0f}, {0.5f, -1.0f}};
+  for (int64_t n = 0; n < 4; ++n) {
+    CHECK(gn.at({n, 0}) == Approx(expected[n][0]));
+    CHECK(gn.at({n, 1}) == Approx(expected[n][1]));
+  }
+}
+
+TEST_CASE("HS loss stays finite for huge logits", "[hs]") {
+  // Two words, one merge: word 1 (taken first) is branch 0 at the root, word 0 branch 1.
+  // With x = 100, word 0 costs softplus(100) = 100 and word 1 softplus(-100) ≈ 0.
+  const std::vector<int64_t> counts = {2, 1};
+  auto batch = std::make_shared<gv::HsBatch>();
+  batch->tree = std::make_shared<const gv::HuffmanTree>(counts);
+  batch->add_group(0, 1);
+  batch->add_group(1, 1);
+  Var h = Var::parameter(Tensor::from({2, 1}, {10.0f, 10.0f}));
+  Var nodes = Var::parameter(Tensor::from({1, 1}, {10.0f}));
+  Var loss = gv::hs_loss(h, nodes, batch);
+  CHECK(loss.item() == Approx(100.0f));
+  loss.backward();
+  // dL/dh = σ(100) u ≈ 10 for word 0's row, (σ(100) - 1) u ≈ 0 for word 1's.
+  CHECK(h.total_grad()[0] == Approx(10.0f));
+  CHECK(h.total_grad()[1] == Approx(0.0f).margin(1e-6));
+}
+
+TEST_CASE("HS rejects words outside the tree and mismatched shapes", "[hs][errors]") {
+  const std::shared_ptr<gv::HsBatch> batch = small_batch();
+  Var h = Var::parameter(Tensor::zeros({6, 5}));
+  CHECK_THROWS_WITH(gv::hs_loss(h, Var::parameter(Tensor::zeros({3, 5})), batch),
+                    Catch::Contains("(3, 5)") && Catch::Contains("4 inner nodes"));
+  CHECK_THROWS_WITH(gv::hs_loss(h, Var::parameter(Tensor::zeros({4, 4})), batch),
+                    Catch::Contains("(6, 5)") && Catch::Contains("(4, 4)"));
+  Var nodes = Var::parameter(Tensor::zeros({4, 5}));
+  CHECK_THROWS_WITH(gv::hs_loss(Var::parameter(Tensor::zeros({5, 5})), nodes, batch),
+                    Catch::Contains("cover 6 rows"));
+  CHECK_THROWS_WITH(gv::hs_loss(h, nodes * 2.0f, batch), Catch::Contains("leaf"));
+  batch->add_group(5, 0);
+  CHECK_THROWS_WITH(gv::hs_loss(h, nodes, batch),
+                    Catch::Contains("word 5") && Catch::Contains("5 words"));
+}

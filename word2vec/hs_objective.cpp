@@ -1,0 +1,39 @@
+#include "word2vec/hs_objective.h"
+
+#include <utility>
+
+namespace gv {
+
+namespace {
+
+std::shared_ptr<HsBatch> empty_batch(const std::shared_ptr<const HuffmanTree>& tree) {
+  auto batch = std::make_shared<HsBatch>();
+  batch->tree = tree;
+  return batch;
+}
+
+}  // namespace
+
+HsObjective::HsObjective(std::shared_ptr<const HuffmanTree> tree, ModelKind model)
+    : tree_(std::move(tree)),
+      inputs_(model),
+      batch_(empty_batch(tree_)),
+      previous_(empty_batch(tree_)) {}
+
+void HsObjective::add(const Example& example, Rng&) {
+  batch_->add_group(example.centre, inputs_.add(example.contexts));
+}
+
+Var HsObjective::loss(const Var& w_in, const Var& w_out) {
+  Var loss = hs_loss(inputs_.rows_of(w_in), w_out, batch_);  // h: (N, C)
+  inputs_.clear();
+  std::swap(batch_, previous_);
+  if (batch_.use_count() == 1) {
+    batch_->clear();
+  } else {
+    batch_ = empty_batch(tree_);
+  }
+  return loss;
+}
+
+}  // namespace gv

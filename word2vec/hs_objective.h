@@ -1,0 +1,40 @@
+// HsObjective: hierarchical softmax, through the fused hs_loss op, for either model.
+//
+// Each example is one group of an HsBatch: its input rows h (skip-gram: each context's W_in
+// row; CBOW: their mean, see ExampleInputs) all predict the centre down its Huffman path. Nothing
+// is sampled, so it draws nothing from the random stream. The tree is built once from the
+// vocabulary's counts and shared read-only by every worker's objective. Inner node n reads row n of
+// W_out: the trainer's (V, C) output table serves as it is (its last row unused), so the loop, the
+// optimizer and the checkpoint are the same for every objective. Like word2vec.c's syn1, that table
+// starts at zero.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "word2vec/example_inputs.h"
+#include "word2vec/hs_loss.h"
+#include "word2vec/huffman_tree.h"
+#include "word2vec/objective.h"
+
+namespace gv {
+
+class HsObjective final : public Objective {
+ public:
+  HsObjective(std::shared_ptr<const HuffmanTree> tree, ModelKind model);
+
+  void add(const Example& example, Rng& rng) override;
+  // One pair per input row: its loss is -log P(centre | row), a sum over the path.
+  int64_t pairs() const override { return inputs_.rows(); }
+  Var loss(const Var& w_in, const Var& w_out) override;
+
+ private:
+  std::shared_ptr<const HuffmanTree> tree_;
+  ExampleInputs inputs_;  // the rows of h (N, C); the ops that read them keep their own copies
+  // The batch the last loss's backward may still read, and the one being filled: they take
+  // turns as SgnsObjective's do (see there).
+  std::shared_ptr<HsBatch> batch_, previous_;
+};
+
+}  // namespace gv
