@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -18,6 +17,7 @@
 #include "tools/vector_file_options.h"
 #include "tools/vectors/vector_index.h"
 #include "tools/vectors/vector_io.h"
+#include "word2vec/tokenizer.h"
 #include "word2vec/trainer.h"
 
 namespace gv::tools {
@@ -93,6 +93,19 @@ void draw_progress(const TrainProgress& p) {
                "##############################", width - filled, "", 100.0 * p.fraction(),
                rate / 1000.0, p.lr, p.loss, clock_text(eta).c_str());
   std::fflush(stderr);
+}
+
+// `word` as the corpus's tokenizer spells it ("King" is king unless --keep-case, "don’t" is
+// don't), or as typed when it is not one token, so that the lookup fails visibly.
+std::string as_corpus_word(const std::string& word, const TokenizerOptions& options) {
+  Tokenizer tokenizer(options);
+  tokenizer.feed(word);
+  tokenizer.finish();
+  std::vector<std::string> tokens;
+  for (Tokenizer::Event e; (e = tokenizer.next()) != Tokenizer::Event::kNeedInput;) {
+    if (e == Tokenizer::Event::kToken) tokens.emplace_back(tokenizer.token());
+  }
+  return tokens.size() == 1 ? tokens.front() : word;
 }
 
 void print_neighbours(const WordVectors& vectors, const std::vector<std::string>& words) {
@@ -177,13 +190,8 @@ void run_train(const TrainArgs& args) {
       static_cast<long long>(trainer.vocabulary().size()), static_cast<long long>(p.words_done),
       p.seconds, p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, loss, args.output.c_str());
   if (!args.quiet) {
-    // The vocabulary is lowercased unless --keep-case, so "King" means king.
     std::vector<std::string> show = args.show;
-    if (trainer.options().tokenizer.lowercase) {
-      for (std::string& word : show) {
-        for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      }
-    }
+    for (std::string& word : show) word = as_corpus_word(word, trainer.options().tokenizer);
     print_neighbours(vectors, show);
   }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # train_show.sh GRADVEC CORPUS: `train --show` prints, in the order asked, each word's five nearest
-# neighbours (the same ones `gradvec nearest` finds in the written vectors), folds case as the
-# tokenizer does, marks an unknown word, and shows no word it was not asked for.
+# neighbours (the same ones `gradvec nearest` finds in the written vectors), spells each word as
+# the tokenizer does ("Thou" is thou, "'Tis" is tis), marks an unknown word, and shows no word
+# it was not asked for.
 set -uo pipefail
 gradvec=$1 corpus=$2
 work=$(mktemp -d)
@@ -9,13 +10,14 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; echo "--- output"; cat "$work/out.txt"; exit 1; }
 
 "$gradvec" train --corpus "$corpus" --epochs 1 --threads 1 --output "$work/v.vec" \
-  --show Thou zzzq shall >"$work/out.txt" 2>/dev/null || fail "train exited $?"
+  --show Thou zzzq shall "'Tis" >"$work/out.txt" 2>/dev/null || fail "train exited $?"
 mapfile -t shown < <(sed -n '/^vectors written to/,$p' "$work/out.txt" | tail -n +2)
-((${#shown[@]} == 3)) || fail "expected 3 neighbour lines, got ${#shown[@]}"
+((${#shown[@]} == 4)) || fail "expected 4 neighbour lines, got ${#shown[@]}"
 [[ ${shown[1]} =~ ^zzzq\ +\(not\ in\ vocabulary\)$ ]] || fail "unknown word line: '${shown[1]}'"
-for i in 0 2; do
+expected_words=(thou - shall tis)
+for i in 0 2 3; do
   read -r word rest <<<"${shown[i]}"
-  expected=$([[ $i == 0 ]] && echo thou || echo shall)
+  expected=${expected_words[i]}
   [[ $word == "$expected" ]] || fail "line $i shows '$word', expected '$expected'"
   # "w1 s1  w2 s2 ..." -> the five words, against gradvec nearest on the written file.
   got=$(awk '{ for (i = 1; i <= NF; i += 2) printf "%s ", $i }' <<<"$rest")
