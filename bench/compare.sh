@@ -57,9 +57,9 @@ results=$work/results.tsv  # tool, threads, rep, wall seconds, peak RSS KiB, tra
 # run_timed TOOL THREADS REP: one timed run, appended to $results. With PAIR set, the same
 # command runs twice at once and the slower wall time is recorded under the tool name "PAIR".
 run_timed() {
-  local tool=$1 threads=$2 rep=$3 wall rss_kib train_only name=$1
+  local tool=$1 threads=$2 rep=$3 wall wall2 rss_kib train_only name=$1
   local log=$work/$tool-$threads-$rep.log
-  local -a cmd
+  local -a cmd cmd2
   # Seed 1 for all, each tool's own default initial range; neither changes the speed.
   mapfile -t cmd < <(train_command "$tool" "$threads" 1 $epochs 1 "$work/$tool-$threads.vec")
   if [[ -n ${PAIR:-} ]]; then

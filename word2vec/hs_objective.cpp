@@ -27,12 +27,7 @@ void HsObjective::add(const Example& example, Rng&) {
 Var HsObjective::loss(const Var& w_in, const Var& w_out) {
   Var loss = hs_loss(inputs_.rows_of(w_in), w_out, batch_);  // h: (N, C)
   inputs_.clear();
-  std::swap(batch_, previous_);
-  if (batch_.use_count() == 1) {
-    batch_->clear();
-  } else {
-    batch_ = empty_batch(tree_);
-  }
+  take_turns(batch_, previous_, [&] { return empty_batch(tree_); });
   return loss;
 }
 

@@ -32,8 +32,7 @@ class HsObjective final : public Objective {
  private:
   std::shared_ptr<const HuffmanTree> tree_;
   ExampleInputs inputs_;  // the rows of h (N, C); the ops that read them keep their own copies
-  // The batch the last loss's backward may still read, and the one being filled: they take
-  // turns as SgnsObjective's do (see there).
+  // `batch_` is filled while the last loss's backward may still read `previous_` (take_turns).
   std::shared_ptr<HsBatch> batch_, previous_;
 };
 

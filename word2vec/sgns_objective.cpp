@@ -54,12 +54,7 @@ Var SgnsObjective::loss(const Var& w_in, const Var& w_out) {
   Var loss = bagged_ ? sgns_rows_loss(embedding_bag(w_in, batch_->input_ids, batch_->input_offsets),
                                       w_out, batch_)
                      : sgns_loss(w_in, w_out, batch_);
-  std::swap(batch_, previous_);
-  if (batch_.use_count() == 1) {
-    batch_->clear();
-  } else {
-    batch_ = empty_batch(negatives_, bagged_);
-  }
+  take_turns(batch_, previous_, [&] { return empty_batch(negatives_, bagged_); });
   return loss;
 }
 

@@ -37,10 +37,7 @@ class SgnsObjective final : public Objective {
   int64_t negatives_;
   bool bagged_;  // CBOW
   bool shared_negatives_;
-  // The loss op keeps the batch it was built on, and its backward reads that batch. So two
-  // batches take turns: `batch_` is filled while the last loss may still read `previous_`.
-  // A batch is refilled only once no graph holds it (use_count() == 1), else replaced; in
-  // the training loop each graph is gone before the next step, so both are reused forever.
+  // `batch_` is filled while the last loss's backward may still read `previous_` (take_turns).
   std::shared_ptr<SgnsBatch> batch_, previous_;
   std::vector<int64_t> outputs_;  // (K+1) one group's outputs: the centre, then K negatives
 };
