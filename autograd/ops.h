@@ -122,6 +122,15 @@ inline Var gather_rows(const Var& table, std::span<const int64_t> ids) {
 // from 0 up to ids.size(), each bag non-empty. Repeated ids count as often as they appear.
 // A leaf table's gradient is row-sparse, one row per id, as for gather_rows. Throws
 // std::invalid_argument for bad offsets, std::out_of_range for an id < 0 or >= V.
-Var embedding_bag(const Var& table, std::span<const int64_t> ids, std::span<const int64_t> offsets);
+//
+// `gradient` says what each id of bag b receives from the bag's gradient g_b:
+//   mean:      g_b / m_b, the exact gradient of the mean (m_b ids in the bag);
+//   undivided: g_b itself, the gradient of the bag's sum. word2vec.c, gensim (cbow_mean=1) and
+//              fastText all update a CBOW window's rows this way; it is the exact gradient
+//              taken at m_b times the learning rate for the bag's rows, so a window's rows
+//              move as fast as skip-gram's would, however wide the window.
+enum class BagGradient { mean, undivided };
+Var embedding_bag(const Var& table, std::span<const int64_t> ids, std::span<const int64_t> offsets,
+                  BagGradient gradient = BagGradient::mean);
 
 }  // namespace gv

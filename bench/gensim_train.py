@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Trains gensim skip-gram with negative sampling on a tokenised corpus; writes word2vec text.
+"""Trains gensim word2vec (skip-gram or CBOW, negative sampling or hierarchical softmax) on a
+tokenised corpus; writes word2vec text.
 
-    gensim_train.py --input TOKENS --output VEC [--dim 100 --window 5 --negative 5
-                    --sample 1e-3 --min-count 5 --lr 0.025 --epochs 5 --threads 1 --seed 1
-                    --init-scale 1 --input-mode corpus_file]
+    gensim_train.py --input TOKENS --output VEC [--model skipgram --loss sgns --dim 100
+                    --window 5 --negative 5 --sample 1e-3 --min-count 5 --lr 0.025 --epochs 5
+                    --threads 1 --seed 1 --init-scale 1 --input-mode corpus_file]
 
-The defaults are gradvec's, so a comparison changes nothing by accident. The learning rate
+The defaults are gradvec's, so a comparison changes nothing by accident. --model and --loss
+take gradvec's names: cbow is gensim's sg=0 with cbow_mean=1 (the mean of the context rows,
+gensim's default), hs is hs=1 with negative=0 (no negative sampling beside the tree). The learning rate
 decays linearly from --lr to --lr * 1e-4, word2vec.c's floor. gensim 4 starts its input
 vectors uniform in +-1/dim (as gradvec and fastText do; word2vec.c uses +-0.5/dim): they are
 rescaled to +-SCALE/dim before training, so --init-scale 1 keeps gensim's own start.
@@ -26,6 +29,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--input", required=True, help="tokenised corpus, one sentence a line")
     parser.add_argument("--output", required=True, help="word2vec text file to write")
+    parser.add_argument("--model", choices=["skipgram", "cbow"], default="skipgram")
+    parser.add_argument("--loss", choices=["sgns", "hs"], default="sgns")
     parser.add_argument("--dim", type=int, default=100)
     parser.add_argument("--window", type=int, default=5)
     parser.add_argument("--negative", type=int, default=5)
@@ -55,10 +60,12 @@ def main():
     else:
         corpus = {"corpus_iterable": LineSentence(args.input)}
     # Same as Word2Vec(sentences=...), split in two steps to time the vocabulary pass apart.
-    model = Word2Vec(vector_size=args.dim, window=args.window, negative=args.negative,
-                     sample=args.sample, min_count=args.min_count, alpha=args.lr,
-                     min_alpha=args.lr * 1e-4, sg=1, hs=0, epochs=args.epochs,
-                     workers=args.threads, seed=args.seed)
+    hs = args.loss == "hs"
+    model = Word2Vec(vector_size=args.dim, window=args.window,
+                     negative=0 if hs else args.negative, hs=int(hs),
+                     sg=int(args.model == "skipgram"), cbow_mean=1, sample=args.sample,
+                     min_count=args.min_count, alpha=args.lr, min_alpha=args.lr * 1e-4,
+                     epochs=args.epochs, workers=args.threads, seed=args.seed)
     start = time.perf_counter()
     model.build_vocab(**corpus)
     model.wv.vectors *= args.init_scale  # from gensim's U(-1/dim, 1/dim)
@@ -74,7 +81,8 @@ def main():
     save_done = time.perf_counter()
     print(f"gensim_train: vocab_seconds={vocab_done - start:.3f} "
           f"train_seconds={train_done - vocab_done:.3f} save_seconds={save_done - train_done:.3f} "
-          f"words={model.corpus_total_words} input={args.input_mode}")
+          f"words={model.corpus_total_words} input={args.input_mode} model={args.model} "
+          f"loss={args.loss}")
 
 
 if __name__ == "__main__":

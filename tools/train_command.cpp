@@ -41,6 +41,7 @@ struct TrainArgs {
   // checkpoint's own.
   bool loss_given = false;
   bool model_given = false;
+  bool lr_given = false;  // if not, the model's default_lr
   std::string checkpoint;
   std::string resume;
   bool quiet = false;
@@ -140,6 +141,7 @@ void run_train(const TrainArgs& args) {
                                                     : OptimizerKind::adam;
   options.loss = kLosses.at(args.loss);
   options.model = kModels.at(args.model);
+  if (!args.lr_given) options.lr = default_lr(options.model);
 
   Trainer trainer = args.resume.empty() ? Trainer(args.corpus, options)
                                         : Trainer::from_checkpoint(args.resume, args.corpus);
@@ -151,10 +153,13 @@ void run_train(const TrainArgs& args) {
   }
   const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
   if (!args.quiet) {
-    std::fprintf(stderr, "%s: %lld words in vocabulary, %lld tokens, %d thread(s)%s\n",
+    const TrainOptions& o = trainer.options();
+    std::fprintf(stderr,
+                 "%s: %lld words in vocabulary, %lld tokens, %s + %s, lr %g, %d thread(s)%s\n",
                  args.corpus.c_str(), static_cast<long long>(trainer.vocabulary().size()),
                  static_cast<long long>(trainer.vocabulary().total_count()),
-                 trainer.options().threads, args.resume.empty() ? "" : ", resumed");
+                 name_of(kModels, o.model).c_str(), name_of(kLosses, o.loss).c_str(), o.lr,
+                 o.threads, args.resume.empty() ? "" : ", resumed");
   }
 
   g_interrupted = false;
@@ -227,9 +232,10 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--epochs", o.epochs, "Passes over the corpus")
       ->check(kPositiveInteger)
       ->capture_default_str();
-  cmd->add_option("--lr", o.lr, "Starting learning rate (decays linearly)")
-      ->check(kPositiveReal)
-      ->capture_default_str();
+  cmd->add_option("--lr", o.lr,
+                  "Starting learning rate, decaying linearly (default: 0.025 for skip-gram, "
+                  "0.05 for CBOW, as word2vec.c)")
+      ->check(kPositiveReal);
   cmd->add_option("--init-scale", o.init_scale,
                   "W_in starts uniform in +-SCALE/dim (word2vec.c: 0.5, gensim and fastText: 1)")
       ->check(kPositiveReal)
@@ -273,6 +279,7 @@ void add_train_command(CLI::App& app) {
   cmd->callback([args, cmd] {
     args->loss_given = cmd->count("--loss") > 0;
     args->model_given = cmd->count("--model") > 0;
+    args->lr_given = cmd->count("--lr") > 0;
     run_train(*args);
   });
 }

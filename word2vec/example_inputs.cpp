@@ -16,7 +16,8 @@ int64_t ExampleInputs::rows() const {
 }
 
 Var ExampleInputs::rows_of(const Var& w_in) const {
-  return bagged_ ? embedding_bag(w_in, ids_, offsets_) : gather_rows(w_in, ids_);
+  return bagged_ ? embedding_bag(w_in, ids_, offsets_, BagGradient::undivided)
+                 : gather_rows(w_in, ids_);
 }
 
 void ExampleInputs::clear() {

@@ -3,6 +3,9 @@
 // Skip-gram makes one input row of each context (its W_in row); CBOW makes one row of the whole
 // example, the mean of its contexts' W_in rows. Either way every row predicts the example's
 // centre, so a loss written against the rows h (N, C) serves both models (see objective.h).
+// CBOW hands each context row the mean's whole gradient (BagGradient::undivided), the update
+// word2vec.c, gensim and fastText make: with the exact g/m, a window's rows learn m times
+// slower than skip-gram's and CBOW trails every peer.
 #pragma once
 
 #include <cstdint>
@@ -24,8 +27,8 @@ class ExampleInputs {
   // N: the rows added since the last clear().
   int64_t rows() const;
   // h (N, C) from W_in (V, C), built from engine ops: gather_rows(W_in, contexts) for
-  // skip-gram, embedding_bag(W_in, contexts, bag offsets) for CBOW. The ops keep their own
-  // copies of the ids, so the inputs may be cleared while h's graph is alive.
+  // skip-gram, embedding_bag(W_in, contexts, bag offsets, undivided) for CBOW. The ops keep their
+  // own copies of the ids, so the inputs may be cleared while h's graph is alive.
   Var rows_of(const Var& w_in) const;
   // Empties the batch and keeps the capacity.
   void clear();

@@ -50,8 +50,10 @@ void SgnsObjective::add(const Example& example, Rng& rng) {
 }
 
 Var SgnsObjective::loss(const Var& w_in, const Var& w_out) {
-  // CBOW: h (G, C), each group's bag of contexts averaged into its one input row.
-  Var loss = bagged_ ? sgns_rows_loss(embedding_bag(w_in, batch_->input_ids, batch_->input_offsets),
+  // CBOW: h (G, C), each group's bag of contexts averaged into its one input row, with
+  // word2vec's undivided gradient (see ExampleInputs).
+  Var loss = bagged_ ? sgns_rows_loss(embedding_bag(w_in, batch_->input_ids, batch_->input_offsets,
+                                                    BagGradient::undivided),
                                       w_out, batch_)
                      : sgns_loss(w_in, w_out, batch_);
   take_turns(batch_, previous_, [&] { return empty_batch(negatives_, bagged_); });

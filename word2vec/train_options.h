@@ -21,7 +21,7 @@ struct TrainOptions {
   int64_t max_vocab = 0;  // keep at most this many words (0: no limit)
   double sample = 1e-3;   // subsampling threshold t (0: keep every word)
   int64_t epochs = 5;
-  float lr = 0.025f;  // decays linearly to lr * 1e-4, as in word2vec
+  float lr = 0.025f;  // decays linearly to lr * 1e-4, as in word2vec; see default_lr
   // W_in starts uniform in ±init_scale/dim: 1 as gensim 4 and fastText, 0.5 as word2vec.c.
   // The wider start is the default because it scores better on small corpora, where rare
   // words move little from where they began (README, Quality).
@@ -42,5 +42,11 @@ struct TrainOptions {
   ModelKind model = ModelKind::skipgram;
   TokenizerOptions tokenizer;
 };
+
+// word2vec.c's starting rates: CBOW takes twice skip-gram's, since each centre makes one update
+// of its window's rows where skip-gram makes one per context.
+inline float default_lr(ModelKind model) {
+  return model == ModelKind::cbow ? 0.05f : 0.025f;
+}
 
 }  // namespace gv

@@ -1,5 +1,6 @@
 // The embedding bag: each output row is the mean of a bag of table rows. Its backward hands
-// every id of a bag the bag's gradient divided by the bag's size.
+// every id of a bag the bag's gradient, divided by the bag's size (BagGradient::mean) or whole
+// (BagGradient::undivided, word2vec's CBOW update; see ops.h).
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -38,8 +39,8 @@ void check_offsets(std::span<const int64_t> offsets, int64_t num_ids) {
 
 }  // namespace
 
-Var embedding_bag(const Var& table, std::span<const int64_t> ids,
-                  std::span<const int64_t> offsets) {
+Var embedding_bag(const Var& table, std::span<const int64_t> ids, std::span<const int64_t> offsets,
+                  BagGradient gradient) {
   const Shape& shape = table.shape();
   if (shape.size() != 2) {
     throw std::invalid_argument("embedding_bag: table must be (V, d), got shape " +
@@ -63,7 +64,8 @@ Var embedding_bag(const Var& table, std::span<const int64_t> ids,
   return make_result(
       std::move(out), {table},
       [ids = std::vector<int64_t>(ids.begin(), ids.end()),
-       offsets = std::vector<int64_t>(offsets.begin(), offsets.end()), bags, d](Node& self) {
+       offsets = std::vector<int64_t>(offsets.begin(), offsets.end()), bags, d,
+       divided = gradient == BagGradient::mean](Node& self) {
         Node& table = *self.inputs[0];
         // As in gather_rows: a leaf table gets one sparse entry per id, an interior one a
         // dense gradient its own backward can read.
@@ -72,7 +74,8 @@ Var embedding_bag(const Var& table, std::span<const int64_t> ids,
         if (!sparse && !dense) return;
         for (int64_t b = 0; b < bags; ++b) {
           const float* g = self.grad.data() + b * d;  // dL/dmean_b
-          const float scale = 1.0f / static_cast<float>(offsets[b + 1] - offsets[b]);
+          const float scale =
+              divided ? 1.0f / static_cast<float>(offsets[b + 1] - offsets[b]) : 1.0f;
           for (int64_t i = offsets[b]; i < offsets[b + 1]; ++i) {
             float* row = sparse ? sparse->append_row(ids[i]) : dense + ids[i] * d;
             for (int64_t j = 0; j < d; ++j) row[j] += scale * g[j];

@@ -78,6 +78,36 @@ TEST_CASE("gradcheck: embedding_bag with ids repeated within and across bags",
       {table});
 }
 
+TEST_CASE("embedding_bag's undivided gradient is the gradient of the bag's sum, composed",
+          "[gradcheck][embedding_bag]") {
+  gv::Rng rng(37);
+  Tensor start = Tensor::uniform({5, 3}, -1.0f, 1.0f, rng);
+  const Tensor weight = Tensor::uniform({3, 3}, -1.0f, 1.0f, rng);
+  // The reference: bag sums as membership (B, N) @ gather_rows(table, ids) (N, d), from ops
+  // whose own gradients are checked by finite differences elsewhere.
+  Tensor membership({3, static_cast<int64_t>(kIds.size())});
+  for (int64_t b = 0; b < 3; ++b) {
+    for (int64_t i = kOffsets[b]; i < kOffsets[b + 1]; ++i) membership.at({b, i}) = 1.0f;
+  }
+  Var summed = Var::parameter(start);
+  gv::sum(gv::matmul(Var::constant(membership), gv::gather_rows(summed, kIds)) *
+          Var::constant(weight))
+      .backward();
+  Var bagged = Var::parameter(start), averaged = Var::parameter(start);
+  const Var undivided = gv::embedding_bag(bagged, kIds, kOffsets, gv::BagGradient::undivided);
+  gv::sum(undivided * Var::constant(weight)).backward();
+  const Var mean = gv::embedding_bag(averaged, kIds, kOffsets);
+  // The forward is the mean either way; only the backward differs.
+  for (int64_t k = 0; k < mean.value().numel(); ++k)
+    CHECK(undivided.value().data()[k] == mean.value().data()[k]);
+  const Tensor expected = summed.sparse_grad().to_dense();
+  const Tensor got = bagged.sparse_grad().to_dense();
+  for (int64_t k = 0; k < expected.numel(); ++k)
+    CHECK(got.data()[k] == Approx(expected.data()[k]).margin(1e-6));
+  CHECK(got.at({4, 0}) == weight.at({1, 0}));  // id 4, alone in bag 1: the same either way
+  CHECK(got.at({1, 2}) == Approx(2 * weight.at({0, 2})));  // id 1, twice in bag 0: 2 g_0
+}
+
 TEST_CASE("embedding_bag rejects ids outside the table and bad offsets",
           "[errors][embedding_bag]") {
   const Var table = Var::parameter(Tensor::zeros({5, 2}));
