@@ -8,13 +8,42 @@ gradvec=${GRADVEC_BIN:-$repo/build/gradvec}
 corpus=${GRADVEC_CORPUS:-$repo/data/tinyshakespeare.txt}
 python=${PYTHON:-/usr/bin/python3}
 
-# One set of hyperparameters for every tool: word2vec.c's skip-gram defaults. (Epochs, threads,
-# seed and the initial range are arguments of train_command.)
-dim=100 window=5 negative=5 sample=1e-3 min_count=5 lr=0.025
+# One set of hyperparameters for every tool: word2vec.c's defaults. (Epochs, threads, seed and
+# the initial range are arguments of train_command; the model, the loss and the learning rate
+# come from the mode, see set_mode.)
+dim=100 window=5 negative=5 sample=1e-3 min_count=5
+model=skipgram loss=sgns lr=0.025
+modes_known="sg-ns sg-hs cbow-ns cbow-hs"
 
 die() {
   echo "$script: $*" >&2
   exit 2
+}
+
+# set_mode MODE: the model, the loss and word2vec.c's learning rate for that model (CBOW 0.05,
+# skip-gram 0.025). hs means hierarchical softmax with no negative sampling beside it.
+set_mode() {
+  case $1 in
+    sg-ns) model=skipgram loss=sgns lr=0.025 ;;
+    sg-hs) model=skipgram loss=hs lr=0.025 ;;
+    cbow-ns) model=cbow loss=sgns lr=0.05 ;;
+    cbow-hs) model=cbow loss=hs lr=0.05 ;;
+    *) die "unknown mode '$1' in MODES (known: $modes_known)" ;;
+  esac
+}
+
+# require_known_modes MODE...: every name must be one set_mode knows (checked before any run).
+require_known_modes() {
+  local mode
+  for mode in "$@"; do (set_mode "$mode"); done
+}
+
+# describe_mode: the current mode in words, e.g. "CBOW, hierarchical softmax".
+describe_mode() {
+  local name=Skip-gram objective="negative sampling (negative $negative)"
+  [[ $model == cbow ]] && name="CBOW (mean of the context rows)"
+  [[ $loss == hs ]] && objective="hierarchical softmax"
+  echo "$name, $objective"
 }
 
 require_gradvec() {
@@ -77,8 +106,8 @@ train_command() {
     gradvec)
       printf '%s\n' "$gradvec" train --corpus "$tokens" --output "$out" --format w2v --dim $dim \
         --window $window --negative $negative --sample $sample --min-count $min_count \
-        --epochs "$epochs" --lr $lr --optimizer sgd --loss sgns --threads "$threads" \
-        --seed "$seed" --init-scale "$scale" --quiet ;;
+        --epochs "$epochs" --lr $lr --optimizer sgd --model $model --loss $loss \
+        --threads "$threads" --seed "$seed" --init-scale "$scale" --quiet ;;
     gensim | gensim-lines)
       # gensim: corpus_file=, its fastest path (each worker reads its own part of the file, no
       # Python iterator in the way); gensim-lines: the LineSentence iterator most scripts use.
@@ -87,13 +116,15 @@ train_command() {
       printf '%s\n' "$python" "$repo/bench/gensim_train.py" --input "$tokens" --output "$out" \
         --dim $dim --window $window --negative $negative --sample $sample --min-count $min_count \
         --lr $lr --epochs "$epochs" --threads "$threads" --seed "$seed" --init-scale "$scale" \
-        --input-mode $input ;;
+        --model $model --loss $loss --input-mode $input ;;
     fasttext)
-      # -minn 0 -maxn 0: no character n-grams, i.e. plain word2vec skip-gram (fastText then also
+      # -minn 0 -maxn 0: no character n-grams, i.e. plain word2vec (fastText then also
       # allocates no n-gram buckets). It writes both NAME.bin and NAME.vec. Its learning rate
       # decays linearly to 0 (word2vec.c and gensim stop at lr * 1e-4): a negligible gap.
-      printf '%s\n' fasttext skipgram -input "$tokens" -output "${out%.vec}" -dim $dim -ws $window \
-        -neg $negative -t $sample -minCount $min_count -lr $lr -epoch "$epochs" -minn 0 -maxn 0 \
-        -thread "$threads" -seed "$seed" -verbose 0 ;;
+      local ft_loss=ns
+      [[ $loss == hs ]] && ft_loss=hs
+      printf '%s\n' fasttext $model -input "$tokens" -output "${out%.vec}" -dim $dim -ws $window \
+        -loss $ft_loss -neg $negative -t $sample -minCount $min_count -lr $lr -epoch "$epochs" \
+        -minn 0 -maxn 0 -thread "$threads" -seed "$seed" -verbose 0 ;;
   esac
 }

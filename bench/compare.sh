@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Training speed of gradvec against gensim and fastText: one epoch of skip-gram with negative
-# sampling over TinyShakespeare repeated 20 times (~4.1M tokens, tokenised once and shared),
-# each tool with 1 and 2 threads, REPS repetitions with the tools alternating inside each one.
+# Training speed of gradvec against gensim and fastText: one epoch over TinyShakespeare repeated
+# 20 times (~4.1M tokens, tokenised once and shared) in each of MODES (default skip-gram with
+# negative sampling), each tool in the same mode with 1 and 2 threads, REPS repetitions with the
+# tools alternating inside each one.
 # gensim runs through corpus_file= (its fastest path at every thread count) and, as a second
 # row, through a LineSentence iterator (gensim-lines); both on OpenBLAS with one BLAS thread per
 # worker (the script refuses Debian's reference BLAS). Prints a Markdown table (median wall
@@ -14,10 +15,12 @@
 #
 #   bench/compare.sh
 #   REPS=5 TOOLS="gensim fasttext" bench/compare.sh
+#   MODES="sg-ns sg-hs cbow-ns cbow-hs" TOOLS="gradvec gensim" bench/compare.sh
 #
 # Environment: GRADVEC_BIN (default build/gradvec), GRADVEC_CORPUS (default
 # data/tinyshakespeare.txt), REPS (default 3), REPEAT (corpus copies, default 20), THREADS
-# (default "1 2"), TOOLS (default "gradvec gensim gensim-lines fasttext"), PYTHON (default
+# (default "1 2"), TOOLS (default "gradvec gensim gensim-lines fasttext"), MODES (default
+# sg-ns; any of sg-ns sg-hs cbow-ns cbow-hs, see common.sh's set_mode), PYTHON (default
 # /usr/bin/python3),
 # KEEP_WORK=1 keeps the corpus, vectors and logs. Exit status 2 when something could not run.
 #
@@ -32,12 +35,14 @@ reps=${REPS:-3}
 repeat=${REPEAT:-20}
 read -r -a thread_counts <<<"${THREADS:-1 2}"
 read -r -a tools <<<"${TOOLS:-gradvec gensim gensim-lines fasttext}"
+read -r -a modes <<<"${MODES:-sg-ns}"
 epochs=1
 
 [[ $reps =~ ^[1-9][0-9]*$ ]] || die "REPS must be a positive integer, got '$reps'"
 [[ -x /usr/bin/time ]] || die "/usr/bin/time not found (GNU time measures peak RSS): ./setup.sh --peers"
 require_corpus
 require_known_tools "${tools[@]}"
+require_known_modes "${modes[@]}"
 blas="not used"
 for tool in "${tools[@]}"; do
   case $tool in
@@ -52,13 +57,15 @@ done
 make_work_dir
 tokenise "$repeat"
 
-results=$work/results.tsv  # tool, threads, rep, wall seconds, peak RSS KiB, train-only seconds
+# tool, threads, rep, wall seconds, peak RSS KiB, train-only seconds, mode
+results=$work/results.tsv
 
-# run_timed TOOL THREADS REP: one timed run, appended to $results. With PAIR set, the same
-# command runs twice at once and the slower wall time is recorded under the tool name "PAIR".
+# run_timed TOOL THREADS REP: one timed run in the current mode, appended to $results. With PAIR
+# set, the same command runs twice at once and the slower wall time is recorded under the tool
+# name "PAIR".
 run_timed() {
   local tool=$1 threads=$2 rep=$3 wall wall2 rss_kib train_only name=$1
-  local log=$work/$tool-$threads-$rep.log
+  local log=$work/$mode-$tool-$threads-$rep.log
   local -a cmd cmd2
   # Seed 1 for all, each tool's own default initial range; neither changes the speed.
   mapfile -t cmd < <(train_command "$tool" "$threads" 1 $epochs 1 "$work/$tool-$threads.vec")
@@ -78,9 +85,9 @@ run_timed() {
     wall=$(awk -v a="$wall" -v b="$wall2" 'BEGIN { print (a > b ? a : b) }')
   fi
   train_only=$(sed -n 's/.*train_seconds=\([0-9.]*\).*/\1/p' "$log")
-  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$threads" "$rep" "$wall" "$rss_kib" \
-    "${train_only:--}" >>"$results"
-  echo "compare.sh: rep $rep/$reps: $name, threads=$threads: $wall s, $((rss_kib / 1024)) MB" >&2
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$threads" "$rep" "$wall" "$rss_kib" \
+    "${train_only:--}" "$mode" >>"$results"
+  echo "compare.sh: rep $rep/$reps: $mode $name, threads=$threads: $wall s, $((rss_kib / 1024)) MB" >&2
 }
 control=0  # the two-process control needs gradvec at 1 and 2 threads
 [[ " ${tools[*]} " == *" gradvec "* && " ${thread_counts[*]} " == *" 1 "* &&
@@ -90,12 +97,15 @@ if awk '{ exit !($1 >= 0.5) }' /proc/loadavg; then
   echo "compare.sh: warning: load average ${load_before%% *} before starting; other work on this machine will skew the timings" >&2
 fi
 for ((rep = 1; rep <= reps; rep++)); do
-  for threads in "${thread_counts[@]}"; do
-    for tool in "${tools[@]}"; do
-      run_timed "$tool" "$threads" "$rep"
+  for mode in "${modes[@]}"; do
+    set_mode "$mode"
+    for threads in "${thread_counts[@]}"; do
+      for tool in "${tools[@]}"; do
+        run_timed "$tool" "$threads" "$rep"
+      done
+      # Right after the 2-thread runs, so the host's placement is the one they met.
+      ((control)) && [[ $threads == 2 ]] && PAIR="gradvec x2 processes" run_timed gradvec 1 "$rep"
     done
-    # Right after the 2-thread runs, so the host's placement is the one they met.
-    ((control)) && [[ $threads == 2 ]] && PAIR="gradvec x2 processes" run_timed gradvec 1 "$rep"
   done
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -116,9 +126,13 @@ echo "Machine: $(nproc) CPUs ($cpu), $memory RAM; load average before $load_befo
 echo "BLAS behind libblas.so.3 (gensim): $blas; OPENBLAS_NUM_THREADS=${OPENBLAS_NUM_THREADS:-unset}."
 version_list=$(printf '%s, ' "${versions[@]}")
 echo "Versions: ${version_list%, }."
-echo "Corpus: $(basename "$corpus") x$repeat, $token_count tokens. Skip-gram, negative sampling," \
-  "dim $dim, window $window, negative $negative, sample $sample, min-count $min_count, lr $lr," \
-  "$epochs epoch; median of $reps runs; words/s = corpus tokens / median wall time."
+echo "Corpus: $(basename "$corpus") x$repeat, $token_count tokens. dim $dim, window $window," \
+  "sample $sample, min-count $min_count, $epochs epoch; median of $reps runs; words/s = corpus" \
+  "tokens / median wall time. Modes:"
+for mode in "${modes[@]}"; do
+  set_mode "$mode"
+  echo "- $mode: $(describe_mode), lr $lr."
+done
 echo
 awk -F'\t' -v tokens="$token_count" '
   function median(list,    values, n, i, j, t) {
@@ -130,53 +144,63 @@ awk -F'\t' -v tokens="$token_count" '
     return n % 2 ? values[(n + 1) / 2] : (values[n / 2] + values[n / 2 + 1]) / 2
   }
   {
-    key = $1 SUBSEP $2
+    key = $7 SUBSEP $1 SUBSEP $2
     if (!(key in walls)) order[++n] = key
     if (!($2 in thread_seen)) { thread_seen[$2] = 1; thread_order[++m] = $2 }
+    if (!($7 in mode_seen)) { mode_seen[$7] = 1; mode_order[++modes] = $7 }
     walls[key] = walls[key] " " $4
     if ($5 > rss[key]) rss[key] = $5
     if ($6 != "-") train[key] = train[key] " " $6
   }
   END {
-    print "| tool | threads | median wall s | words/s | peak RSS MB | train-only s |"
-    print "|---|---|---|---|---|---|"
+    print "| mode | tool | threads | median wall s | words/s | peak RSS MB | train-only s |"
+    print "|---|---|---|---|---|---|---|"
     for (i = 1; i <= n; i++) {
       split(order[i], part, SUBSEP)
       wall[order[i]] = median(walls[order[i]])
       speed[order[i]] = tokens / wall[order[i]]
-      printf "| %s | %d | %.2f | %.0f | %.0f | %s |\n", part[1], part[2], wall[order[i]],
-        speed[order[i]], rss[order[i]] / 1024,
+      printf "| %s | %s | %d | %.2f | %.0f | %.0f | %s |\n", part[1], part[2], part[3],
+        wall[order[i]], speed[order[i]], rss[order[i]] / 1024,
         order[i] in train ? sprintf("%.2f", median(train[order[i]])) : "—"
     }
     print ""
-    rows = ratio_row("gradvec", "gensim", "gradvec ÷ gensim (corpus_file)") \
-           ratio_row("gradvec", "gensim-lines", "gradvec ÷ gensim (LineSentence)") \
-           ratio_row("gradvec", "fasttext", "gradvec ÷ fastText")
+    rows = ""
+    for (k = 1; k <= modes; k++) {
+      mode = mode_order[k]
+      rows = rows ratio_row(mode, "gradvec", "gensim", "gradvec ÷ gensim (corpus_file)") \
+                  ratio_row(mode, "gradvec", "gensim-lines", "gradvec ÷ gensim (LineSentence)") \
+                  ratio_row(mode, "gradvec", "fasttext", "gradvec ÷ fastText")
+    }
     if (rows != "") {
-      header = "| words/s ratio |"; rule = "|---|"
+      header = "| mode | words/s ratio |"; rule = "|---|---|"
       for (j = 1; j <= m; j++) {
         header = header " " thread_order[j] " thread" (thread_order[j] == 1 ? "" : "s") " |"
         rule = rule "---|"
       }
       printf "%s\n%s\n%s\n", header, rule, rows
     }
-    for (i = 1; i <= n; i++) {  # scaling of every tool, gradvec first when it ran first
+    for (i = 1; i <= n; i++) {  # scaling of every tool in every mode
       split(order[i], part, SUBSEP)
-      if (part[2] == 2 && (part[1] SUBSEP 1) in speed)
-        printf "%s 2-thread ÷ 1-thread speed: %.2f×\n", part[1], speed[order[i]] / speed[part[1] SUBSEP 1]
+      one = part[1] SUBSEP part[2] SUBSEP 1
+      if (part[3] == 2 && one in speed)
+        printf "%s %s 2-thread ÷ 1-thread speed: %.2f×\n", part[1], part[2], speed[order[i]] / speed[one]
     }
-    pair = "gradvec x2 processes" SUBSEP 1
-    if (pair in speed && ("gradvec" SUBSEP 1) in speed)
-      printf "control: two independent 1-thread gradvec processes at once take %.2f s (one alone: %.2f s), so this host gives two workers at most %.2f× the speed of one\n",
-        wall[pair], wall["gradvec" SUBSEP 1], 2 * speed[pair] / speed["gradvec" SUBSEP 1]
+    for (k = 1; k <= modes; k++) {
+      pair = mode_order[k] SUBSEP "gradvec x2 processes" SUBSEP 1
+      alone = mode_order[k] SUBSEP "gradvec" SUBSEP 1
+      if (pair in speed && alone in speed)
+        printf "control (%s): two independent 1-thread gradvec processes at once take %.2f s (one alone: %.2f s), so this host gives two workers at most %.2f× the speed of one\n",
+          mode_order[k], wall[pair], wall[alone], 2 * speed[pair] / speed[alone]
+    }
   }
-  # One Markdown row of speed[a] / speed[b] per thread count, or "" when the tools never met.
-  function ratio_row(a, b, label,    row, j, t, found) {
-    row = "| " label " |"
+  # One Markdown row of speed[a] / speed[b] in `mode` per thread count, or "" when the tools
+  # never met.
+  function ratio_row(mode, a, b, label,    row, j, t, found) {
+    row = "| " mode " | " label " |"
     for (j = 1; j <= m; j++) {
       t = thread_order[j]
-      if ((a SUBSEP t) in speed && (b SUBSEP t) in speed) {
-        row = row sprintf(" %.2f× |", speed[a SUBSEP t] / speed[b SUBSEP t]); found = 1
+      if ((mode SUBSEP a SUBSEP t) in speed && (mode SUBSEP b SUBSEP t) in speed) {
+        row = row sprintf(" %.2f× |", speed[mode SUBSEP a SUBSEP t] / speed[mode SUBSEP b SUBSEP t]); found = 1
       } else row = row " — |"
     }
     return found ? row "\n" : ""
