@@ -1,5 +1,7 @@
 #include "autograd/optim.h"
 
+#include "autograd/kernels.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -112,6 +114,7 @@ void Sgd::update_dense(size_t, float* value, const float* grad, int64_t n, float
 void Sgd::update_rows(size_t, Tensor& value, const SparseRows& grad, float lr) {
   const int64_t d = grad.row_dim();
   for (int64_t k = 0; k < grad.stored_rows(); ++k) {
+    if (k + 1 < grad.stored_rows()) prefetch_row(value.data() + grad.index(k + 1) * d, d);
     float* row = value.data() + grad.index(k) * d;
     const float* g = grad.row(k);
     for (int64_t j = 0; j < d; ++j) row[j] -= lr * g[j];

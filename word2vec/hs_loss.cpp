@@ -67,15 +67,28 @@ Var hs_loss(const Var& h, const Var& nodes, std::shared_ptr<HsBatch> shared_batc
   float* coefficient = batch.coefficients.data();
   double loss = 0.0;
   for (int64_t g = 0; g < batch.groups(); ++g) {
-    const int64_t depth = tree.depth(batch.words[g]);
-    const int32_t* points = tree.points(batch.words[g]);
-    const uint8_t* codes = tree.codes(batch.words[g]);
-    for (int64_t i = batch.row_offsets[g]; i < batch.row_offsets[g + 1]; ++i) {
-      const float* v = in + i * d;
+    const int64_t word = batch.words[g];
+    const int64_t depth = tree.depth(word);
+    const int32_t* points = tree.points(word);
+    const uint8_t* codes = tree.codes(word);
+    if (g + 1 < batch.groups()) {  // the next path's rows, deep ones mostly out of cache
+      const int64_t next = batch.words[g + 1];
+      for (int64_t j = 0; j < tree.depth(next); ++j)
+        prefetch_row(table + tree.points(next)[j] * d, d);
+    }
+    // The group's logits (rows, depth), node by node: each node row is read once for all the
+    // rows that share its path.
+    const int64_t begin = batch.row_offsets[g], rows = batch.row_offsets[g + 1] - begin;
+    for (int64_t j = 0; j < depth; ++j) {
+      const float* u = table + points[j] * d;
+      for (int64_t i = 0; i < rows; ++i)
+        coefficient[i * depth + j] = dot(in + (begin + i) * d, u, d);
+    }
+    for (int64_t i = 0; i < rows; ++i) {
       float product = 1.0f;
       float linear = 0.0f;
       for (int64_t j = 0; j < depth; ++j, ++coefficient) {
-        const float x = dot(v, table + points[j] * d, d);
+        const float x = *coefficient;
         const bool label = codes[j] == 0;
         const float e = std::exp(-std::abs(x));
         linear += std::max(label ? -x : x, 0.0f);
@@ -106,18 +119,15 @@ Var hs_loss(const Var& h, const Var& nodes, std::shared_ptr<HsBatch> shared_batc
           const int64_t depth = b.tree->depth(b.words[g]);
           const int32_t* points = b.tree->points(b.words[g]);
           const int64_t begin = b.row_offsets[g], end = b.row_offsets[g + 1];
-          if (grad_h) {
+          // Node by node, so each node row is read once: every row i of the group adds
+          // c_ij u_j to its own gradient and c_ij h_i to the node's.
+          for (int64_t j = 0; j < depth; ++j) {
+            const float* u = uv + points[j] * width;
+            float* row = grad_nodes ? grad_nodes->append_row(points[j]) : nullptr;
             for (int64_t i = begin; i < end; ++i) {
-              const float* c = first + (i - begin) * depth;
-              for (int64_t j = 0; j < depth; ++j)
-                axpy(upstream * c[j], uv + points[j] * width, grad_h + i * width, width);
-            }
-          }
-          if (grad_nodes) {
-            for (int64_t j = 0; j < depth; ++j) {
-              float* row = grad_nodes->append_row(points[j]);
-              for (int64_t i = begin; i < end; ++i)
-                axpy(upstream * first[(i - begin) * depth + j], hv + i * width, row, width);
+              const float c = upstream * first[(i - begin) * depth + j];
+              if (grad_h) axpy(c, u, grad_h + i * width, width);
+              if (row) axpy(c, hv + i * width, row, width);
             }
           }
           first += (end - begin) * depth;

@@ -82,6 +82,11 @@ double forward(const Inputs& inputs, const float* in, const float* out, int64_t 
   int64_t pair = 0;
   for (int64_t g = 0; g < batch.groups(); ++g) {
     const int64_t* group_outputs = batch.output_ids.data() + g * outputs;
+    if (g + 1 < batch.groups()) {  // the next group's rows: random ones, mostly out of cache
+      for (int64_t j = 0; j < outputs; ++j) prefetch_row(out + group_outputs[outputs + j] * d, d);
+      for (int64_t i = inputs.begin(g + 1); i < inputs.end(g + 1); ++i)
+        prefetch_row(in + inputs.index(i) * d, d);
+    }
     for (int64_t i = inputs.begin(g); i < inputs.end(g); ++i) {
       const float* v = in + inputs.index(i) * d;
       float product = 1.0f;

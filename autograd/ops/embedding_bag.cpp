@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "autograd/kernels.h"
 #include "autograd/ops.h"
 #include "autograd/ops/op_support.h"
 
@@ -53,6 +54,9 @@ Var embedding_bag(const Var& table, std::span<const int64_t> ids, std::span<cons
   Tensor out({bags, d});  // (B, d)
   const float* rows = table.value().data();
   for (int64_t b = 0; b < bags; ++b) {
+    if (b + 1 < bags) {  // the next bag's rows, picked at random from the table
+      for (int64_t i = offsets[b + 1]; i < offsets[b + 2]; ++i) prefetch_row(rows + ids[i] * d, d);
+    }
     float* mean = out.data() + b * d;
     for (int64_t i = offsets[b]; i < offsets[b + 1]; ++i) {
       const float* row = rows + ids[i] * d;
