@@ -115,10 +115,12 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, std::string
   const int64_t corpus_bytes = r.pod<int64_t>("corpus size");
 
   const int64_t vocab_size = r.count("vocabulary", kMinWordBytes);
+  // The words come in id order; `first` = id makes ties in count keep that order, so the
+  // resumed run has the saved ids.
   WordCounts counts;
   for (int64_t id = 0; id < vocab_size; ++id) {
     std::string word = r.string("vocabulary");
-    counts[std::move(word)] = r.pod<int64_t>("vocabulary");
+    counts[std::move(word)] = {r.pod<int64_t>("vocabulary"), id};
   }
   if (static_cast<int64_t>(counts.size()) != vocab_size) r.fail("duplicate words in vocabulary");
   Vocabulary vocab;

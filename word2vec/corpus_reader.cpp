@@ -25,6 +25,13 @@ int64_t open_corpus(const std::string& path, std::ifstream& file) {
   return static_cast<int64_t>(size);
 }
 
+// The number of tokens counted into `counts`.
+int64_t tokens_in(const WordCounts& counts) {
+  int64_t tokens = 0;
+  for (const auto& [word, seen] : counts) tokens += seen.count;
+  return tokens;
+}
+
 // The first offset b in (from, limit] whose preceding byte satisfies is_boundary, or -1.
 template <class IsBoundary>
 int64_t find_boundary(std::ifstream& file, int64_t from, int64_t limit, IsBoundary is_boundary) {
@@ -133,13 +140,15 @@ bool CorpusReader::next_sentence(const Vocabulary& vocab, std::vector<int64_t>& 
 }
 
 void CorpusReader::count_words(WordCounts& counts) {
-  const auto add = [&counts](std::string_view token) {
+  int64_t index = tokens_in(counts);  // continues the numbering of the tokens counted before
+  const auto add = [&counts, &index](std::string_view token) {
     const auto it = counts.find(token);
     if (it != counts.end()) {
-      ++it->second;
+      ++it->second.count;
     } else {
-      counts.emplace(token, 1);
+      counts.emplace(token, WordCount{1, index});
     }
+    ++index;
   };
   while (next_token_sentence(add)) {
   }
@@ -215,7 +224,9 @@ WordCounts count_words(const std::string& path, const TokenizerOptions& options,
     reader.count_words(counts);
     return counts;
   }
-  // One reader per slice, as in training; the slices' counts are then summed.
+  // One reader per slice, as in training. The slices' counts are then summed, and a slice's
+  // token indices shifted by the tokens of the slices before it, so `first` is the whole
+  // file's index whatever the number of threads.
   const std::vector<ByteRange> ranges = split_corpus(path, threads);
   std::vector<WordCounts> partial(ranges.size());
   std::vector<std::exception_ptr> errors(ranges.size());
@@ -236,8 +247,15 @@ WordCounts count_words(const std::string& path, const TokenizerOptions& options,
     if (e) std::rethrow_exception(e);
   }
   WordCounts counts = std::move(partial[0]);
+  int64_t tokens_before = tokens_in(counts);
   for (size_t t = 1; t < partial.size(); ++t) {
-    for (auto& [word, n] : partial[t]) counts[word] += n;
+    for (const auto& [word, seen] : partial[t]) {
+      const int64_t first = tokens_before + seen.first;
+      WordCount& total = counts.try_emplace(word, WordCount{0, first}).first->second;
+      total.count += seen.count;
+      total.first = std::min(total.first, first);
+    }
+    tokens_before += tokens_in(partial[t]);
   }
   return counts;
 }

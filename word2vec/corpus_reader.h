@@ -68,7 +68,10 @@ class CorpusReader {
   // dropped and sentences left empty skipped. Returns false at the end of the range.
   // Allocates nothing once `ids` has grown to kMaxSentenceTokens.
   bool next_sentence(const Vocabulary& vocab, std::vector<int64_t>& ids);
-  // Counts every token from here to the end of the range into `counts`.
+  // Counts every token from here to the end of the range into `counts`. A word new to
+  // `counts` records as `first` its index among all the tokens counted into `counts`, these
+  // and any counted before; from the start of the range into an empty map, that is the
+  // index within the range.
   void count_words(WordCounts& counts);
 
   CorpusPosition position() const { return position_; }
@@ -109,6 +112,7 @@ class CorpusReader {
 std::vector<ByteRange> split_corpus(const std::string& path, int64_t parts);
 
 // The counting pass over a whole file, split across `threads` readers (1: a single pass).
+// Counts and `first` indices (in tokens from the start of the file) do not depend on `threads`.
 WordCounts count_words(const std::string& path, const TokenizerOptions& options = {},
                        int threads = 1);
 

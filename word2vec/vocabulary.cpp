@@ -44,11 +44,11 @@ Vocabulary Vocabulary::build(const WordCounts& counts, int64_t min_count, int64_
     throw std::invalid_argument("Vocabulary: max_size must be 0 (no limit) or positive, got " +
                                 std::to_string(max_size));
   }
-  std::vector<std::pair<const std::string*, int64_t>> kept;
+  std::vector<const WordCounts::value_type*> kept;
   int64_t highest_count = 0;
-  for (const auto& [word, count] : counts) {
-    highest_count = std::max(highest_count, count);
-    if (count >= min_count) kept.emplace_back(&word, count);
+  for (const auto& entry : counts) {
+    highest_count = std::max(highest_count, entry.second.count);
+    if (entry.second.count >= min_count) kept.push_back(&entry);
   }
   if (kept.empty()) {
     throw std::runtime_error(
@@ -56,8 +56,12 @@ Vocabulary Vocabulary::build(const WordCounts& counts, int64_t min_count, int64_
         std::to_string(counts.size()) + " distinct words, the most frequent occurs " +
         std::to_string(highest_count) + " times); lower min_count or use a larger corpus");
   }
-  std::sort(kept.begin(), kept.end(), [](const auto& a, const auto& b) {
-    return a.second != b.second ? a.second > b.second : *a.first < *b.first;
+  std::sort(kept.begin(), kept.end(), [](const auto* a, const auto* b) {
+    const auto& [word_a, seen_a] = *a;
+    const auto& [word_b, seen_b] = *b;
+    if (seen_a.count != seen_b.count) return seen_a.count > seen_b.count;
+    if (seen_a.first != seen_b.first) return seen_a.first < seen_b.first;
+    return word_a < word_b;
   });
   if (max_size > 0 && static_cast<int64_t>(kept.size()) > max_size) kept.resize(max_size);
 
@@ -65,9 +69,11 @@ Vocabulary Vocabulary::build(const WordCounts& counts, int64_t min_count, int64_
   vocab.words_.reserve(kept.size());
   vocab.counts_.reserve(kept.size());
   vocab.ids_.reserve(kept.size());
-  for (const auto& [word, count] : kept) {
-    vocab.ids_.emplace(*word, vocab.size());
-    vocab.words_.push_back(*word);
+  for (const auto* entry : kept) {
+    const std::string& word = entry->first;
+    const int64_t count = entry->second.count;
+    vocab.ids_.emplace(word, vocab.size());
+    vocab.words_.push_back(word);
     vocab.counts_.push_back(count);
     vocab.total_count_ += count;
   }
@@ -94,7 +100,9 @@ Vocabulary Vocabulary::load(const std::string& path) {
       throw std::runtime_error(where + "count must be a positive integer, got " +
                                excerpt(fields[1]));
     }
-    if (!counts.emplace(fields[0], count).second) {
+    // The line's place among the words makes ties keep the file's order.
+    const WordCount entry{count, static_cast<int64_t>(counts.size())};
+    if (!counts.emplace(fields[0], entry).second) {
       throw std::runtime_error(where + "duplicate word " + excerpt(fields[0]));
     }
   }

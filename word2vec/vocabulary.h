@@ -1,7 +1,11 @@
 // Vocabulary: the words kept for training, each with an id and its corpus count.
 //
-// Ids follow count descending, ties broken by the words' bytes ascending, so the same counts
-// always give the same ids — and id 0 is the most frequent word, as in word2vec's files.
+// Ids follow count descending — id 0 is the most frequent word, as in word2vec's files — and
+// words of equal count keep the order in which the corpus first uses them. That is word2vec.c's
+// order: it adds words to its vocabulary as it meets them and sorts by count with glibc's qsort,
+// a stable merge sort. The order matters beyond the ids: the Huffman tree of hierarchical
+// softmax pairs equal-count words that are adjacent in ids, so with this rule sibling leaves
+// are words that first occur near each other in the text, rather than alphabetical neighbours.
 // Saved as one "word count" line per word, which is also word2vec's -save-vocab format.
 #pragma once
 
@@ -21,8 +25,16 @@ struct StringHash {
   size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
 };
 
-// Word -> number of occurrences, as counted by CorpusReader::count_words.
-using WordCounts = std::unordered_map<std::string, int64_t, StringHash, std::equal_to<>>;
+// A word's number of occurrences, and the index (in tokens from the start of the corpus) of the
+// first of them. Counted input gives distinct words distinct `first`s.
+struct WordCount {
+  int64_t count = 0;
+  int64_t first = 0;
+  bool operator==(const WordCount&) const = default;
+};
+
+// Word -> its count, as counted by count_words.
+using WordCounts = std::unordered_map<std::string, WordCount, StringHash, std::equal_to<>>;
 
 class Vocabulary {
  public:
@@ -31,11 +43,15 @@ class Vocabulary {
   Vocabulary() = default;  // no words
 
   // Keeps the words counted at least `min_count` times, then (if max_size > 0) the max_size
-  // most frequent of those. Throws std::invalid_argument for min_count < 1 or max_size < 0,
-  // and std::runtime_error if no word is left.
+  // most frequent of those. Ties in count go to the lower `first`, then (for counts made by
+  // hand with equal `first`s) to the words' bytes ascending, so the order is always total.
+  // Throws std::invalid_argument for min_count < 1 or max_size < 0, and std::runtime_error if
+  // no word is left.
   static Vocabulary build(const WordCounts& counts, int64_t min_count = 1, int64_t max_size = 0);
   // Reads "word count" lines (blank lines skipped; '\r' before '\n' tolerated) and orders
-  // them as build() does. Throws std::runtime_error naming the file, and the line if any.
+  // them as build() does, ties in the file's line order (as word2vec.c's -read-vocab), so
+  // save() then load() gives the same ids. Throws std::runtime_error naming the file, and
+  // the line if any.
   static Vocabulary load(const std::string& path);
   // Writes "word count" lines in id order, atomically. Throws std::runtime_error naming path.
   void save(const std::string& path) const;

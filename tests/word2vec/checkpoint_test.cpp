@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <string>
 
 #include "tests/scratch_dir.h"
@@ -24,4 +25,22 @@ TEST_CASE("A checkpoint from before CBOW is refused by its version", "[trainer][
   CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(v2, corpus),
                     Catch::Contains("v2.ckpt") && Catch::Contains("unsupported version 2") &&
                         Catch::Contains("checkpoint version 3"));
+}
+
+TEST_CASE("A resumed run keeps the saved ids of words tied in count", "[trainer][checkpoint]") {
+  gv::testing::ScratchDir dir("tied_checkpoint");
+  // Every word occurs twice: first appearance orders them c, a, d, b, not alphabetically.
+  const std::string corpus = dir.write("corpus.txt", "c a d b\nb d a c\n");
+  gv::TrainOptions o;
+  o.dim = 4;
+  o.min_count = 1;
+  const gv::Trainer original(corpus, o);
+  const std::string checkpoint = dir.file("tied.ckpt");
+  original.save_checkpoint(checkpoint);
+  const gv::Trainer resumed = gv::Trainer::from_checkpoint(checkpoint, corpus);
+  const gv::Vocabulary &saved = original.vocabulary(), &restored = resumed.vocabulary();
+  REQUIRE(restored.size() == 4);
+  for (int64_t id = 0; id < saved.size(); ++id) CHECK(restored.word(id) == saved.word(id));
+  CHECK(saved.word(0) == "c");
+  CHECK(saved.word(3) == "b");
 }

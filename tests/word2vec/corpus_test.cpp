@@ -45,7 +45,8 @@ std::string numbered_words(int n) {
 TEST_CASE("CorpusReader yields sentences of known ids and skips sentences left empty", "[corpus]") {
   const ScratchDir dir("corpus_basic");
   const std::string path = dir.write("c.txt", "The cat sat.\nZzz qqq!\n\nthe DOG\nsat");
-  const Vocabulary vocab = Vocabulary::build({{"the", 2}, {"cat", 1}, {"dog", 1}, {"sat", 2}});
+  const Vocabulary vocab =
+      Vocabulary::build({{"the", {2, 0}}, {"cat", {1, 1}}, {"dog", {1, 6}}, {"sat", {2, 2}}});
   CorpusReader reader(path);
   CHECK(reader.file_size() == 34);
   CHECK(read_words(reader, vocab) == Sentences{{"the", "cat", "sat"}, {"the", "dog"}, {"sat"}});
@@ -61,14 +62,65 @@ TEST_CASE("count_words counts every token of the file", "[corpus]") {
   const std::string path = dir.write("c.txt",
                                      "The cat. the CAT's cat\n\xff"
                                      "cat\n");
+  // Tokens: the cat the cat's cat cat; each word's count and first token index.
   const WordCounts counts = gv::count_words(path);
-  CHECK(counts == WordCounts{{"the", 2}, {"cat", 3}, {"cat's", 1}});
+  CHECK(counts == WordCounts{{"the", {2, 0}}, {"cat", {3, 1}}, {"cat's", {1, 3}}});
   TokenizerOptions keep_case;
   keep_case.lowercase = false;
   CHECK(gv::count_words(path, keep_case) ==
-        WordCounts{{"The", 1}, {"the", 1}, {"cat", 3}, {"CAT's", 1}});
+        WordCounts{{"The", {1, 0}}, {"the", {1, 2}}, {"cat", {3, 1}}, {"CAT's", {1, 3}}});
   // Split over threads, the slices' counts add up to the same totals.
   for (const int threads : {2, 3, 7}) CHECK(gv::count_words(path, {}, threads) == counts);
+}
+
+TEST_CASE("count_words gives first appearances in the whole file whatever the threads",
+          "[corpus]") {
+  const ScratchDir dir("corpus_first");
+  // Line i is "s w<i> w<i/2>", 3 tokens: w<j> first appears at token 3j + 1 (line j comes
+  // before lines 2j and 2j + 1), w0..w5 occur 3 times and w6..w11 once.
+  const auto word = [](int j) { return std::string("w") + std::to_string(j); };
+  std::string text;
+  for (int i = 0; i < 12; ++i) text += "s " + word(i) + ' ' + word(i / 2) + '\n';
+  const std::string path = dir.write("c.txt", text);
+  const WordCounts counts = gv::count_words(path);
+  CHECK(counts.size() == 13);
+  CHECK(counts.at("s") == gv::WordCount{12, 0});
+  const Vocabulary vocab = Vocabulary::build(counts);
+  CHECK(vocab.id("s") == 0);
+  for (int j = 0; j < 12; ++j) {
+    CAPTURE(j);
+    CHECK(counts.at(word(j)) == gv::WordCount{j < 6 ? 3 : 1, 3 * j + 1});
+    // Ties in count keep first appearance, so w10 and w11 follow w9 (bytes would put them
+    // before w2).
+    CHECK(vocab.id(word(j)) == j + 1);
+  }
+  for (const int threads : {1, 2, 3, 7}) {
+    CAPTURE(threads);
+    CHECK(gv::count_words(path, {}, threads) == counts);
+  }
+  // Counting the ranges in order into one map continues the token numbering.
+  WordCounts in_parts;
+  for (const ByteRange& range : gv::split_corpus(path, 3)) {
+    CorpusReader reader(path);
+    reader.set_range(range);
+    reader.count_words(in_parts);
+  }
+  CHECK(in_parts == counts);
+}
+
+TEST_CASE("A corpus's vocabulary breaks count ties by first appearance", "[corpus]") {
+  const ScratchDir dir("corpus_ties");
+  // All three words occur twice; b is met first, then a, then c.
+  const Vocabulary vocab = vocab_of(dir.write("c.txt", "b a c a b c\n"));
+  CHECK(vocab.id("b") == 0);
+  CHECK(vocab.id("a") == 1);
+  CHECK(vocab.id("c") == 2);
+  // A count still outranks an earlier first appearance: c occurs three times here.
+  const Vocabulary more_c = vocab_of(dir.write("more_c.txt", "b a\nc a b c\nd c\n"));
+  CHECK(more_c.id("c") == 0);
+  CHECK(more_c.id("b") == 1);
+  CHECK(more_c.id("a") == 2);
+  CHECK(more_c.id("d") == 3);
 }
 
 TEST_CASE("CorpusReader gives the same sentences whatever its chunk size", "[corpus][chunks]") {
@@ -230,7 +282,7 @@ TEST_CASE("CorpusReader::seek rejects positions that are not resume points",
   CHECK_THROWS_WITH(reader.seek({6, 2}), Catch::Contains("ends 1 sentences after it, not 2"));
   reader.seek({6, 1});  // valid: the end of the last sentence
   std::vector<int64_t> ids;
-  CHECK_FALSE(reader.next_sentence(Vocabulary::build({{"cc", 1}}), ids));
+  CHECK_FALSE(reader.next_sentence(Vocabulary::build({{"cc", {1, 0}}}), ids));
 }
 
 TEST_CASE("CorpusReader reports files it cannot read", "[corpus][errors]") {

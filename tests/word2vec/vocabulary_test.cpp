@@ -20,41 +20,51 @@ std::vector<std::string> words_of(const Vocabulary& vocab) {
   return words;
 }
 
-const WordCounts kCounts = {{"the", 5}, {"cat", 3}, {"and", 3}, {"zed", 2}, {"bat", 3}, {"dog", 1}};
+// Word -> {count, first}: as if counted from a text whose tokens begin "the cat zed bat and",
+// so the three words counted 3 times first appear in the order cat, bat, and.
+const WordCounts kCounts = {{"the", {5, 0}}, {"cat", {3, 1}}, {"and", {3, 4}},
+                            {"zed", {2, 2}}, {"bat", {3, 3}}, {"dog", {1, 9}}};
 
 }  // namespace
 
-TEST_CASE("Vocabulary orders by count, then by word", "[vocabulary]") {
+TEST_CASE("Vocabulary orders by count, then by first appearance", "[vocabulary]") {
   const Vocabulary vocab = Vocabulary::build(kCounts);
-  CHECK(words_of(vocab) == std::vector<std::string>{"the", "and", "bat", "cat", "zed", "dog"});
+  CHECK(words_of(vocab) == std::vector<std::string>{"the", "cat", "bat", "and", "zed", "dog"});
   CHECK(vocab.counts() == std::vector<int64_t>{5, 3, 3, 3, 2, 1});
   CHECK(vocab.total_count() == 17);
   CHECK(vocab.id("the") == 0);
-  CHECK(vocab.id("cat") == 3);
+  CHECK(vocab.id("and") == 3);
   CHECK(vocab.count(3) == 3);
   CHECK(vocab.id("cow") == Vocabulary::kUnknown);
   CHECK(vocab.id("") == Vocabulary::kUnknown);
-  // Ties compare bytes: uppercase ASCII < lowercase ASCII < UTF-8 multibyte.
-  const Vocabulary mixed = Vocabulary::build({{"\u00e9clair", 1}, {"apple", 1}, {"Zoo", 1}});
+  // Equal counts and equal firsts (only made by hand) compare bytes: uppercase ASCII <
+  // lowercase ASCII < UTF-8 multibyte.
+  const Vocabulary mixed =
+      Vocabulary::build({{"\u00e9clair", {1, 0}}, {"apple", {1, 0}}, {"Zoo", {1, 0}}});
   CHECK(words_of(mixed) == std::vector<std::string>{"Zoo", "apple", "\u00e9clair"});
 }
 
 TEST_CASE("Vocabulary does not depend on the order words were counted in", "[vocabulary]") {
-  WordCounts reversed;
-  reversed.reserve(1000);  // another bucket count, so another iteration order
-  const std::vector<std::pair<std::string, int64_t>> entries(kCounts.begin(), kCounts.end());
-  for (auto it = entries.rbegin(); it != entries.rend(); ++it) reversed.insert(*it);
-  CHECK(words_of(Vocabulary::build(reversed)) == words_of(Vocabulary::build(kCounts)));
+  // The second map ties in both count and first: only the words' bytes decide there.
+  const WordCounts tied = {{"b", {1, 0}}, {"c", {1, 0}}, {"a", {1, 0}}, {"d", {1, 0}}};
+  for (const WordCounts& counts : {kCounts, tied}) {
+    WordCounts reversed;
+    reversed.reserve(1000);  // another bucket count, so another iteration order
+    const std::vector<std::pair<std::string, gv::WordCount>> entries(counts.begin(), counts.end());
+    for (auto it = entries.rbegin(); it != entries.rend(); ++it) reversed.insert(*it);
+    CHECK(words_of(Vocabulary::build(reversed)) == words_of(Vocabulary::build(counts)));
+  }
+  CHECK(words_of(Vocabulary::build(tied)) == std::vector<std::string>{"a", "b", "c", "d"});
 }
 
 TEST_CASE("Vocabulary applies min_count, then keeps the max_size most frequent", "[vocabulary]") {
   const Vocabulary frequent = Vocabulary::build(kCounts, 3);
-  CHECK(words_of(frequent) == std::vector<std::string>{"the", "and", "bat", "cat"});
+  CHECK(words_of(frequent) == std::vector<std::string>{"the", "cat", "bat", "and"});
   CHECK(frequent.total_count() == 14);
   CHECK(frequent.id("zed") == Vocabulary::kUnknown);
-  // The cut falls inside the tie at count 3: the word order decides, deterministically.
+  // The cut falls inside the tie at count 3: the earlier words stay.
   const Vocabulary top = Vocabulary::build(kCounts, 1, 3);
-  CHECK(words_of(top) == std::vector<std::string>{"the", "and", "bat"});
+  CHECK(words_of(top) == std::vector<std::string>{"the", "cat", "bat"});
   CHECK(top.total_count() == 11);
   CHECK(Vocabulary::build(kCounts, 1, 100).size() == 6);
 }
@@ -77,28 +87,29 @@ TEST_CASE("Vocabulary reports bad arguments and empty results", "[vocabulary][er
   CHECK_THROWS_WITH(vocab.count(-1), Catch::Contains("id -1"));
 }
 
-TEST_CASE("Vocabulary saves 'word count' lines and loads them back", "[vocabulary][io]") {
+TEST_CASE("Vocabulary saves 'word count' lines and loads them back, ties included",
+          "[vocabulary][io]") {
   const ScratchDir dir("vocab_round_trip");
   const Vocabulary vocab = Vocabulary::build(kCounts);
   const std::string path = dir.file("vocab.txt");
   vocab.save(path);
   std::ifstream in(path, std::ios::binary);
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  CHECK(text == "the 5\nand 3\nbat 3\ncat 3\nzed 2\ndog 1\n");
+  CHECK(text == "the 5\ncat 3\nbat 3\nand 3\nzed 2\ndog 1\n");
 
   const Vocabulary loaded = Vocabulary::load(path);
   CHECK(words_of(loaded) == words_of(vocab));
   CHECK(loaded.counts() == vocab.counts());
   CHECK(loaded.total_count() == vocab.total_count());
-  CHECK(loaded.id("zed") == vocab.id("zed"));
+  CHECK(loaded.id("and") == vocab.id("and"));
 }
 
-TEST_CASE("Vocabulary loads hand-written files in canonical order", "[vocabulary][io]") {
+TEST_CASE("Vocabulary loads hand-written files by count, ties in line order", "[vocabulary][io]") {
   const ScratchDir dir("vocab_hand_written");
   // Any order, tabs or several spaces, blank lines, Windows line ends, no final newline.
   const std::string path = dir.write("vocab.txt", "b 2\r\n\n  a\t2\nc   7\n\n\nd 1");
   const Vocabulary vocab = Vocabulary::load(path);
-  CHECK(words_of(vocab) == std::vector<std::string>{"c", "a", "b", "d"});
+  CHECK(words_of(vocab) == std::vector<std::string>{"c", "b", "a", "d"});
   CHECK(vocab.counts() == std::vector<int64_t>{7, 2, 2, 1});
 }
 
