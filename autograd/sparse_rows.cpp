@@ -18,6 +18,21 @@ float* SparseRows::append_row(int64_t index) {
   return values_.data() + values_.size() - static_cast<size_t>(row_dim_);
 }
 
+float* SparseRows::accumulate_row(int64_t index) {
+  if (entry_of_.empty() && index >= 0 && index < num_rows_) {
+    entry_of_.assign(static_cast<size_t>(num_rows_), -1);
+  }
+  if (index >= 0 && index < num_rows_ && entry_of_[index] >= 0) return row(entry_of_[index]);
+  float* fresh = append_row(index);  // checks the range
+  entry_of_[index] = stored_rows() - 1;
+  return fresh;
+}
+
+void SparseRows::forget_entries() {
+  if (entry_of_.empty()) return;
+  for (const int64_t index : indices_) entry_of_[index] = -1;
+}
+
 void SparseRows::append(std::span<const int64_t> indices, const float* rows) {
   for (size_t i = 0; i < indices.size(); ++i) {
     std::copy_n(rows + static_cast<int64_t>(i) * row_dim_, row_dim_, append_row(indices[i]));
@@ -46,9 +61,13 @@ void SparseRows::coalesce() {
       for (int64_t j = 0; j < row_dim_; ++j) dst[j] += src[j];
     }
   }
+  forget_entries();
   indices_ = std::move(merged_indices);
   values_ = std::move(merged_values);
   coalesced_ = true;
+  if (!entry_of_.empty()) {
+    for (int64_t k = 0; k < stored_rows(); ++k) entry_of_[indices_[k]] = k;
+  }
 }
 
 Tensor SparseRows::to_dense() const {
@@ -62,6 +81,7 @@ Tensor SparseRows::to_dense() const {
 }
 
 void SparseRows::clear() {
+  forget_entries();
   indices_.clear();
   values_.clear();
   coalesced_ = true;

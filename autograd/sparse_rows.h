@@ -34,6 +34,12 @@ class SparseRows {
   // Appends one zeroed entry for table row `index` and returns its d floats to fill.
   // Throws std::out_of_range naming the index and V when index is not in [0, V).
   float* append_row(int64_t index);
+  // The entry that accumulates table row `index`: the one accumulate_row made for it since the
+  // last clear(), or a new zeroed one. A row many gradients reach in one step (a frequent
+  // word, a Huffman node near the root) is then stored, and applied by the optimizer, once.
+  // The first call allocates a (V) map from rows to entries, kept across clear(). Throws as
+  // append_row.
+  float* accumulate_row(int64_t index);
   // Appends indices.size() entries; `rows` is (indices.size(), d), row-major.
   void append(std::span<const int64_t> indices, const float* rows);
 
@@ -52,6 +58,10 @@ class SparseRows {
   std::vector<float> values_;  // (stored_rows, d)
   bool coalesced_ = true;
   std::vector<int64_t> order_;  // scratch for coalesce(), kept to avoid reallocating
+  // (V) accumulate_row's entry for each table row, -1 for none; empty until first needed.
+  // clear() and coalesce() reset only the rows stored, so a step costs O(rows touched).
+  std::vector<int64_t> entry_of_;
+  void forget_entries();  // entry_of_ back to -1 for every stored row
 };
 
 }  // namespace gv

@@ -100,7 +100,7 @@ Var hs_loss(const Var& h, const Var& nodes, std::shared_ptr<HsBatch> shared_batc
   }
 
   // Backward, step by step: dL/dh_i = Σ_j c_ij u_{n_j} and dL/du_{n_j} = Σ_i c_ij h_i over the
-  // group's rows i; each group appends one row per path step to the sparse gradient.
+  // group's rows i, accumulated in one sparse entry per node (see SparseRows::accumulate_row).
   std::shared_ptr<const HsBatch> saved = std::move(shared_batch);
   return make_result(
       Tensor::scalar(static_cast<float>(loss)), {h, nodes},
@@ -123,7 +123,7 @@ Var hs_loss(const Var& h, const Var& nodes, std::shared_ptr<HsBatch> shared_batc
           // c_ij u_j to its own gradient and c_ij h_i to the node's.
           for (int64_t j = 0; j < depth; ++j) {
             const float* u = uv + points[j] * width;
-            float* row = grad_nodes ? grad_nodes->append_row(points[j]) : nullptr;
+            float* row = grad_nodes ? grad_nodes->accumulate_row(points[j]) : nullptr;
             for (int64_t i = begin; i < end; ++i) {
               const float c = upstream * first[(i - begin) * depth + j];
               if (grad_h) axpy(c, u, grad_h + i * width, width);

@@ -45,10 +45,11 @@ struct HsBatch {
 
 // The fused op: summed HS loss of every (row of h, word) pair in the batch, a scalar.
 // `nodes` (R, C) is the inner-node table, R >= V-1 (inner node n reads row n), a leaf such as
-// a parameter or its view. Backward writes h's dense gradient and appends row-sparse
-// gradients to `nodes`, one row per path step per group. Like sgns_loss, the op keeps the
-// batch for backward to read: while use_count() > 1, the caller must not change it. Throws
-// std::invalid_argument for mismatched shapes and std::out_of_range for a word outside [0, V).
+// a parameter or its view. Backward writes h's dense gradient and adds row-sparse
+// gradients to `nodes`, one entry per distinct node of the batch's paths. Like sgns_loss, the op
+// keeps the batch for backward to read: while use_count() > 1, the caller must not change it.
+// Throws std::invalid_argument for mismatched shapes and std::out_of_range for a word outside [0,
+// V).
 Var hs_loss(const Var& h, const Var& nodes, std::shared_ptr<HsBatch> batch);
 
 // The same loss built from gather_rows, mul, sum, log_sigmoid, one path step per row: what

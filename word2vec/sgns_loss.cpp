@@ -56,7 +56,7 @@ struct TableInputs {
   int64_t begin(int64_t g) const { return batch.input_offsets[g]; }
   int64_t end(int64_t g) const { return batch.input_offsets[g + 1]; }
   int64_t index(int64_t i) const { return batch.input_ids[i]; }
-  float* grad_row(int64_t i) const { return grad->append_row(index(i)); }
+  float* grad_row(int64_t i) const { return grad->accumulate_row(index(i)); }
 };
 // Dense rows: group g's one input is row g of h (G, d), with a dense gradient.
 struct DenseInputs {
@@ -107,7 +107,7 @@ double forward(const Inputs& inputs, const float* in, const float* out, int64_t 
 }
 
 // Backward, pair by pair: dL/dv_i = Σ_j c_ij u_j and dL/du_j = Σ_i c_ij v_i, c = σ(x) - y.
-// Each group's rows are appended to W_out's sparse gradient; repeated ids add up later.
+// Each id's gradient accumulates in one sparse entry per table (SparseRows::accumulate_row).
 template <class Inputs>
 void backward(const Inputs& inputs, const SgnsBatch& b, const float* vin, const float* vout,
               int64_t width, float upstream, SparseRows* grad_out) {
@@ -125,7 +125,7 @@ void backward(const Inputs& inputs, const SgnsBatch& b, const float* vin, const 
     }
     if (grad_out) {
       for (int64_t j = 0; j < k1; ++j) {
-        float* row = grad_out->append_row(outs[j]);
+        float* row = grad_out->accumulate_row(outs[j]);
         for (int64_t i = begin; i < end; ++i) {
           const float c = b.coefficients[first_pair + (i - begin) * k1 + j];
           axpy(upstream * c, vin + inputs.index(i) * width, row, width);

@@ -49,8 +49,8 @@ struct SgnsBatch {
 };
 
 // The fused skip-gram op, on an unbagged batch: summed SGNS loss of every pair in the batch, a
-// scalar. Backward appends row-sparse gradients to both tables: one row per input id to W_in and
-// K+1 rows per group to W_out. The forward writes the batch's coefficients (the saved
+// scalar. Backward adds row-sparse gradients to both tables, one entry per distinct id of the
+// batch in each. The forward writes the batch's coefficients (the saved
 // activations) and the op keeps the batch until its graph is released, for backward to read:
 // while use_count() > 1, the caller must not change it (SgnsObjective reuses a batch only
 // once it holds the sole reference). Ids are checked against V; one outside [0, V) throws.
@@ -58,7 +58,7 @@ Var sgns_loss(const Var& w_in, const Var& w_out, std::shared_ptr<SgnsBatch> batc
 
 // The fused op on dense inputs: h (G, d) holds each group's one input row (CBOW: the bag
 // means embedding_bag computed from W_in), scored against the group's K+1 rows of W_out.
-// Backward gives h a dense gradient and appends K+1 rows per group to W_out's row-sparse one.
+// Backward gives h a dense gradient and adds W_out's row-sparse one, an entry per distinct id.
 // The batch is kept and must be left alone as for sgns_loss; its input ids are not read.
 Var sgns_rows_loss(const Var& h, const Var& w_out, std::shared_ptr<SgnsBatch> batch);
 

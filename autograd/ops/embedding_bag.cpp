@@ -71,7 +71,7 @@ Var embedding_bag(const Var& table, std::span<const int64_t> ids, std::span<cons
        offsets = std::vector<int64_t>(offsets.begin(), offsets.end()), bags, d,
        divided = gradient == BagGradient::mean](Node& self) {
         Node& table = *self.inputs[0];
-        // As in gather_rows: a leaf table gets one sparse entry per id, an interior one a
+        // A leaf table gets one sparse entry per distinct id, an interior one a
         // dense gradient its own backward can read.
         SparseRows* sparse = table.is_leaf() ? table.sparse_grad_rows() : nullptr;
         float* dense = table.is_leaf() ? nullptr : table.grad_data();
@@ -81,7 +81,7 @@ Var embedding_bag(const Var& table, std::span<const int64_t> ids, std::span<cons
           const float scale =
               divided ? 1.0f / static_cast<float>(offsets[b + 1] - offsets[b]) : 1.0f;
           for (int64_t i = offsets[b]; i < offsets[b + 1]; ++i) {
-            float* row = sparse ? sparse->append_row(ids[i]) : dense + ids[i] * d;
+            float* row = sparse ? sparse->accumulate_row(ids[i]) : dense + ids[i] * d;
             for (int64_t j = 0; j < d; ++j) row[j] += scale * g[j];
           }
         }

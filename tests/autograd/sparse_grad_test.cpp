@@ -3,10 +3,12 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "autograd/ops.h"
 #include "autograd/rng.h"
+#include "autograd/sparse_rows.h"
 
 using gv::Tensor;
 using gv::Var;
@@ -86,4 +88,33 @@ TEST_CASE("A table computed by other ops gets a dense gradient through gather_ro
   REQUIRE(table.has_grad());
   CHECK(table.grad().at({3, 0}) == 4.0f);  // two lookups, each scaled by 2
   CHECK(table.grad().at({2, 0}) == 0.0f);
+}
+
+TEST_CASE("accumulate_row keeps one entry per row until clear(), across coalesce()", "[sparse]") {
+  gv::SparseRows grad(6, 2);
+  grad.accumulate_row(4)[0] += 1.0f;
+  grad.accumulate_row(1)[1] += 2.0f;
+  grad.accumulate_row(4)[0] += 10.0f;  // adds to row 4's entry rather than making a new one
+  CHECK(grad.stored_rows() == 2);
+  CHECK(grad.to_dense().at({4, 0}) == 11.0f);
+
+  // append_row always adds an entry; coalesce() merges, and accumulate_row then finds the
+  // merged entry of each row.
+  grad.append_row(4)[0] = 100.0f;
+  CHECK(grad.stored_rows() == 3);
+  grad.coalesce();
+  CHECK(grad.stored_rows() == 2);
+  grad.accumulate_row(4)[0] += 1000.0f;
+  grad.accumulate_row(1)[1] += 20.0f;
+  CHECK(grad.stored_rows() == 2);
+  CHECK(grad.to_dense().at({4, 0}) == 1111.0f);
+  CHECK(grad.to_dense().at({1, 1}) == 22.0f);
+
+  // After clear() a row starts from zero in a new entry.
+  grad.clear();
+  grad.accumulate_row(4)[0] += 5.0f;
+  CHECK(grad.stored_rows() == 1);
+  CHECK(grad.to_dense().at({4, 0}) == 5.0f);
+  CHECK_THROWS_AS(grad.accumulate_row(6), std::out_of_range);
+  CHECK_THROWS_AS(grad.accumulate_row(-1), std::out_of_range);
 }

@@ -22,7 +22,7 @@ std::shared_ptr<const gv::HuffmanTree> small_tree() {
 }
 
 // Four groups over 6 rows of h; word 3 is predicted twice and nodes 3 2 1 0 are on several
-// paths, so repeated rows of the sparse gradient must add up.
+// paths, so the gradients that reach a node from several paths must add up.
 std::shared_ptr<gv::HsBatch> small_batch() {
   auto batch = std::make_shared<gv::HsBatch>();
   batch->tree = small_tree();
@@ -49,9 +49,10 @@ TEST_CASE("Fused HS loss equals the composed ops in value and gradient", "[hs]")
   CHECK(fused.item() == Approx(composed.item()).epsilon(1e-5));
   fused.backward();
   composed.backward();
-  CHECK(fused_h.has_grad());                                        // dense to h
-  CHECK_FALSE(fused_nodes.has_grad());                              // row-sparse to the node table
-  CHECK(fused_nodes.sparse_grad().stored_rows() == 4 + 1 + 4 + 4);  // a path per group
+  CHECK(fused_h.has_grad());            // dense to h
+  CHECK_FALSE(fused_nodes.has_grad());  // row-sparse to the node table
+  // 4 + 1 + 4 + 4 path steps, one sparse entry per node they reach: all 4 inner nodes, once.
+  CHECK(fused_nodes.sparse_grad().stored_rows() == 4);
   const Tensor gh = fused_h.total_grad(), ch = composed_h.total_grad();
   const Tensor gn = fused_nodes.total_grad(), cn = composed_nodes.total_grad();
   for (int64_t k = 0; k < gh.numel(); ++k) CHECK(gh[k] == Approx(ch[k]).margin(1e-5));

@@ -28,7 +28,8 @@ std::shared_ptr<gv::SgnsBatch> small_batch() {
 using Loss = std::function<Var(const Var& w_in, const Var& w_out)>;
 
 // The fused and the composed loss on copies of the same tables: equal values, equal gradients,
-// and the fused one's gradients row-sparse with the given numbers of rows.
+// and the fused one's gradients row-sparse with the given numbers of entries: one per distinct
+// row, however many pairs reach it.
 void check_fused_equals_composed(const Tensor& in, const Tensor& out, const Loss& fused_loss,
                                  const Loss& composed_loss, int64_t in_rows, int64_t out_rows) {
   Var fused_in = Var::parameter(in), fused_out = Var::parameter(out);
@@ -62,7 +63,7 @@ TEST_CASE("Fused SGNS loss equals the composed ops in value and gradient", "[sgn
       [&](const Var& w_in, const Var& w_out) {
         return gv::sgns_loss_composed(w_in, w_out, *batch);
       },
-      /*in_rows=*/5, /*out_rows=*/6);  // one per input id; K+1 per group
+      /*in_rows=*/4, /*out_rows=*/5);  // one per distinct id: inputs 1 2 3 5, outputs 0 2 6 4 1
 }
 
 TEST_CASE("Fused SGNS loss passes gradcheck", "[sgns][gradcheck]") {
@@ -160,7 +161,7 @@ TEST_CASE("CBOW: fused SGNS on the bag means equals the composed ops in value an
       [&](const Var& w_in, const Var& w_out) {
         return gv::sgns_rows_loss_composed(bag_means(w_in, *batch), w_out, *batch);
       },
-      /*in_rows=*/5, /*out_rows=*/6);  // one per context id; K+1 per group
+      /*in_rows=*/3, /*out_rows=*/5);  // one per distinct id: contexts 2 3 5, outputs 0 1 6 4 3
 }
 
 TEST_CASE("CBOW: fused SGNS passes gradcheck on dense rows and through the bag means",
