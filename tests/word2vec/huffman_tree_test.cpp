@@ -5,7 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "tests/scratch_dir.h"
+#include "word2vec/corpus_reader.h"
 #include "word2vec/huffman_tree.h"
+#include "word2vec/vocabulary.h"
 
 namespace {
 
@@ -45,6 +48,30 @@ TEST_CASE("Huffman tree: word2vec.c's codes and points for known counts", "[huff
     INFO("word " << w);
     CHECK(points_of(tree, w) == points[w]);
     CHECK(codes_of(tree, w) == codes[w]);
+  }
+}
+
+TEST_CASE("Huffman tree from a tiny corpus: word2vec.c's order of ties, then its codes",
+          "[huffman][corpus]") {
+  // to x5, be x4, or x2, not x2, that x1: the counts of the case above. word2vec.c keeps words
+  // in the order it first meets them and sorts by count stably, so of the tied pair "or"
+  // (token 0) comes before "not" (token 3), against the alphabet: ids to 0, be 1, or 2, not 3,
+  // that 4, and the codes derived by hand above follow.
+  const gv::testing::ScratchDir dir("huffman");
+  const std::string corpus =
+      dir.write("tiny.txt", "or to be not to be that to be or to be not to\n");
+  const gv::Vocabulary vocab = gv::Vocabulary::build(gv::count_words(corpus));
+  REQUIRE(vocab.size() == 5);
+  const gv::HuffmanTree tree(vocab.counts());
+  const std::map<std::string, std::vector<int>> codes = {{"to", {0}},
+                                                         {"be", {1, 0}},
+                                                         {"or", {1, 1, 0}},
+                                                         {"not", {1, 1, 1, 1}},
+                                                         {"that", {1, 1, 1, 0}}};
+  for (const auto& [word, code] : codes) {
+    INFO(word);
+    REQUIRE(vocab.id(word) != gv::Vocabulary::kUnknown);
+    CHECK(codes_of(tree, vocab.id(word)) == code);
   }
 }
 
