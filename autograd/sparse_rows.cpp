@@ -7,11 +7,15 @@
 
 namespace gv {
 
-float* SparseRows::append_row(int64_t index) {
+void SparseRows::check_index(int64_t index) const {
   if (index < 0 || index >= num_rows_) {
     throw std::out_of_range("sparse gradient row " + std::to_string(index) +
                             " out of range for a table of " + std::to_string(num_rows_) + " rows");
   }
+}
+
+float* SparseRows::append_row(int64_t index) {
+  check_index(index);
   if (!indices_.empty() && index <= indices_.back()) coalesced_ = false;
   indices_.push_back(index);
   values_.resize(values_.size() + static_cast<size_t>(row_dim_), 0.0f);
@@ -19,13 +23,11 @@ float* SparseRows::append_row(int64_t index) {
 }
 
 float* SparseRows::accumulate_row(int64_t index) {
-  if (entry_of_.empty() && index >= 0 && index < num_rows_) {
-    entry_of_.assign(static_cast<size_t>(num_rows_), -1);
-  }
-  if (index >= 0 && index < num_rows_ && entry_of_[index] >= 0) return row(entry_of_[index]);
-  float* fresh = append_row(index);  // checks the range
-  entry_of_[index] = stored_rows() - 1;
-  return fresh;
+  check_index(index);
+  if (entry_of_.empty()) entry_of_.assign(static_cast<size_t>(num_rows_), -1);
+  if (entry_of_[index] >= 0) return row(entry_of_[index]);
+  entry_of_[index] = stored_rows();
+  return append_row(index);
 }
 
 void SparseRows::forget_entries() {
