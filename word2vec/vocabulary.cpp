@@ -68,15 +68,14 @@ Vocabulary Vocabulary::build(const WordCounts& counts, int64_t min_count, int64_
   Vocabulary vocab;
   vocab.words_.reserve(kept.size());
   vocab.counts_.reserve(kept.size());
-  vocab.ids_.reserve(kept.size());
   for (const auto* entry : kept) {
     const std::string& word = entry->first;
     const int64_t count = entry->second.count;
-    vocab.ids_.emplace(word, vocab.size());
     vocab.words_.push_back(word);
     vocab.counts_.push_back(count);
     vocab.total_count_ += count;
   }
+  vocab.index_ = WordIndex(vocab.words_);
   return vocab;
 }
 
@@ -118,8 +117,8 @@ void Vocabulary::save(const std::string& path) const {
 }
 
 int64_t Vocabulary::id(std::string_view word) const {
-  const auto it = ids_.find(word);
-  return it == ids_.end() ? kUnknown : it->second;
+  const int64_t id = index_.find(word, words_);
+  return id < 0 ? kUnknown : id;
 }
 
 const std::string& Vocabulary::word(int64_t id) const {

@@ -16,6 +16,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "word2vec/word_index.h"
+
 namespace gv {
 
 // Transparent hashing lets a std::string_view (a token straight from the tokenizer) look up a
@@ -72,7 +74,7 @@ class Vocabulary {
 
   std::vector<std::string> words_;
   std::vector<int64_t> counts_;
-  std::unordered_map<std::string, int64_t, StringHash, std::equal_to<>> ids_;
+  WordIndex index_;  // over words_
   int64_t total_count_ = 0;
 };
 

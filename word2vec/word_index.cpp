@@ -1,0 +1,52 @@
+#include "word2vec/word_index.h"
+
+#include <bit>
+#include <functional>
+#include <limits>
+#include <stdexcept>
+
+namespace gv {
+
+namespace {
+
+uint64_t hash_of(std::string_view word) {
+  return std::hash<std::string_view>{}(word);
+}
+
+}  // namespace
+
+WordIndex::WordIndex(std::span<const std::string> words) {
+  if (words.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+    throw std::invalid_argument("word index: " + std::to_string(words.size()) +
+                                " words is too many");
+  }
+  // At most half full, so an unsuccessful probe ends after two slots on average.
+  slots_.resize(std::bit_ceil(std::max<size_t>(8, 2 * words.size())));
+  mask_ = slots_.size() - 1;
+  for (size_t id = 0; id < words.size(); ++id) {
+    const uint64_t hash = hash_of(words[id]);
+    for (uint64_t i = hash & mask_;; i = (i + 1) & mask_) {
+      Slot& slot = slots_[i];
+      if (slot.id < 0) {
+        slot = {static_cast<uint32_t>(hash >> 32), static_cast<int32_t>(id)};
+        break;
+      }
+      if (words[slot.id] == words[id]) {
+        throw std::invalid_argument("word index: '" + words[id] + "' occurs twice");
+      }
+    }
+  }
+}
+
+int64_t WordIndex::find(std::string_view word, std::span<const std::string> words) const {
+  if (slots_.empty()) return -1;
+  const uint64_t hash = hash_of(word);
+  const auto bits = static_cast<uint32_t>(hash >> 32);
+  for (uint64_t i = hash & mask_;; i = (i + 1) & mask_) {
+    const Slot slot = slots_[i];
+    if (slot.id < 0) return -1;
+    if (slot.hash_bits == bits && words[slot.id] == word) return slot.id;
+  }
+}
+
+}  // namespace gv

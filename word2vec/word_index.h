@@ -1,0 +1,37 @@
+// WordIndex: word -> id for a fixed list of distinct words, by open addressing.
+//
+// The training pass looks up every token of the corpus, so this lookup is hot. The slots form
+// a power-of-two table at most half full, each holding a word's id and 32 bits of its hash: a
+// probe reads one 8-byte slot and compares strings only when those bits match, and linear
+// probing keeps the next candidate in the same cache line. The index stores no words; lookups
+// compare against the list it was built from, which the caller keeps (Vocabulary's words).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gv {
+
+class WordIndex {
+ public:
+  WordIndex() = default;  // indexes no word
+  // Word i of `words` gets id i. Throws std::invalid_argument for a repeated word or more than
+  // 2^31 - 1 words.
+  explicit WordIndex(std::span<const std::string> words);
+
+  // The id of `word` among `words` (the list given to the constructor), or -1.
+  int64_t find(std::string_view word, std::span<const std::string> words) const;
+
+ private:
+  struct Slot {
+    uint32_t hash_bits = 0;  // the hash's high half: the slot's position uses the low bits
+    int32_t id = -1;         // -1: empty
+  };
+  std::vector<Slot> slots_;
+  uint64_t mask_ = 0;  // slots_.size() - 1
+};
+
+}  // namespace gv
