@@ -54,6 +54,10 @@ CharClass classify(char32_t code_point) {
   return CharClass::kSpace;  // space, tab, '\r' and the other control codes
 }
 
+bool is_ascii_alphanumeric(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
 // Writes the UTF-8 encoding of a valid code point into `out`; returns its length (1 to 4).
 size_t encode_utf8(char32_t code_point, char* out) {
   if (code_point < 0x80) {
@@ -125,6 +129,7 @@ Tokenizer::Event Tokenizer::next() {
   while (queue_begin_ == queue_end_) {
     queue_begin_ = queue_end_ = 0;
     if (pos_ < input_.size()) {
+      if (extend_ascii_word()) continue;
       consume_byte(static_cast<unsigned char>(input_[pos_++]));
     } else if (finishing_) {
       finishing_ = false;
@@ -152,6 +157,25 @@ std::string_view Tokenizer::token() const {
       break;
   }
   return {};
+}
+
+// Most of an English corpus is runs of ASCII letters and digits inside a word. Such a run
+// goes straight onto the word, folded to lower case, which is what consume_byte would do byte
+// by byte. Anything else (a sequence being decoded, an apostrophe waiting for a letter, a word
+// at its length limit) is left to consume_byte. Returns whether it took any bytes.
+bool Tokenizer::extend_ascii_word() {
+  if (continuation_bytes_left_ > 0 || apostrophe_pending_ || word_truncated_) return false;
+  size_t end = pos_;
+  while (end < input_.size() && end - pos_ < kMaxTokenBytes - word_.size() &&
+         is_ascii_alphanumeric(input_[end])) {
+    ++end;
+  }
+  if (end == pos_) return false;
+  for (; pos_ < end; ++pos_) {
+    const char c = input_[pos_];
+    word_ += options_.lowercase && c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return true;
 }
 
 // UTF-8 decoding one byte at a time, so a character split across two pieces of text decodes

@@ -67,6 +67,7 @@ class Tokenizer {
 
  private:
   void consume_byte(unsigned char byte);
+  bool extend_ascii_word();  // the fast path for a run of ASCII letters and digits
   void consume_code_point(char32_t code_point);
   void end_word();
   void end_sentence();
