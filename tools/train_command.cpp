@@ -244,7 +244,9 @@ void add_train_command(CLI::App& app) {
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
   cmd->add_option("--seed", o.seed, "Random seed")->capture_default_str();
-  cmd->add_option("--batch", o.batch, "Most centre words per optimizer step")
+  cmd->add_option("--batch", o.batch,
+                  "Centre words per optimizer step: whole sentences until at least N (a "
+                  "sentence longer than 2N is cut)")
       ->check(kPositiveInteger)
       ->capture_default_str();
   cmd->add_option("--optimizer", args->optimizer, "sgd, adagrad or adam (lazy sparse Adam)")

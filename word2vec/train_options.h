@@ -28,8 +28,9 @@ struct TrainOptions {
   float init_scale = 1.0f;
   int threads = 1;  // Hogwild workers sharing the tables
   uint64_t seed = 1;
-  // Most centre words per optimizer step (a sentence end always ends a step). Small keeps
-  // word2vec's near-online updates; large amortises the graph.
+  // Centre words per optimizer step: whole sentences until a step holds at least this many,
+  // a long sentence cut at twice as many. Small keeps word2vec's near-online updates; large
+  // amortises the graph and the Hogwild traffic on rows every step writes.
   int64_t batch = 16;
   // true: a centre's contexts share one draw of K negatives (pWord2Vec's HogBatch: one
   // (m, C) @ (C, K+1) product per centre). false: K fresh negatives per (context, centre)

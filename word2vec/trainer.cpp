@@ -74,7 +74,10 @@ Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab
   require_positive("train: --negative", options_.negatives);
   require_positive("train: --epochs", options_.epochs);
   require_positive("train: --threads", options_.threads);
-  require_positive("train: --batch", options_.batch);
+  // A step holds up to 2 * batch centres; a million already outgrows any sensible step.
+  constexpr int64_t kMaxBatch = int64_t{1} << 20;
+  require(options_.batch > 0 && options_.batch <= kMaxBatch, "train: --batch",
+          "in [1, " + std::to_string(kMaxBatch) + "]", options_.batch);
   require_positive("train: --lr", options_.lr);
   require_finite_positive("train: --init-scale", options_.init_scale);
   require_non_negative("train: --sample", options_.sample);
@@ -229,10 +232,15 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop, int64_t stop_
         const Example example = w.examples.at(w.sentence, centre, w.rng);
         if (example.contexts.empty()) continue;
         w.objective->add(example, w.rng);
-        if (++batch_centres == o.batch) step();
+        if (++batch_centres == 2 * o.batch) step();
       }
-      // Every sentence end is also a step boundary, so a checkpoint taken there resumes at a
-      // sentence start with nothing half-built: resumed training replays exactly.
+      // A step takes whole sentences until it holds at least `batch` centres (a sentence too
+      // long for one is cut at 2 * batch), so a corpus of short lines still makes steps of
+      // about `batch` centres: fewer steps, and fewer writes of the rows every step touches,
+      // which Hogwild threads would otherwise pass back and forth. A step that ends with a
+      // sentence leaves nothing half-built, so only there is the position recorded and a stop
+      // honoured: resumed training replays exactly.
+      if (batch_centres > 0 && batch_centres < o.batch) continue;
       step();
       position.corpus = w.reader.position();
       position.rng = w.rng.state();
@@ -241,6 +249,7 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop, int64_t stop_
         return;
       }
     }
+    step();  // the epoch's last sentences
     ++position.epoch;
     w.reader.rewind();
     position.corpus = w.reader.position();
