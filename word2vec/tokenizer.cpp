@@ -37,6 +37,10 @@ constexpr CodePointRange kNonLetters[] = {
     {0xFEFF, 0xFEFF, CharClass::kSpace},        // byte-order mark
 };
 
+bool is_ascii_alphanumeric(char32_t c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
 CharClass classify(char32_t code_point) {
   if (code_point >= 0x80) {
     for (const CodePointRange& range : kNonLetters) {
@@ -44,18 +48,11 @@ CharClass classify(char32_t code_point) {
     }
     return CharClass::kLetter;
   }
-  if ((code_point >= 'a' && code_point <= 'z') || (code_point >= 'A' && code_point <= 'Z') ||
-      (code_point >= '0' && code_point <= '9')) {
-    return CharClass::kLetter;
-  }
+  if (is_ascii_alphanumeric(code_point)) return CharClass::kLetter;
   if (code_point == '\'') return CharClass::kApostrophe;
   if (code_point == '\n') return CharClass::kNewline;
   if (code_point > ' ' && code_point < 0x7F) return CharClass::kPunctuation;
   return CharClass::kSpace;  // space, tab, '\r' and the other control codes
-}
-
-bool is_ascii_alphanumeric(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
 // Writes the UTF-8 encoding of a valid code point into `out`; returns its length (1 to 4).
@@ -167,13 +164,13 @@ bool Tokenizer::extend_ascii_word() {
   if (continuation_bytes_left_ > 0 || apostrophe_pending_ || word_truncated_) return false;
   size_t end = pos_;
   while (end < input_.size() && end - pos_ < kMaxTokenBytes - word_.size() &&
-         is_ascii_alphanumeric(input_[end])) {
+         is_ascii_alphanumeric(static_cast<unsigned char>(input_[end]))) {
     ++end;
   }
   if (end == pos_) return false;
   for (; pos_ < end; ++pos_) {
-    const char c = input_[pos_];
-    word_ += options_.lowercase && c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    const char32_t c = static_cast<unsigned char>(input_[pos_]);
+    word_ += static_cast<char>(options_.lowercase ? to_lower(c) : c);
   }
   return true;
 }
