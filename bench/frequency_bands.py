@@ -17,6 +17,8 @@ import sys
 
 import numpy as np
 
+from analogies import read_sections  # bench/analogies.py: the one parser of question files
+
 
 def read_vectors(path):
     with open(path, encoding="utf-8") as f:
@@ -43,14 +45,11 @@ def main():
     with open(args.tokens, encoding="utf-8") as f:
         for line in f:
             counts.update(line.split())
-    questions = []
     with open(args.questions, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith(":") or not line.strip():
-                continue
-            words = line.lower().split()
-            if len(words) != 4:
-                sys.exit(f"frequency_bands.py: {args.questions}: not four words: {line!r}")
+        sections = read_sections(f, 4, args.questions)
+    questions = []
+    for section in sections.values():
+        for words in section:
             rarest = min(counts[w] for w in words)
             band = sum(rarest >= b for b in bounds)  # 0: rarest band
             questions.append((words, band))
