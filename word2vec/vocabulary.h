@@ -66,6 +66,8 @@ class Vocabulary {
   int64_t count(int64_t id) const;
   // Every word's count, indexed by id: what the samplers are built from.
   const std::vector<int64_t>& counts() const { return counts_; }
+  // Every word, indexed by id: what subword rows are built from.
+  const std::vector<std::string>& words() const { return words_; }
   // Sum of all counts: the number of tokens of the corpus that the vocabulary keeps.
   int64_t total_count() const { return total_count_; }
 
