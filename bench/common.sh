@@ -12,8 +12,10 @@ python=${PYTHON:-/usr/bin/python3}
 # the initial range are arguments of train_command; the model, the loss and the learning rate
 # come from the mode, see set_mode.)
 dim=100 window=5 negative=5 sample=1e-3 min_count=5
-model=skipgram loss=sgns lr=0.025
-modes_known="sg-ns sg-hs cbow-ns cbow-hs"
+model=skipgram loss=sgns lr=0.025 subwords=0
+# fastText's subword defaults, used by the -sub modes.
+minn=3 maxn=6 buckets=2000000
+modes_known="sg-ns sg-hs cbow-ns cbow-hs sg-sub cbow-sub"
 
 die() {
   echo "$script: $*" >&2
@@ -21,13 +23,17 @@ die() {
 }
 
 # set_mode MODE: the model, the loss and word2vec.c's learning rate for that model (CBOW 0.05,
-# skip-gram 0.025). hs means hierarchical softmax with no negative sampling beside it.
+# skip-gram 0.025). hs means hierarchical softmax with no negative sampling beside it; sub means
+# negative sampling with fastText's character n-grams (minn..maxn, buckets).
 set_mode() {
+  subwords=0
   case $1 in
     sg-ns) model=skipgram loss=sgns lr=0.025 ;;
     sg-hs) model=skipgram loss=hs lr=0.025 ;;
     cbow-ns) model=cbow loss=sgns lr=0.05 ;;
     cbow-hs) model=cbow loss=hs lr=0.05 ;;
+    sg-sub) model=skipgram loss=sgns lr=0.025 subwords=1 ;;
+    cbow-sub) model=cbow loss=sgns lr=0.05 subwords=1 ;;
     *) die "unknown mode '$1' in MODES (known: $modes_known)" ;;
   esac
 }
@@ -43,6 +49,7 @@ describe_mode() {
   local name=Skip-gram objective="negative sampling (negative $negative)"
   [[ $model == cbow ]] && name="CBOW (mean of the context rows)"
   [[ $loss == hs ]] && objective="hierarchical softmax"
+  ((subwords)) && objective+=", character n-grams $minn-$maxn in $buckets buckets"
   echo "$name, $objective"
 }
 
@@ -107,8 +114,11 @@ train_command() {
       printf '%s\n' "$gradvec" train --corpus "$tokens" --output "$out" --format w2v --dim $dim \
         --window $window --negative $negative --sample $sample --min-count $min_count \
         --epochs "$epochs" --lr $lr --optimizer sgd --model $model --loss $loss \
-        --threads "$threads" --seed "$seed" --init-scale "$scale" --quiet ;;
+        --threads "$threads" --seed "$seed" --init-scale "$scale" --quiet
+      if ((subwords)); then printf '%s\n' --subwords --minn $minn --maxn $maxn --buckets $buckets; fi
+      ;;
     gensim | gensim-lines)
+      if ((subwords)); then die "gensim is not raced in the subword modes (TOOLS without gensim)"; fi
       # gensim: corpus_file=, its fastest path (each worker reads its own part of the file, no
       # Python iterator in the way); gensim-lines: the LineSentence iterator most scripts use.
       local input=corpus_file
@@ -118,13 +128,15 @@ train_command() {
         --lr $lr --epochs "$epochs" --threads "$threads" --seed "$seed" --init-scale "$scale" \
         --model $model --loss $loss --input-mode $input ;;
     fasttext)
-      # -minn 0 -maxn 0: no character n-grams, i.e. plain word2vec (fastText then also
-      # allocates no n-gram buckets). It writes both NAME.bin and NAME.vec. Its learning rate
-      # decays linearly to 0 (word2vec.c and gensim stop at lr * 1e-4): a negligible gap.
-      local ft_loss=ns
+      # Outside the -sub modes -minn 0 -maxn 0: no character n-grams, i.e. plain word2vec
+      # (fastText then also allocates no n-gram buckets). It writes both NAME.bin and NAME.vec.
+      # Its learning rate decays linearly to 0 (word2vec.c and gensim stop at lr * 1e-4): a
+      # negligible gap.
+      local ft_loss=ns ngrams=(-minn 0 -maxn 0)
       [[ $loss == hs ]] && ft_loss=hs
+      if ((subwords)); then ngrams=(-minn $minn -maxn $maxn -bucket $buckets); fi
       printf '%s\n' fasttext $model -input "$tokens" -output "${out%.vec}" -dim $dim -ws $window \
         -loss $ft_loss -neg $negative -t $sample -minCount $min_count -lr $lr -epoch "$epochs" \
-        -minn 0 -maxn 0 -thread "$threads" -seed "$seed" -verbose 0 ;;
+        "${ngrams[@]}" -thread "$threads" -seed "$seed" -verbose 0 ;;
   esac
 }

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -154,12 +155,12 @@ void run_train(const TrainArgs& args) {
   const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
   if (!args.quiet) {
     const TrainOptions& o = trainer.options();
-    std::fprintf(stderr,
-                 "%s: %lld words in vocabulary, %lld tokens, %s + %s, lr %g, %d thread(s)%s\n",
-                 args.corpus.c_str(), static_cast<long long>(trainer.vocabulary().size()),
-                 static_cast<long long>(trainer.vocabulary().total_count()),
-                 name_of(kModels, o.model).c_str(), name_of(kLosses, o.loss).c_str(), o.lr,
-                 o.threads, args.resume.empty() ? "" : ", resumed");
+    std::fprintf(
+        stderr, "%s: %lld words in vocabulary, %lld tokens, %s%s + %s, lr %g, %d thread(s)%s\n",
+        args.corpus.c_str(), static_cast<long long>(trainer.vocabulary().size()),
+        static_cast<long long>(trainer.vocabulary().total_count()),
+        name_of(kModels, o.model).c_str(), o.subwords ? " with subwords" : "",
+        name_of(kLosses, o.loss).c_str(), o.lr, o.threads, args.resume.empty() ? "" : ", resumed");
   }
 
   g_interrupted = false;
@@ -279,6 +280,21 @@ void add_train_command(CLI::App& app) {
       "Fresh negatives for every (context, centre) pair, as word2vec.c; the default "
       "shares one draw per centre word (skip-gram only)");
   cmd->add_option("--show", args->show, "Words whose nearest neighbours are printed at the end")
+      ->capture_default_str();
+  cmd->add_flag("--subwords", o.subwords,
+                "fastText's subword model: a word's vector is the mean of its own row and its "
+                "character n-grams' rows, hashed into --buckets rows; words never seen get "
+                "vectors too");
+  cmd->add_option("--minn", o.subword_scheme.minn, "Shortest character n-gram (--subwords)")
+      ->check(kPositiveInteger)
+      ->capture_default_str();
+  cmd->add_option("--maxn", o.subword_scheme.maxn, "Longest character n-gram (--subwords; 0: none)")
+      ->check(kNonNegativeInteger)
+      ->capture_default_str();
+  cmd->add_option("--buckets", o.subword_scheme.buckets,
+                  "Rows the n-grams hash into (--subwords): the table's big cost, buckets x dim "
+                  "floats (800 MB at the default and dim 100)")
+      ->check(CLI::Range(int64_t{1}, int64_t{INT32_MAX}))
       ->capture_default_str();
   cmd->add_flag("--quiet", args->quiet, "No progress bar, no neighbours");
   cmd->callback([args, cmd] {

@@ -7,7 +7,8 @@
 
 namespace gv::tools {
 
-// W_in's rows with their words, in vocabulary order: the vectors word2vec and gensim export.
+// Each word's input vector, in vocabulary order: its W_in row (the vectors word2vec and gensim
+// export), or with subwords the mean of its own and its n-grams' rows (what fastText's .vec holds).
 WordVectors input_vectors(const Trainer& trainer);
 
 }  // namespace gv::tools

@@ -1,7 +1,8 @@
 // Trainer checkpoints: everything needed to continue training exactly.
 //
-// A tensor file (autograd/tensor_io.h) of magic "GVCHKPNT", version 3, holding
-//   options      every TrainOptions field, fixed widths (the model and loss among them)
+// A tensor file (autograd/tensor_io.h) of magic "GVCHKPNT", version 4, holding
+//   options      every TrainOptions field, fixed widths (the model, the loss and the subword
+//                scheme among them)
 //   corpus size  int64                      the corpus must be the same file on resume
 //   vocabulary   count V, V × (string word, int64 count)
 //   W_in, W_out  tensors
@@ -9,8 +10,8 @@
 //   progress     double seconds; count workers, per worker: epoch, byte offset,
 //                sentences after, 4 × uint64 rng words, double cached normal,
 //                uint8 has cached normal, words done, double loss sum, loss pairs
-// Version 2 lacked the model (it trained skip-gram only). Version 1 had a format of its own,
-// starting "GVCKPT01". Both are refused by their version.
+// Version 3 lacked the subword scheme, version 2 the model (it trained skip-gram only). Version 1
+// had a format of its own, starting "GVCKPT01". All are refused by their version.
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
@@ -21,7 +22,7 @@ namespace gv {
 
 namespace {
 
-constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", 3, "GVCKPT01"};
+constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", 4, "GVCKPT01"};
 
 // The fewest bytes one entry of each counted list takes, to refuse impossible counts.
 constexpr int64_t kMinWordBytes = sizeof(uint32_t) + sizeof(int64_t);
@@ -38,9 +39,11 @@ void write_options(TensorWriter& w, const TrainOptions& o) {
   w.pod(o.lr);
   w.pod(o.seed);
   for (bool flag : {o.tokenizer.lowercase, o.tokenizer.keep_punctuation,
-                    o.tokenizer.line_is_sentence, o.shared_negatives}) {
+                    o.tokenizer.line_is_sentence, o.shared_negatives, o.subwords}) {
     w.pod(static_cast<uint8_t>(flag));
   }
+  for (int64_t v : {o.subword_scheme.minn, o.subword_scheme.maxn, o.subword_scheme.buckets})
+    w.pod(v);
 }
 
 TrainOptions read_options(TensorReader& r) {
@@ -68,9 +71,11 @@ TrainOptions read_options(TensorReader& r) {
   o.lr = r.pod<float>("options");
   o.seed = r.pod<uint64_t>("options");
   for (bool* flag : {&o.tokenizer.lowercase, &o.tokenizer.keep_punctuation,
-                     &o.tokenizer.line_is_sentence, &o.shared_negatives}) {
+                     &o.tokenizer.line_is_sentence, &o.shared_negatives, &o.subwords}) {
     *flag = r.pod<uint8_t>("options") != 0;
   }
+  for (int64_t* v : {&o.subword_scheme.minn, &o.subword_scheme.maxn, &o.subword_scheme.buckets})
+    *v = r.pod<int64_t>("options");
   return o;
 }
 

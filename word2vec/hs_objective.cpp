@@ -14,9 +14,10 @@ std::shared_ptr<HsBatch> empty_batch(const std::shared_ptr<const HuffmanTree>& t
 
 }  // namespace
 
-HsObjective::HsObjective(std::shared_ptr<const HuffmanTree> tree, ModelKind model)
+HsObjective::HsObjective(std::shared_ptr<const HuffmanTree> tree, ModelKind model,
+                         std::shared_ptr<const SubwordRows> subwords)
     : tree_(std::move(tree)),
-      inputs_(model),
+      inputs_(model, std::move(subwords)),
       batch_(empty_batch(tree_)),
       previous_(empty_batch(tree_)) {}
 

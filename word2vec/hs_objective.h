@@ -22,7 +22,8 @@ namespace gv {
 
 class HsObjective final : public Objective {
  public:
-  HsObjective(std::shared_ptr<const HuffmanTree> tree, ModelKind model);
+  HsObjective(std::shared_ptr<const HuffmanTree> tree, ModelKind model,
+              std::shared_ptr<const SubwordRows> subwords = nullptr);
 
   void add(const Example& example, Rng& rng) override;
   // One pair per input row: its loss is -log P(centre | row), a sum over the path.

@@ -10,7 +10,8 @@
 
 namespace gv {
 
-ObjectiveMaker objective_maker(const TrainOptions& options, std::span<const int64_t> counts) {
+ObjectiveMaker objective_maker(const TrainOptions& options, std::span<const int64_t> counts,
+                               std::shared_ptr<const SubwordRows> subwords) {
   switch (options.loss) {
     case LossKind::sgns: {
       if (options.model == ModelKind::cbow && !options.shared_negatives) {
@@ -19,15 +20,18 @@ ObjectiveMaker objective_maker(const TrainOptions& options, std::span<const int6
       }
       auto noise = std::make_shared<const NegativeSampler>(counts);
       return
-          [noise, k = options.negatives, shared = options.shared_negatives, model = options.model] {
-            return std::make_unique<SgnsObjective>(noise, k, shared, model);
-          };
+          [noise, k = options.negatives, shared = options.shared_negatives, model = options.model,
+           subwords] { return std::make_unique<SgnsObjective>(noise, k, shared, model, subwords); };
     }
     case LossKind::softmax:
-      return [model = options.model] { return std::make_unique<SoftmaxObjective>(model); };
+      return [model = options.model, subwords] {
+        return std::make_unique<SoftmaxObjective>(model, subwords);
+      };
     case LossKind::hs: {
       auto tree = std::make_shared<const HuffmanTree>(counts);
-      return [tree, model = options.model] { return std::make_unique<HsObjective>(tree, model); };
+      return [tree, model = options.model, subwords] {
+        return std::make_unique<HsObjective>(tree, model, subwords);
+      };
     }
   }
   throw std::invalid_argument("train: unknown loss");

@@ -31,6 +31,7 @@
 
 #include "autograd/rng.h"
 #include "autograd/var.h"
+#include "embeddings/subword_rows.h"
 #include "word2vec/example.h"
 #include "word2vec/train_options.h"
 
@@ -72,8 +73,9 @@ using ObjectiveMaker = std::function<std::unique_ptr<Objective>()>;
 
 // The one place that picks the objective for options.loss and options.model. What the
 // workers can share read-only (SGNS's noise distribution over the vocabulary's `counts`, HS's
-// Huffman tree) is built here, once. Throws std::invalid_argument for a combination it cannot
-// train.
-ObjectiveMaker objective_maker(const TrainOptions& options, std::span<const int64_t> counts);
+// Huffman tree, the words' subword rows when options.subwords) is built here, once. Throws
+// std::invalid_argument for a combination it cannot train.
+ObjectiveMaker objective_maker(const TrainOptions& options, std::span<const int64_t> counts,
+                               std::shared_ptr<const SubwordRows> subwords = nullptr);
 
 }  // namespace gv

@@ -16,6 +16,11 @@ void SgnsBatch::add_group(const int64_t* inputs, int64_t num_inputs, const int64
   output_ids.insert(output_ids.end(), outputs, outputs + negatives + 1);
 }
 
+void SgnsBatch::add_rows_group(int64_t num_rows, const int64_t* outputs) {
+  input_offsets.push_back(input_rows() + num_rows);
+  output_ids.insert(output_ids.end(), outputs, outputs + negatives + 1);
+}
+
 namespace {
 
 void check_ids(const std::vector<int64_t>& ids, int64_t vocab, const char* op, const char* table) {
@@ -58,12 +63,13 @@ struct TableInputs {
   int64_t index(int64_t i) const { return batch.input_ids[i]; }
   float* grad_row(int64_t i) const { return grad->accumulate_row(index(i)); }
 };
-// Dense rows: group g's one input is row g of h (G, d), with a dense gradient.
+// Dense rows: group g's inputs are its rows of h (R, d), with a dense gradient.
 struct DenseInputs {
+  const SgnsBatch& batch;
   float* grad = nullptr;
   int64_t d = 0;
-  int64_t begin(int64_t g) const { return g; }
-  int64_t end(int64_t g) const { return g + 1; }
+  int64_t begin(int64_t g) const { return batch.input_offsets[g]; }
+  int64_t end(int64_t g) const { return batch.input_offsets[g + 1]; }
   int64_t index(int64_t i) const { return i; }
   float* grad_row(int64_t i) const { return grad + i * d; }
 };
@@ -158,17 +164,19 @@ Var composed(const Inputs& inputs, const Var& rows, const Var& w_out, const Sgns
   return -sum(log_sigmoid(logits * Var::constant(signs)));  // -Σ log σ(±u·v)
 }
 
-void require_bagged(const char* op, const SgnsBatch& batch, bool bagged) {
-  if (batch.bagged != bagged) {
-    throw std::invalid_argument(std::string(op) + (bagged ? ": needs" : ": cannot take") +
-                                " a bagged (CBOW) batch");
+// The ids sgns_loss reads must be the rows its groups span.
+void require_table_inputs(const SgnsBatch& batch) {
+  if (static_cast<int64_t>(batch.input_ids.size()) != batch.input_rows()) {
+    throw std::invalid_argument("sgns_loss: " + std::to_string(batch.input_ids.size()) +
+                                " input ids for groups of " + std::to_string(batch.input_rows()) +
+                                " inputs (a batch for sgns_rows_loss?)");
   }
 }
 
-void require_row_per_group(const Var& h, const SgnsBatch& batch) {
-  if (h.value().ndim() != 2 || h.size(0) != batch.groups()) {
-    throw std::invalid_argument("sgns_rows_loss: input rows " + shape_str(h.shape()) + " for " +
-                                std::to_string(batch.groups()) + " groups");
+void require_input_rows(const Var& h, const SgnsBatch& batch) {
+  if (h.value().ndim() != 2 || h.size(0) != batch.input_rows()) {
+    throw std::invalid_argument("sgns_rows_loss: input rows " + shape_str(h.shape()) +
+                                " for groups of " + std::to_string(batch.input_rows()) + " inputs");
   }
 }
 
@@ -176,7 +184,7 @@ void require_row_per_group(const Var& h, const SgnsBatch& batch) {
 
 Var sgns_loss(const Var& w_in, const Var& w_out, std::shared_ptr<SgnsBatch> shared_batch) {
   SgnsBatch& batch = *shared_batch;
-  require_bagged("sgns_loss", batch, false);
+  require_table_inputs(batch);
   const int64_t d = check_outputs("sgns_loss", w_in, w_out, batch);
   check_ids(batch.input_ids, w_in.size(0), "sgns_loss", "W_in");
   const double loss =
@@ -198,10 +206,9 @@ Var sgns_loss(const Var& w_in, const Var& w_out, std::shared_ptr<SgnsBatch> shar
 
 Var sgns_rows_loss(const Var& h, const Var& w_out, std::shared_ptr<SgnsBatch> shared_batch) {
   SgnsBatch& batch = *shared_batch;
-  require_bagged("sgns_rows_loss", batch, true);
-  require_row_per_group(h, batch);
+  require_input_rows(h, batch);
   const int64_t d = check_outputs("sgns_rows_loss", h, w_out, batch);
-  const double loss = forward(DenseInputs{}, h.value().data(), w_out.value().data(), d, batch);
+  const double loss = forward(DenseInputs{batch}, h.value().data(), w_out.value().data(), d, batch);
   std::shared_ptr<const SgnsBatch> saved = std::move(shared_batch);
   return make_result(
       Tensor::scalar(static_cast<float>(loss)), {h, w_out},
@@ -209,21 +216,20 @@ Var sgns_rows_loss(const Var& h, const Var& w_out, std::shared_ptr<SgnsBatch> sh
         Node& rows = *self.inputs[0];
         Node& table_out = *self.inputs[1];
         const int64_t width = rows.value.size(1);
-        backward(DenseInputs{rows.grad_data(), width}, *saved, rows.value.data(),
+        backward(DenseInputs{*saved, rows.grad_data(), width}, *saved, rows.value.data(),
                  table_out.value.data(), width, self.grad[0], table_out.sparse_grad_rows());
       },
       "sgns_rows_loss");
 }
 
 Var sgns_loss_composed(const Var& w_in, const Var& w_out, const SgnsBatch& batch) {
-  require_bagged("sgns_loss_composed", batch, false);
+  require_table_inputs(batch);
   return composed(TableInputs{batch}, w_in, w_out, batch);
 }
 
 Var sgns_rows_loss_composed(const Var& h, const Var& w_out, const SgnsBatch& batch) {
-  require_bagged("sgns_rows_loss_composed", batch, true);
-  require_row_per_group(h, batch);
-  return composed(DenseInputs{}, h, w_out, batch);
+  require_input_rows(h, batch);
+  return composed(DenseInputs{batch}, h, w_out, batch);
 }
 
 }  // namespace gv

@@ -7,7 +7,9 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "word2vec/example_inputs.h"
@@ -21,7 +23,9 @@ Var softmax_loss(const Var& h, const Var& w_out, std::span<const int64_t> target
 
 class SoftmaxObjective final : public Objective {
  public:
-  explicit SoftmaxObjective(ModelKind model = ModelKind::skipgram) : inputs_(model) {}
+  explicit SoftmaxObjective(ModelKind model = ModelKind::skipgram,
+                            std::shared_ptr<const SubwordRows> subwords = nullptr)
+      : inputs_(model, std::move(subwords)) {}
 
   void add(const Example& example, Rng& rng) override;
   int64_t pairs() const override { return inputs_.rows(); }

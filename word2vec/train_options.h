@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "embeddings/subword_rows.h"
 #include "word2vec/tokenizer.h"
 
 namespace gv {
@@ -41,6 +42,10 @@ struct TrainOptions {
   OptimizerKind optimizer = OptimizerKind::sgd;
   LossKind loss = LossKind::sgns;
   ModelKind model = ModelKind::skipgram;
+  // fastText's subword model: a word's input is the mean of its W_in row and its character
+  // n-grams' bucket rows (embeddings/subword_rows.h), so W_in has V + buckets rows.
+  bool subwords = false;
+  SubwordScheme subword_scheme;
   TokenizerOptions tokenizer;
 };
 

@@ -1,7 +1,10 @@
 #include "word2vec/trainer.h"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -34,6 +37,22 @@ Vocabulary build_vocabulary(const std::string& corpus, const TrainOptions& optio
   } catch (const std::runtime_error&) {
     throw std::runtime_error(corpus + ": no word occurs at least " +
                              std::to_string(options.min_count) + " times (--min-count)");
+  }
+}
+
+// The two tables must fit in this machine's memory: checked before allocating, so that a large
+// --buckets or --dim is a clear error rather than std::bad_alloc or the OOM killer mid-run.
+void require_tables_fit(int64_t input_rows, int64_t output_rows, int64_t dim) {
+  const double bytes = double(input_rows + output_rows) * double(dim) * sizeof(float);
+  const double memory = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE));
+  if (memory > 0 && bytes > memory) {
+    char text[256];
+    std::snprintf(text, sizeof text,
+                  "train: the tables need %.1f GB (W_in %lld x %lld, W_out %lld x %lld floats) but "
+                  "this machine has %.1f GB; lower --dim or --buckets",
+                  bytes / 1e9, static_cast<long long>(input_rows), static_cast<long long>(dim),
+                  static_cast<long long>(output_rows), static_cast<long long>(dim), memory / 1e9);
+    throw std::invalid_argument(text);
   }
 }
 
@@ -86,7 +105,10 @@ Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab
                              " distinct word(s) pass --min-count; skip-gram needs at least 2");
   }
   subsampler_ = std::make_unique<Subsampler>(vocab_.counts(), options_.sample);
-  new_objective_ = objective_maker(options_, vocab_.counts());
+  if (options_.subwords) {
+    subwords_ = std::make_shared<const SubwordRows>(vocab_.words(), options_.subword_scheme);
+  }
+  new_objective_ = objective_maker(options_, vocab_.counts(), subwords_);
   // word2vec's initialisation: inputs small and random, outputs zero. (Both random would
   // also train; zero outputs make the first updates of W_in exactly zero, a clean start.)
   Rng rng(options_.seed);
@@ -94,7 +116,11 @@ Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab
   input_init.init = EmbeddingInit::word2vec_uniform;
   input_init.uniform_scale = options_.init_scale;
   output_init.init = EmbeddingInit::zeros;
-  in_ = std::make_unique<Embedding>(vocab_.size(), options_.dim, rng, input_init);
+  // With subwords, every bucket row starts random too, as in fastText: an n-gram seen once in
+  // training still gives unseen words a vector of the same scale.
+  const int64_t input_rows = subwords_ ? subwords_->table_rows() : vocab_.size();
+  require_tables_fit(input_rows, vocab_.size(), options_.dim);
+  in_ = std::make_unique<Embedding>(input_rows, options_.dim, rng, input_init);
   out_ = std::make_unique<Embedding>(vocab_.size(), options_.dim, rng, output_init);
   optimizer_ = make_optimizer(options_.optimizer, {in_->weight(), out_->weight()}, options_.lr);
 

@@ -28,6 +28,7 @@
 #include "autograd/optim.h"
 #include "autograd/rng.h"
 #include "embeddings/embedding.h"
+#include "embeddings/subword_rows.h"
 #include "word2vec/corpus_reader.h"
 #include "word2vec/objective.h"
 #include "word2vec/subsampler.h"
@@ -83,8 +84,12 @@ class Trainer {
   const Vocabulary& vocabulary() const { return vocab_; }
   const TrainOptions& options() const { return options_; }
   TrainProgress progress() const { return progress_; }
-  const Var& input_table() const { return in_->weight(); }    // W_in (V, C)
+  // W_in (V, C), or (V + buckets, C) with subwords: a word's vector is then the mean of its
+  // rows in subwords() (embeddings/subword_rows.h).
+  const Var& input_table() const { return in_->weight(); }
   const Var& output_table() const { return out_->weight(); }  // W_out (V, C)
+  // Each word's rows of W_in; null without subwords.
+  const SubwordRows* subwords() const { return subwords_.get(); }
 
  private:
   struct Worker;
@@ -97,6 +102,7 @@ class Trainer {
   TrainOptions options_;
   Vocabulary vocab_;
   std::unique_ptr<Subsampler> subsampler_;
+  std::shared_ptr<const SubwordRows> subwords_;
   ObjectiveMaker new_objective_;  // one objective per worker
   std::unique_ptr<Embedding> in_, out_;
   std::unique_ptr<Optimizer> optimizer_;

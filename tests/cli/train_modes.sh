@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# train_modes.sh GRADVEC CORPUS: every --model x --loss trains from the command line, and the
-# run's first line names the mode and the learning rate it took: word2vec.c's default for the
-# model (skip-gram 0.025, CBOW 0.05) unless --lr is given.
+# train_modes.sh GRADVEC CORPUS: every --model x --loss trains from the command line (with
+# --subwords too), and the run's first line names the mode and the learning rate it took:
+# word2vec.c's default for the model (skip-gram 0.025, CBOW 0.05) unless --lr is given.
 set -euo pipefail
 gradvec=$1 corpus=$2
 work=$(mktemp -d)
@@ -26,5 +26,10 @@ for loss in sgns hs softmax; do
   expect "cbow + $loss, lr 0.05," --model cbow --loss $loss
 done
 expect "cbow + hs, lr 0.1," --model cbow --loss hs --lr 0.1
+for model in skipgram cbow; do
+  for loss in sgns hs; do
+    expect "$model with subwords + $loss," --model $model --loss $loss --subwords --buckets 1000
+  done
+done
 expect "skipgram + sgns, lr 0.025," --lr 0.025
-echo "ok: every model and loss trains; the default rate follows the model"
+echo "ok: every model and loss trains, with and without subwords; the default rate follows the model"

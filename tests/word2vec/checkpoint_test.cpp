@@ -13,18 +13,24 @@ TEST_CASE("A checkpoint of the first format is refused by its version", "[traine
   const std::string old = dir.write("old.ckpt", "GVCKPT01" + std::string(64, '\0'));
   CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                     Catch::Contains("old.ckpt") && Catch::Contains("unsupported version 1") &&
-                        Catch::Contains("checkpoint version 3"));
+                        Catch::Contains("checkpoint version 4"));
 }
 
-TEST_CASE("A checkpoint from before CBOW is refused by its version", "[trainer][checkpoint]") {
+TEST_CASE("Checkpoints from before CBOW and before subwords are refused by their version",
+          "[trainer][checkpoint]") {
   gv::testing::ScratchDir dir("v2_checkpoint");
   const std::string corpus = dir.write("corpus.txt", "a b a b\n");
-  // Version 2 stored no model; its header is the magic and the version, a uint32.
-  const std::string v2 =
-      dir.write("v2.ckpt", "GVCHKPNT" + std::string("\x02\0\0\0", 4) + std::string(64, '\0'));
-  CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(v2, corpus),
-                    Catch::Contains("v2.ckpt") && Catch::Contains("unsupported version 2") &&
-                        Catch::Contains("checkpoint version 3"));
+  // Version 2 stored no model, version 3 no subword scheme; the header is the magic and the
+  // version, a uint32.
+  for (const char version : {'\x02', '\x03'}) {
+    const std::string name = "v" + std::to_string(int{version}) + ".ckpt";
+    const std::string old = dir.write(
+        name, "GVCHKPNT" + std::string(1, version) + std::string(3, '\0') + std::string(64, '\0'));
+    CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
+                      Catch::Contains(name) &&
+                          Catch::Contains("unsupported version " + std::to_string(int{version})) &&
+                          Catch::Contains("checkpoint version 4"));
+  }
 }
 
 TEST_CASE("A resumed run keeps the saved ids of words tied in count", "[trainer][checkpoint]") {

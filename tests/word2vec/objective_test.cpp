@@ -2,11 +2,13 @@
 #include <cmath>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "autograd/gradcheck.h"
 #include "autograd/ops.h"
 #include "autograd/rng.h"
+#include "embeddings/subword_rows.h"
 #include "word2vec/example_inputs.h"
 #include "word2vec/hs_objective.h"
 #include "word2vec/huffman_tree.h"
@@ -174,6 +176,51 @@ TEST_CASE("Example inputs: a row per context for skip-gram, the contexts' mean f
   CHECK(cbow.rows() == 0);
   CHECK(cbow.add(kContextsB) == 1);
   CHECK(cbow.rows_of(w_in).value().at({0, 0}) == means.at({1, 0}));
+}
+
+TEST_CASE(
+    "Example inputs with subwords: a context is the mean of its word's rows, each word's "
+    "mean computed once per batch",
+    "[objective][subwords]") {
+  // Seven words whose n-grams (minn 3, maxn 4) share buckets: "<th" is in most of them.
+  const std::vector<std::string> words = {"the", "and", "thee", "thou", "them", "then", "tho"};
+  const auto subwords = std::make_shared<const gv::SubwordRows>(
+      words, gv::SubwordScheme{.minn = 3, .maxn = 4, .buckets = 5});
+  REQUIRE(subwords->table_rows() == 12);
+  gv::Rng rng(9);
+  const Tensor table = Tensor::normal({12, 3}, 0.0f, 1.0f, rng);
+  const Tensor weights = Tensor::normal({5, 3}, 0.0f, 1.0f, rng);  // an uneven loss on h
+  const Tensor cbow_weights = Tensor::normal({2, 3}, 0.0f, 1.0f, rng);
+  for (const gv::ModelKind model : {gv::ModelKind::skipgram, gv::ModelKind::cbow}) {
+    const bool cbow = model == gv::ModelKind::cbow;
+    INFO((cbow ? "cbow" : "skip-gram"));
+    gv::ExampleInputs inputs(model, subwords);
+    inputs.add(kContextsA);
+    inputs.add(kContextsB);  // word 2 again: skip-gram shares its first mean
+    // The reference: one bag per input row with every row it averages, nothing shared.
+    std::vector<int64_t> ids, offsets = {0};
+    for (const auto& contexts : {kContextsA, kContextsB}) {
+      for (const int64_t word : contexts) {
+        const auto rows = subwords->of(word);
+        ids.insert(ids.end(), rows.begin(), rows.end());
+        if (!cbow) offsets.push_back(static_cast<int64_t>(ids.size()));
+      }
+      if (cbow) offsets.push_back(static_cast<int64_t>(ids.size()));
+    }
+    const Var shared_in = Var::parameter(table), reference_in = Var::parameter(table);
+    const Var h = inputs.rows_of(shared_in);
+    const Var expected = gv::embedding_bag(reference_in, ids, offsets, gv::BagGradient::undivided);
+    REQUIRE(h.shape() == expected.shape());
+    for (int64_t k = 0; k < h.numel(); ++k)
+      CHECK(h.value()[k] == Approx(expected.value()[k]).margin(1e-6));
+    const Var w = Var::constant(cbow ? cbow_weights : weights);
+    gv::sum(h * w).backward();
+    gv::sum(expected * w).backward();
+    const Tensor got = shared_in.total_grad(), want = reference_in.total_grad();
+    for (int64_t k = 0; k < got.numel(); ++k) CHECK(got[k] == Approx(want[k]).margin(1e-5));
+    inputs.clear();
+    CHECK(inputs.rows() == 0);
+  }
 }
 
 TEST_CASE("CBOW objectives: one input row per centre, the same negatives as shared skip-gram",

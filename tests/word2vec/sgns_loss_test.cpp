@@ -2,6 +2,7 @@
 #include <cmath>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "autograd/gradcheck.h"
 #include "autograd/ops.h"
@@ -127,48 +128,51 @@ TEST_CASE("SGNS rejects ids outside the tables", "[sgns][errors]") {
 
 namespace {
 
-// CBOW's batch: two centres, each one group whose inputs form one bag. Word 2 is twice in the
-// first bag and once in the second; word 1 is an output of both groups.
-std::shared_ptr<gv::SgnsBatch> bagged_batch() {
+// Input rows built from bags of W_in rows, as CBOW and subwords build them: three bags, word 2
+// twice in the first and once in the second. Group a scores the first two rows (skip-gram with
+// subwords: two contexts of one centre), group b the third (CBOW: one row per centre); word 1
+// is an output of both groups.
+const std::vector<int64_t> kBagIds = {2, 3, 2, 2, 5, 5};
+const std::vector<int64_t> kBagOffsets = {0, 3, 5, 6};
+
+std::shared_ptr<gv::SgnsBatch> rows_batch() {
   auto batch = std::make_shared<gv::SgnsBatch>();
   batch->negatives = 2;
-  batch->bagged = true;
-  const int64_t bag_a[] = {2, 3, 2}, outputs_a[] = {0, 1, 6};
-  const int64_t bag_b[] = {2, 5}, outputs_b[] = {4, 1, 3};
-  batch->add_group(bag_a, 3, outputs_a);
-  batch->add_group(bag_b, 2, outputs_b);
+  const int64_t outputs_a[] = {0, 1, 6}, outputs_b[] = {4, 1, 3};
+  batch->add_rows_group(2, outputs_a);
+  batch->add_rows_group(1, outputs_b);
   return batch;
 }
 
-Var bag_means(const Var& w_in, const gv::SgnsBatch& batch) {
-  return gv::embedding_bag(w_in, batch.input_ids, batch.input_offsets);  // (G, d)
+Var bag_means(const Var& w_in) {
+  return gv::embedding_bag(w_in, kBagIds, kBagOffsets);  // (3, d)
 }
 
 }  // namespace
 
-TEST_CASE("CBOW: fused SGNS on the bag means equals the composed ops in value and gradient",
-          "[sgns][cbow]") {
+TEST_CASE("Fused SGNS on rows of bag means equals the composed ops in value and gradient",
+          "[sgns][cbow][subwords]") {
   gv::Rng rng(5);
   const Tensor in = Tensor::normal({7, 5}, 0.0f, 0.7f, rng);
   const Tensor out = Tensor::normal({7, 5}, 0.0f, 0.7f, rng);
-  const std::shared_ptr<gv::SgnsBatch> batch = bagged_batch();
-  CHECK(batch->pairs() == 2 * 3);  // one input row per group
+  const std::shared_ptr<gv::SgnsBatch> batch = rows_batch();
+  CHECK(batch->pairs() == 3 * 3);  // three input rows, each against its group's three outputs
   check_fused_equals_composed(
       in, out,
       [&](const Var& w_in, const Var& w_out) {
-        return gv::sgns_rows_loss(bag_means(w_in, *batch), w_out, batch);
+        return gv::sgns_rows_loss(bag_means(w_in), w_out, batch);
       },
       [&](const Var& w_in, const Var& w_out) {
-        return gv::sgns_rows_loss_composed(bag_means(w_in, *batch), w_out, *batch);
+        return gv::sgns_rows_loss_composed(bag_means(w_in), w_out, *batch);
       },
-      /*in_rows=*/3, /*out_rows=*/5);  // one per distinct id: contexts 2 3 5, outputs 0 1 6 4 3
+      /*in_rows=*/3, /*out_rows=*/5);  // one per distinct id: bag ids 2 3 5, outputs 0 1 6 4 3
 }
 
-TEST_CASE("CBOW: fused SGNS passes gradcheck on dense rows and through the bag means",
-          "[sgns][cbow][gradcheck]") {
+TEST_CASE("Fused SGNS passes gradcheck on dense rows and through the bag means",
+          "[sgns][cbow][subwords][gradcheck]") {
   gv::Rng rng(6);
-  const std::shared_ptr<gv::SgnsBatch> batch = bagged_batch();
-  const std::vector<Var> rows_and_table = {Var::parameter(Tensor::normal({2, 5}, 0.0f, 0.5f, rng)),
+  const std::shared_ptr<gv::SgnsBatch> batch = rows_batch();
+  const std::vector<Var> rows_and_table = {Var::parameter(Tensor::normal({3, 5}, 0.0f, 0.5f, rng)),
                                            Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng))};
   auto result = gv::gradcheck(
       [&](const std::vector<Var>& t) { return gv::sgns_rows_loss(t[0], t[1], batch); },
@@ -178,25 +182,22 @@ TEST_CASE("CBOW: fused SGNS passes gradcheck on dense rows and through the bag m
   const std::vector<Var> tables = {Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng)),
                                    Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng))};
   result = gv::gradcheck(
-      [&](const std::vector<Var>& t) {
-        return gv::sgns_rows_loss(bag_means(t[0], *batch), t[1], batch);
-      },
+      [&](const std::vector<Var>& t) { return gv::sgns_rows_loss(bag_means(t[0]), t[1], batch); },
       tables);
   INFO(result.worst);
   CHECK(result.ok);
 }
 
-TEST_CASE("SGNS ops refuse the other model's batch and rows that do not match the groups",
+TEST_CASE("SGNS ops refuse a batch of the other kind and rows that do not match the groups",
           "[sgns][cbow][errors]") {
   Var table = Var::parameter(Tensor::zeros({7, 5}));
-  CHECK_THROWS_WITH(gv::sgns_loss(table, table, bagged_batch()),
-                    Catch::Contains("sgns_loss") && Catch::Contains("bagged"));
-  CHECK_THROWS_WITH(gv::sgns_rows_loss(Var::parameter(Tensor::zeros({5, 5})), table, small_batch()),
-                    Catch::Contains("sgns_rows_loss") && Catch::Contains("bagged"));
-  CHECK_THROWS_WITH(
-      gv::sgns_rows_loss(Var::parameter(Tensor::zeros({3, 5})), table, bagged_batch()),
-      Catch::Contains("(3, 5)") && Catch::Contains("2 groups"));
-  CHECK_THROWS_WITH(
-      gv::sgns_rows_loss(Var::parameter(Tensor::zeros({2, 4})), table, bagged_batch()),
-      Catch::Contains("(2, 4)") && Catch::Contains("(7, 5)"));
+  CHECK_THROWS_WITH(gv::sgns_loss(table, table, rows_batch()),
+                    Catch::Contains("sgns_loss") && Catch::Contains("0 input ids"));
+  CHECK_THROWS_WITH(gv::sgns_rows_loss(Var::parameter(Tensor::zeros({4, 5})), table, small_batch()),
+                    Catch::Contains("sgns_rows_loss") && Catch::Contains("(4, 5)") &&
+                        Catch::Contains("groups of 5 inputs"));
+  CHECK_THROWS_WITH(gv::sgns_rows_loss(Var::parameter(Tensor::zeros({2, 5})), table, rows_batch()),
+                    Catch::Contains("(2, 5)") && Catch::Contains("groups of 3 inputs"));
+  CHECK_THROWS_WITH(gv::sgns_rows_loss(Var::parameter(Tensor::zeros({3, 4})), table, rows_batch()),
+                    Catch::Contains("(3, 4)") && Catch::Contains("(7, 5)"));
 }

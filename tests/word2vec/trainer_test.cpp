@@ -2,7 +2,9 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
+#include <span>
 #include <sstream>
+#include <vector>
 
 #include "autograd/rng.h"
 #include "tests/scratch_dir.h"
@@ -59,12 +61,28 @@ double cosine(const float* a, const float* b, int64_t d) {
   return ab / std::sqrt(aa * bb);
 }
 
-// The fraction of words whose nearest other word (by cosine of W_in rows) shares their topic.
+// Each word's vector (V, C): its W_in row, or with subwords the mean of its rows.
+std::vector<float> word_vectors(const Trainer& trainer) {
+  const Tensor& table = trainer.input_table().value();
+  const int64_t words = trainer.vocabulary().size(), dim = table.shape()[1];
+  std::vector<float> vectors(static_cast<size_t>(words * dim));
+  for (int64_t id = 0; id < words; ++id) {
+    const std::span<const int64_t> rows =
+        trainer.subwords() ? trainer.subwords()->of(id) : std::span(&id, 1);
+    for (const int64_t row : rows) {
+      for (int64_t k = 0; k < dim; ++k)
+        vectors[id * dim + k] += table[row * dim + k] / static_cast<float>(rows.size());
+    }
+  }
+  return vectors;
+}
+
+// The fraction of words whose nearest other word (by cosine of word vectors) shares their topic.
 double same_topic_neighbour_rate(const Trainer& trainer) {
-  const Tensor& table = trainer.input_table().value();  // (V, C)
+  const std::vector<float> vectors = word_vectors(trainer);
   const gv::Vocabulary& vocabulary = trainer.vocabulary();
-  const int64_t dim = table.shape()[1];
-  const auto row = [&](int64_t id) { return table.data() + id * dim; };
+  const int64_t dim = trainer.options().dim;
+  const auto row = [&](int64_t id) { return vectors.data() + id * dim; };
   int hits = 0;
   for (int64_t i = 0; i < vocabulary.size(); ++i) {
     int64_t best = -1;
@@ -80,18 +98,23 @@ double same_topic_neighbour_rate(const Trainer& trainer) {
 
 const std::atomic<bool> kNeverStop{false};
 
-// small_options() in every model x loss x optimizer.
+// small_options() in every model x loss x optimizer, with and without subwords. The words'
+// n-grams ("<a1", "10>", ...) are shared within a topic and across the two, in 50 buckets.
 std::vector<TrainOptions> every_mode() {
   std::vector<TrainOptions> modes;
   for (const gv::ModelKind model : {gv::ModelKind::skipgram, gv::ModelKind::cbow}) {
     for (const gv::LossKind loss : {gv::LossKind::sgns, gv::LossKind::softmax, gv::LossKind::hs}) {
       for (const gv::OptimizerKind optimizer :
            {gv::OptimizerKind::sgd, gv::OptimizerKind::adagrad, gv::OptimizerKind::adam}) {
-        TrainOptions o = small_options();
-        o.model = model;
-        o.loss = loss;
-        o.optimizer = optimizer;
-        modes.push_back(o);
+        for (const bool subwords : {false, true}) {
+          TrainOptions o = small_options();
+          o.model = model;
+          o.loss = loss;
+          o.optimizer = optimizer;
+          o.subwords = subwords;
+          o.subword_scheme.buckets = 50;
+          modes.push_back(o);
+        }
       }
     }
   }
@@ -100,7 +123,7 @@ std::vector<TrainOptions> every_mode() {
 
 std::string mode_name(const TrainOptions& o) {
   return "model " + std::to_string(int(o.model)) + " loss " + std::to_string(int(o.loss)) +
-         " optimizer " + std::to_string(int(o.optimizer));
+         " optimizer " + std::to_string(int(o.optimizer)) + (o.subwords ? " subwords" : "");
 }
 
 }  // namespace
