@@ -128,6 +128,8 @@ void print_neighbours(const WordVectors& vectors, const std::vector<std::string>
 }
 
 void run_train(const TrainArgs& args) {
+  // Option combinations first: a user should not wait for the corpus to learn of a typo.
+  if (args.options.subwords) args.options.subword_scheme.check();
   if (args.resume.empty() && !std::filesystem::is_regular_file(args.corpus)) {
     // The default corpus ships in the repository, so missing it means another directory.
     throw std::runtime_error(args.corpus + ": corpus not found" +
@@ -281,20 +283,24 @@ void add_train_command(CLI::App& app) {
       "shares one draw per centre word (skip-gram only)");
   cmd->add_option("--show", args->show, "Words whose nearest neighbours are printed at the end")
       ->capture_default_str();
-  cmd->add_flag("--subwords", o.subwords,
-                "fastText's subword model: a word's vector is the mean of its own row and its "
-                "character n-grams' rows, hashed into --buckets rows; words never seen get "
-                "vectors too");
+  CLI::Option* subwords =
+      cmd->add_flag("--subwords", o.subwords,
+                    "fastText's subword model: a word's vector is the mean of its own row and its "
+                    "character n-grams' rows, hashed into --buckets rows; words never seen get "
+                    "vectors too");
   cmd->add_option("--minn", o.subword_scheme.minn, "Shortest character n-gram (--subwords)")
       ->check(kPositiveInteger)
+      ->needs(subwords)
       ->capture_default_str();
   cmd->add_option("--maxn", o.subword_scheme.maxn, "Longest character n-gram (--subwords; 0: none)")
       ->check(kNonNegativeInteger)
+      ->needs(subwords)
       ->capture_default_str();
   cmd->add_option("--buckets", o.subword_scheme.buckets,
                   "Rows the n-grams hash into (--subwords): the table's big cost, buckets x dim "
                   "floats (800 MB at the default and dim 100)")
       ->check(CLI::Range(int64_t{1}, int64_t{INT32_MAX}))
+      ->needs(subwords)
       ->capture_default_str();
   cmd->add_flag("--quiet", args->quiet, "No progress bar, no neighbours");
   cmd->callback([args, cmd] {
