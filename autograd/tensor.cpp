@@ -52,6 +52,14 @@ Tensor Tensor::uniform(Shape shape, float low, float high, Rng& rng) {
   return t;
 }
 
+Tensor Tensor::uninitialized(Shape shape) {
+  Tensor t;
+  t.shape_ = std::move(shape);
+  t.numel_ = shape_numel(t.shape_);
+  t.data_ = std::make_shared_for_overwrite<float[]>(static_cast<size_t>(t.numel_));
+  return t;
+}
+
 Tensor Tensor::normal(Shape shape, float mean, float stddev, Rng& rng) {
   Tensor t(std::move(shape));
   for (int64_t i = 0; i < t.numel_; ++i) t[i] = mean + stddev * static_cast<float>(rng.normal());

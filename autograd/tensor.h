@@ -34,6 +34,9 @@ class Tensor {
   static Tensor from(Shape shape, std::vector<float> values);
   static Tensor uniform(Shape shape, float low, float high, Rng& rng);
   static Tensor normal(Shape shape, float mean, float stddev, Rng& rng);
+  // Contents unspecified, for a caller that writes every element: a large table is then
+  // touched once, by whoever fills it, rather than zeroed first.
+  static Tensor uninitialized(Shape shape);
 
   Tensor(const Tensor& other);
   Tensor& operator=(const Tensor& other);

@@ -1,8 +1,11 @@
 #include "embeddings/embedding.h"
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "autograd/ops.h"
 #include "autograd/require.h"
@@ -11,14 +14,37 @@ namespace gv {
 
 namespace {
 
+// (rows, dim) uniform in [-bound, bound], filled by `threads` threads in blocks of rows: block b
+// draws from its own stream, seeded with one draw of `rng` plus b, so the table is the same for
+// any number of threads.
+Tensor uniform_table(int64_t rows, int64_t dim, float bound, int threads, Rng& rng) {
+  constexpr int64_t kBlockRows = 4096;
+  Tensor table = Tensor::uninitialized({rows, dim});
+  const uint64_t base = rng.next_u64();
+  const int64_t blocks = (rows + kBlockRows - 1) / kBlockRows;
+  std::atomic<int64_t> next_block{0};
+  const auto fill_blocks = [&] {
+    for (int64_t b; (b = next_block.fetch_add(1)) < blocks;) {
+      Rng stream(base + static_cast<uint64_t>(b));
+      float* values = table.data() + b * kBlockRows * dim;
+      const int64_t count = std::min(kBlockRows, rows - b * kBlockRows) * dim;
+      for (int64_t i = 0; i < count; ++i) values[i] = bound * (2.0f * stream.uniform() - 1.0f);
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < threads && t < blocks; ++t) helpers.emplace_back(fill_blocks);
+  fill_blocks();
+  for (std::thread& helper : helpers) helper.join();
+  return table;
+}
+
 Tensor initial_table(int64_t vocab_size, int64_t dim, const EmbeddingOptions& options, Rng& rng) {
   switch (options.init) {
     case EmbeddingInit::normal:
       return Tensor::normal({vocab_size, dim}, 0.0f, 1.0f, rng);
-    case EmbeddingInit::word2vec_uniform: {
-      const float bound = options.uniform_scale / static_cast<float>(dim);
-      return Tensor::uniform({vocab_size, dim}, -bound, bound, rng);
-    }
+    case EmbeddingInit::word2vec_uniform:
+      return uniform_table(vocab_size, dim, options.uniform_scale / static_cast<float>(dim),
+                           options.init_threads, rng);
     case EmbeddingInit::zeros:
       return Tensor::zeros({vocab_size, dim});
   }

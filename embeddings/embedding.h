@@ -34,6 +34,9 @@ struct EmbeddingOptions {
   // s of word2vec_uniform: 0.5 is word2vec.c's range, 1 is gensim 4's and fastText's. A wider
   // start learns faster in few epochs (see README, "Quality"). Must be finite and > 0.
   float uniform_scale = 0.5f;
+  // Threads that fill a word2vec_uniform table; the values do not depend on it. A subword
+  // table of 2M bucket rows is 800 MB, most of a second to fill on one core.
+  int init_threads = 1;
 };
 
 class Embedding : public Module {

@@ -115,6 +115,7 @@ Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab
   EmbeddingOptions input_init, output_init;
   input_init.init = EmbeddingInit::word2vec_uniform;
   input_init.uniform_scale = options_.init_scale;
+  input_init.init_threads = options_.threads;
   output_init.init = EmbeddingInit::zeros;
   // With subwords, every bucket row starts random too, as in fastText: an n-gram seen once in
   // training still gives unseen words a vector of the same scale.

@@ -117,6 +117,18 @@ TEST_CASE("Embedding initialisations follow their distributions", "[embedding]")
                       Catch::Contains("uniform_scale"));
   }
 
+  // Filled in blocks of 4096 rows, each from its own stream: three threads fill the same table.
+  gv::Rng rng_one(13), rng_three(13);
+  const Embedding one_thread(10000, 3, rng_one,
+                             {.init = EmbeddingInit::word2vec_uniform, .padding_id = std::nullopt});
+  const Embedding three_threads(
+      10000, 3, rng_three,
+      {.init = EmbeddingInit::word2vec_uniform, .padding_id = std::nullopt, .init_threads = 3});
+  for (int64_t i = 0; i < one_thread.weight().numel(); ++i)
+    CHECK(one_thread.weight().value()[i] == three_threads.weight().value()[i]);
+  // The blocks' streams differ: the second block does not repeat the first.
+  CHECK(one_thread.weight().value()[0] != one_thread.weight().value()[4096 * 3]);
+
   gv::Rng rng_c(12);
   const Embedding normal(400, dim, rng_c);
   const Tensor& n = normal.weight().value();

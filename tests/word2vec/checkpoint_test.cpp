@@ -23,9 +23,11 @@ TEST_CASE("Checkpoints from before CBOW and before subwords are refused by their
   // Version 2 stored no model, version 3 no subword scheme; the header is the magic and the
   // version, a uint32.
   for (const char version : {'\x02', '\x03'}) {
-    const std::string name = "v" + std::to_string(int{version}) + ".ckpt";
-    const std::string old = dir.write(
-        name, "GVCHKPNT" + std::string(1, version) + std::string(3, '\0') + std::string(64, '\0'));
+    const std::string name = version == '\x02' ? "v2.ckpt" : "v3.ckpt";
+    std::string bytes = "GVCHKPNT";
+    bytes.push_back(version);  // little-endian uint32, then anything
+    bytes.append(3 + 64, '\0');
+    const std::string old = dir.write(name, bytes);
     CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                       Catch::Contains(name) &&
                           Catch::Contains("unsupported version " + std::to_string(int{version})) &&
