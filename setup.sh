@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Installs what gradvec needs to build and test on Debian/Ubuntu; does nothing when all is present.
-#   ./setup.sh          build + test dependencies
-#   ./setup.sh --peers  also the tools bench/ compares against (fastText, gensim, PyTorch, hyperfine),
-#                       and OpenBLAS behind libblas.so.3, so gensim and PyTorch run at their best
+#   ./setup.sh            build + test dependencies
+#   ./setup.sh --interop  only fastText, so the test that reads its models runs instead of skipping
+#   ./setup.sh --peers    also the tools bench/ compares against (fastText, gensim, PyTorch,
+#                         hyperfine), and OpenBLAS behind libblas.so.3, so gensim and PyTorch run
+#                         at their best
 set -euo pipefail
 
 packages=(g++ cmake make catch2 libcli11-dev libbenchmark-dev)
-if [[ "${1:-}" == "--peers" ]]; then
+case "${1:-}" in
+  --interop) packages=(fasttext) ;;
   # libopenblas0-pthread takes over libblas.so.3 (its alternative outranks the reference BLAS).
-  packages+=(fasttext python3-gensim python3-torch libopenblas0-pthread hyperfine time)
-fi
+  --peers) packages+=(fasttext python3-gensim python3-torch libopenblas0-pthread hyperfine time) ;;
+esac
 
 missing=()
 for pkg in "${packages[@]}"; do

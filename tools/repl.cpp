@@ -1,5 +1,6 @@
 #include "tools/repl.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "tools/vectors/text_file.h"
@@ -14,8 +15,39 @@ void print_neighbors(std::ostream& out, const std::vector<Neighbor>& neighbors) 
   }
 }
 
+std::string marked_word(const VectorIndex& index, const std::string& word) {
+  return index.from_subwords(word) ? word + " (from subwords)" : word;
+}
+
+namespace {
+
+// "a : b :: c : ?" for an analogy, else the words: the query as read, each word built from
+// n-grams marked. Empty when every word is in the vocabulary, so those answers stay as they are.
+std::string query_header(const VectorIndex& index, const std::vector<std::string>& words) {
+  if (std::none_of(words.begin(), words.end(),
+                   [&](const std::string& word) { return index.from_subwords(word); })) {
+    return "";
+  }
+  if (words.size() == 3) {
+    return marked_word(index, words[0]) + " : " + marked_word(index, words[1]) +
+           " :: " + marked_word(index, words[2]) + " : ?";
+  }
+  std::string header;
+  for (const std::string& word : words) {
+    if (!header.empty()) header += ' ';
+    header += marked_word(index, word);
+  }
+  return header;
+}
+
+}  // namespace
+
 void answer_query(const VectorIndex& index, const std::vector<std::string>& words,
                   const QueryOptions& options, std::ostream& out) {
+  for (const std::string& word : words) index.require_vector(word);  // all known, or no header
+  if (const std::string header = query_header(index, words); !header.empty()) {
+    out << header << '\n';
+  }
   if (words.size() == 3) {
     print_neighbors(out, index.analogy(words[0], words[1], words[2], options.k, options.method,
                                        options.restrict_to));

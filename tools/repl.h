@@ -4,7 +4,9 @@
 //   man king woman  -> the analogy man : king :: woman : ?
 //   any other count -> the neighbours of the words' mean (as `distance` does)
 //   EXIT, or end of input -> quit
-// An unknown word prints its message (with spelling suggestions) and the loop goes on.
+// An unknown word prints its message (with spelling suggestions) and the loop goes on. With a
+// fastText model a word outside the vocabulary is built from its n-grams, and the answer is
+// headed by the query with that word marked, e.g. "xyzzy (from subwords)".
 #pragma once
 
 #include <cstdint>
@@ -26,8 +28,11 @@ struct QueryOptions {
 // "word<TAB>score" per line, best first, scores with 6 decimals.
 void print_neighbors(std::ostream& out, const std::vector<Neighbor>& neighbors);
 
-// Answers one query (the words of one line, see above) onto `out`. Throws
-// UnknownWordError for a word that is not in the vocabulary.
+// `word`, followed by " (from subwords)" when its vector is built from its n-grams.
+std::string marked_word(const VectorIndex& index, const std::string& word);
+
+// Answers one query (the words of one line, see above) onto `out`; three words print as
+// analogy does. Throws UnknownWordError for a word that has no vector.
 void answer_query(const VectorIndex& index, const std::vector<std::string>& words,
                   const QueryOptions& options, std::ostream& out);
 

@@ -215,7 +215,7 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--corpus", args->corpus, "Text file, one sentence per line")
       ->capture_default_str();
   cmd->add_option("--output", args->output, "Where to write the vectors")->capture_default_str();
-  add_format_option(*cmd, "--format", args->format, "Output format", /*with_auto=*/false);
+  add_format_option(*cmd, "--format", args->format, "Output format", FormatChoices::WriteVectors);
   cmd->add_option("--dim", o.dim, "Vector width")->check(kPositiveInteger)->capture_default_str();
   cmd->add_option("--window", o.window, "Maximal context radius")
       ->check(kPositiveInteger)

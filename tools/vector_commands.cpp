@@ -1,7 +1,8 @@
 // The commands that ask questions of a vector file: nearest, analogy, eval analogy,
-// eval similarity, repl, convert, info and plot. Each one loads the file once with the
-// shared options (vector_file_options.h) and hands the vectors to a library piece that
-// knows nothing about the command line, so everything here is wiring and printing.
+// eval similarity, repl, convert, info and plot (and vector, in print_vectors_command.cpp). Each
+// one loads the file once with the shared options (vector_file_options.h) and hands the vectors to
+// a library piece that knows nothing about the command line, so everything here is wiring and
+// printing.
 #include <unistd.h>
 
 #include <algorithm>
@@ -27,6 +28,14 @@ namespace {
 // Loads the file named by `file` and indexes it (unit rows, word lookup).
 VectorIndex load_index(const VectorFileOptions& file) {
   return VectorIndex(file.load(std::cerr).vectors, file.threads);
+}
+
+// "n-grams of 3-6 characters in 2000000 buckets", or why there are none.
+std::string describe_ngrams(const SubwordVectors& subwords) {
+  const SubwordScheme& scheme = subwords.scheme();
+  if (scheme.maxn == 0) return "none (maxn 0): words outside the vocabulary have no vector";
+  return "n-grams of " + std::to_string(scheme.minn) + "-" + std::to_string(scheme.maxn) +
+         " characters in " + std::to_string(scheme.buckets) + " buckets";
 }
 
 void add_method_option(CLI::App& command, AnalogyMethod& method) {
@@ -58,9 +67,9 @@ void add_nearest_command(CLI::App& app) {
   command->add_option("words", state->words, "Query words")->required();
   command->callback([state] {
     const VectorIndex index = load_index(state->file);
-    for (const std::string& word : state->words) index.index_of(word);  // all known, or fail
+    for (const std::string& word : state->words) index.require_vector(word);  // all, or fail
     for (const std::string& word : state->words) {
-      std::cout << "nearest to " << word << ":\n";
+      std::cout << "nearest to " << marked_word(index, word) << ":\n";
       print_neighbors(std::cout,
                       index.most_similar({word}, {}, state->query.k, state->query.restrict_to));
     }
@@ -76,12 +85,8 @@ void add_analogy_command(CLI::App& app) {
   add_method_option(*command, state->query.method);
   add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
   command->add_option("words", state->words, "A B C")->required()->expected(3);
-  command->callback([state] {
-    const VectorIndex index = load_index(state->file);
-    const std::vector<std::string>& w = state->words;
-    print_neighbors(std::cout, index.analogy(w[0], w[1], w[2], state->query.k, state->query.method,
-                                             state->query.restrict_to));
-  });
+  command->callback(
+      [state] { answer_query(load_index(state->file), state->words, state->query, std::cout); });
 }
 
 void add_eval_commands(CLI::App& app) {
@@ -168,7 +173,7 @@ void add_convert_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand("convert", "Convert between vector file formats");
   state->file.add_to(*command, "--in", "--from,--format");
   command->add_option("--out", state->out, "Output file (written atomically)")->required();
-  add_format_option(*command, "--to", state->to, "Output format", /*with_auto=*/false);
+  add_format_option(*command, "--to", state->to, "Output format", FormatChoices::Write);
   command->callback([state] {
     const LoadedVectors loaded = state->file.load(std::cerr);
     write_vectors(state->out, loaded.vectors, state->to);
@@ -199,6 +204,7 @@ void add_info_command(CLI::App& app) {
               << "format: " << vector_format_name(loaded.report.format) << "\n"
               << "words: " << v.size() << "\n"
               << "dims: " << v.dim << "\n";
+    if (v.subwords != nullptr) std::cout << "subwords: " << describe_ngrams(*v.subwords) << "\n";
     std::snprintf(line, sizeof line, "norm: min %.4f, mean %.4f, max %.4f\n", min_norm,
                   v.size() > 0 ? sum_norm / static_cast<double>(v.size()) : 0.0, max_norm);
     std::cout << line;
@@ -270,6 +276,7 @@ void add_vector_commands(CLI::App& app) {
   add_convert_command(app);
   add_info_command(app);
   add_plot_command(app);
+  add_print_vectors_command(app);
 }
 
 }  // namespace gv::tools

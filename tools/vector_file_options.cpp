@@ -10,15 +10,20 @@
 namespace gv::tools {
 
 CLI::Option* add_format_option(CLI::App& command, const std::string& flag, VectorFormat& format,
-                               const std::string& description, bool with_auto) {
+                               const std::string& description, FormatChoices offered) {
   std::map<std::string, VectorFormat> choices;
-  std::string names;  // "auto|glove|w2v|w2v-bin", in table order
+  std::string names;  // "auto|glove|w2v|w2v-bin|fasttext-bin", in table order
   const auto offer = [&](std::string_view name, VectorFormat value) {
     choices.emplace(name, value);
     names += (names.empty() ? "" : "|") + std::string(name);
   };
+  const bool with_auto = offered == FormatChoices::Read;
   if (with_auto) offer(vector_format_name(VectorFormat::Auto), VectorFormat::Auto);
-  for (const VectorFormatSpec& spec : vector_formats()) offer(spec.flag, spec.format);
+  for (const VectorFormatSpec& spec : vector_formats()) {
+    if (offered != FormatChoices::WriteVectors || spec.append_row != nullptr) {
+      offer(spec.flag, spec.format);
+    }
+  }
   const bool required = format == VectorFormat::Auto && !with_auto;
   const std::string_view default_name = format == VectorFormat::Auto
                                             ? vector_format_name(VectorFormat::Auto)
@@ -43,8 +48,11 @@ CLI::Option* add_format_option(CLI::App& command, const std::string& flag, Vecto
 
 void VectorFileOptions::add_to(CLI::App& command, const std::string& path_flag,
                                const std::string& format_flag) {
-  command.add_option(path_flag, path, "Vector file (GloVe, word2vec text or binary)")->required();
-  add_format_option(command, format_flag, format, "Vector file format", /*with_auto=*/true);
+  command
+      .add_option(path_flag, path,
+                  "Vector file (GloVe, word2vec text or binary, fastText .vec or .bin)")
+      ->required();
+  add_format_option(command, format_flag, format, "Vector file format", FormatChoices::Read);
   command.add_option("--limit", limit, "Read only the first N words (0: all)")
       ->check(kNonNegativeInteger);
   command.add_flag("--skip-bad", skip_bad, "Skip malformed lines instead of failing");

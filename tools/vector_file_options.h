@@ -1,5 +1,5 @@
 // The options every vector command shares, and loading a vector file with them:
-//   --vectors F  --format auto|glove|w2v|w2v-bin  --limit N  --skip-bad  --threads N
+//   --vectors F  --format auto|glove|w2v|w2v-bin|fasttext-bin  --limit N  --skip-bad  --threads N
 // and the one way a command line option names a format (the table in vector_formats.h).
 // Problems the reader tolerated (duplicate words, lines skipped under --skip-bad) are
 // reported as one warning line each on the warnings stream.
@@ -37,11 +37,17 @@ struct VectorFileOptions {
   LoadedVectors load(std::ostream& warnings) const;
 };
 
-// Registers `flag` (e.g. "--format") choosing a format by its flag in the format table,
-// plus "auto" when `with_auto` (reading). The help lists the choices and the current value
-// as the default; an option that starts at Auto without offering it has no default, so it
-// is required.
+// Which formats an option offers.
+enum class FormatChoices {
+  Read,          // "auto" and every format
+  Write,         // every format: write_vectors refuses those it cannot write, saying who can
+  WriteVectors,  // the formats write_vectors writes
+};
+
+// Registers `flag` (e.g. "--format") choosing a format by its flag in the format table. The
+// help lists the choices and the current value as the default; an option that starts at
+// Auto without offering it has no default, so it is required.
 CLI::Option* add_format_option(CLI::App& command, const std::string& flag, VectorFormat& format,
-                               const std::string& description, bool with_auto);
+                               const std::string& description, FormatChoices choices);
 
 }  // namespace gv::tools

@@ -1,12 +1,14 @@
 #include "autograd/io/atomic_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <stdexcept>
 
 namespace gv {
@@ -42,10 +44,35 @@ void sync_to_disk(const std::string& temporary_path, const std::string& path) {
   if (!synced) throw std::runtime_error("cannot sync " + path + ": " + std::strerror(error));
 }
 
+// "-", or an existing path a rename cannot replace: a device or a FIFO (a directory is left to
+// the rename, which fails with a message naming it).
+bool written_in_place(const std::string& path) {
+  if (path == "-") return true;
+  struct stat info {};
+  return ::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode);
+}
+
+void write_in_place(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  if (path == "-") {
+    write(std::cout);
+    if (!std::cout.flush()) throw std::runtime_error("cannot write to standard output");
+    return;
+  }
+  std::ofstream out(path, std::ios::binary);
+  if (!out) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
+  write(out);
+  out.close();
+  if (out.fail()) throw std::runtime_error("cannot write " + path + ": write failed");
+}
+
 }  // namespace
 
 void write_file_atomically(const std::string& path,
                            const std::function<void(std::ostream&)>& write) {
+  if (written_in_place(path)) {
+    write_in_place(path, write);
+    return;
+  }
   TemporaryFile temporary(path + ".tmp." + std::to_string(::getpid()));
   std::ofstream out(temporary.path(), std::ios::binary | std::ios::trunc);
   if (!out) {

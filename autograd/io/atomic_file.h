@@ -3,6 +3,10 @@
 // The contents go to `path.tmp.<pid>` first and are renamed over `path` only once every byte
 // is written and synced to disk, so a crash, a full disk or an exception halfway through never
 // leaves a truncated checkpoint or plot behind — and concurrent readers never see one either.
+//
+// What cannot be replaced by a rename is written in place: "-" (standard output) and an
+// existing path that is neither a regular file nor a directory (a device such as /dev/null,
+// a FIFO).
 #pragma once
 
 #include <functional>
@@ -11,9 +15,10 @@
 
 namespace gv {
 
-// Calls `write` with a binary stream to the temporary file, then renames it into place.
-// Throws std::runtime_error naming `path` if the file cannot be created, written or
-// renamed; an exception from `write` propagates. Either way the temporary file is removed.
+// Calls `write` with a binary stream to the temporary file, then renames it into place (or
+// with the stream itself, for "-", a device or a FIFO). Throws std::runtime_error naming
+// `path` if the file cannot be created, written or renamed; an exception from `write`
+// propagates. Either way the temporary file is removed.
 void write_file_atomically(const std::string& path,
                            const std::function<void(std::ostream&)>& write);
 

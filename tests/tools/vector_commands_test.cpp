@@ -4,8 +4,11 @@
 #include <cmath>
 #include <fstream>
 #include <iostream>
+#include <iterator>
+#include <map>
 #include <sstream>
 
+#include "tests/vectors/tiny_fasttext_model.h"
 #include "tests/vectors/vector_test_support.h"
 #include "tools/commands.h"
 #include "tools/vectors/vector_io.h"
@@ -26,8 +29,9 @@ class CaptureStdout {
   std::streambuf* old_;
 };
 
-// Runs `gradvec <args>` in-process and returns what it printed on stdout.
-std::string gradvec(std::vector<std::string> args) {
+// Runs `gradvec <args>` in-process; `printed` gets what it printed on stdout, also when it
+// throws.
+void run_gradvec(std::vector<std::string> args, std::string& printed) {
   CLI::App app{"gradvec"};
   app.require_subcommand(1);
   gv::tools::add_vector_commands(app);
@@ -35,8 +39,20 @@ std::string gradvec(std::vector<std::string> args) {
   std::vector<char*> argv;
   for (std::string& arg : args) argv.push_back(arg.data());
   CaptureStdout captured;
-  app.parse(static_cast<int>(argv.size()), argv.data());
-  return captured.str();
+  try {
+    app.parse(static_cast<int>(argv.size()), argv.data());
+  } catch (...) {
+    printed = captured.str();
+    throw;
+  }
+  printed = captured.str();
+}
+
+// Runs `gradvec <args>` in-process and returns what it printed on stdout.
+std::string gradvec(std::vector<std::string> args) {
+  std::string printed;
+  run_gradvec(std::move(args), printed);
+  return printed;
 }
 
 // The 3CosAdd / 3CosMul example of vector_index_test.cpp: a : b :: c : ? is x by 3CosAdd
@@ -152,4 +168,180 @@ TEST_CASE("gradvec plot writes an SVG with the chosen words") {
   CHECK_THROWS_WITH(
       gradvec({"plot", "--vectors", vectors, "--words", "a", "--out", dir.file("q.svg")}),
       Catch::Contains("need at least 2 words, got 1"));
+}
+
+// ---- fastText models: words outside the vocabulary get vectors from their n-grams.
+
+namespace {
+
+using Vector = std::vector<double>;
+using gv::test::TinyFastTextModel;
+
+Vector unit(Vector v) {
+  double norm = 0;
+  for (const double x : v) norm += x * x;
+  for (double& x : v) x /= std::sqrt(norm);
+  return v;
+}
+
+double cosine(const Vector& a, const Vector& b) {
+  const Vector ua = unit(a), ub = unit(b);
+  double dot = 0;
+  for (size_t i = 0; i < ua.size(); ++i) dot += ua[i] * ub[i];
+  return dot;
+}
+
+// Each line of `text` split at whitespace.
+std::vector<std::vector<std::string>> fields_of(const std::string& text) {
+  std::vector<std::vector<std::string>> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream fields(line);
+    lines.emplace_back(std::istream_iterator<std::string>(fields),
+                       std::istream_iterator<std::string>());
+  }
+  return lines;
+}
+
+// Feeds `text` to std::cin for the lifetime of the object.
+class FeedStdin {
+ public:
+  explicit FeedStdin(const std::string& text) : fed_(text), old_(std::cin.rdbuf(fed_.rdbuf())) {}
+  ~FeedStdin() {
+    std::cin.rdbuf(old_);
+    std::cin.clear();
+  }
+
+ private:
+  std::istringstream fed_;
+  std::streambuf* old_;
+};
+
+const std::string kCafe = "caf\xc3\xa9";
+
+}  // namespace
+
+TEST_CASE("gradvec vector prints fastText's vector of any word, from arguments or stdin") {
+  const ScratchDir dir("vector_command");
+  const TinyFastTextModel tiny;
+  const std::string model = dir.file("m.bin");
+  tiny.write(model);
+  const auto check_lines = [&](const std::string& printed,
+                               const std::vector<std::pair<std::string, int64_t>>& words) {
+    const auto lines = fields_of(printed);
+    REQUIRE(lines.size() == words.size());
+    for (size_t i = 0; i < words.size(); ++i) {
+      INFO(words[i].first);
+      REQUIRE(lines[i].size() == 4);
+      CHECK(lines[i][0] == words[i].first);
+      const Vector expected = tiny.vector_of(words[i].first, words[i].second);
+      for (size_t c = 0; c < 3; ++c) {
+        CHECK(std::stod(lines[i][c + 1]) == Approx(expected[c]).margin(1e-6));
+      }
+    }
+  };
+  check_lines(gradvec({"vector", "--vectors", model, "the", "xyz"}), {{"the", 0}, {"xyz", -1}});
+  const FeedStdin input("the\n  xyz\t" + kCafe + "\ncafe\n");
+  check_lines(gradvec({"vector", "--vectors", model}),
+              {{"the", 0}, {"xyz", -1}, {kCafe, 1}, {"cafe", -1}});
+
+  // Without n-grams a word outside the dictionary is all zeros, as fastText prints it.
+  TinyFastTextModel plain;
+  plain.args.maxn = 0;
+  plain.args.bucket = 0;
+  plain.input.resize(9);  // no bucket rows
+  gv::write_fasttext_bin(dir.file("plain.bin"), plain.args, plain.entries, plain.ntokens,
+                         {plain.input.data(), 3, 3}, plain.output_view());
+  CHECK(gradvec({"vector", "--vectors", dir.file("plain.bin"), "xyz"}) == "xyz 0 0 0\n");
+}
+
+TEST_CASE("gradvec vector on word vectors alone refuses an unknown word before printing") {
+  const ScratchDir dir("vector_unknown");
+  const std::string vectors = write_example(dir);
+  CHECK(gradvec({"vector", "--vectors", vectors, "b"}) == "b 0 1 0 0\n");
+  std::string printed;
+  CHECK_THROWS_WITH(run_gradvec({"vector", "--vectors", vectors, "b", "zz"}, printed),
+                    vectors +
+                        ": 'zz' not in vocabulary, and the file has no subword rows to "
+                        "build it from");
+  CHECK(printed.empty());
+}
+
+TEST_CASE("nearest, analogy and repl mark a word built from subwords and score it") {
+  const ScratchDir dir("subword_queries");
+  const TinyFastTextModel tiny;
+  const std::string model = dir.file("m.bin");
+  tiny.write(model);
+  const Vector the = tiny.vector_of("the", 0), cafe = tiny.vector_of(kCafe, 1),
+               eos = tiny.vector_of("</s>", 2), xyz = tiny.vector_of("xyz", -1);
+
+  // xyz is no candidate of its own, so all three words are its neighbours.
+  const auto nearest = fields_of(gradvec({"nearest", "--vectors", model, "xyz"}));
+  REQUIRE(nearest.size() == 4);
+  CHECK(nearest[0] == std::vector<std::string>{"nearest", "to", "xyz", "(from", "subwords):"});
+  std::map<std::string, double> expected{
+      {"the", cosine(xyz, the)}, {kCafe, cosine(xyz, cafe)}, {"</s>", cosine(xyz, eos)}};
+  double previous = 2;
+  for (size_t i = 1; i < 4; ++i) {
+    REQUIRE(expected.contains(nearest[i][0]));
+    const double score = std::stod(nearest[i][1]);
+    CHECK(score == Approx(expected[nearest[i][0]]).margin(1e-6));
+    CHECK(score <= previous);
+    previous = score;
+  }
+
+  // the : xyz :: café : ? leaves "</s>" as the only candidate.
+  const Vector ux = unit(xyz), ut = unit(the), uc = unit(cafe);
+  Vector query(3);
+  for (size_t c = 0; c < 3; ++c) query[c] = ux[c] - ut[c] + uc[c];
+  const auto analogy =
+      fields_of(gradvec({"analogy", "--vectors", model, "--k", "1", "the", "xyz", kCafe}));
+  REQUIRE(analogy.size() == 2);
+  CHECK(analogy[0] ==
+        std::vector<std::string>{"the", ":", "xyz", "(from", "subwords)", "::", kCafe, ":", "?"});
+  CHECK(analogy[1][0] == "</s>");
+  CHECK(std::stod(analogy[1][1]) == Approx(cosine(eos, query)).margin(1e-6));
+
+  const FeedStdin input("xyz\nthe\n");
+  const std::string repl = gradvec({"repl", "--vectors", model, "--k", "1"});
+  CHECK_THAT(repl, Catch::StartsWith("xyz (from subwords)\n"));
+  CHECK(fields_of(repl).size() == 5);  // header, answer, blank; answer, blank: "the" unmarked
+}
+
+TEST_CASE("eval uses n-gram vectors for words outside the vocabulary and counts them") {
+  const ScratchDir dir("subword_eval");
+  const TinyFastTextModel tiny;
+  const std::string model = dir.file("m.bin");
+  tiny.write(model);
+  // 1: every candidate is a query word, so no answer. 2: xyz from subwords; "</s>" is the only
+  // candidate left, and the expected word. 3: the expected word is no candidate: not seen.
+  const std::string questions = dir.write(
+      "q.txt", ": s\nthe " + kCafe + " </s> the\nxyz " + kCafe + " the </s>\nthe the the zzz\n");
+  CHECK(gradvec({"eval", "analogy", "--vectors", model, "--questions", questions}) ==
+        "s: 1/2 correct (50.00%)\n"
+        "total: 1/2 correct (50.00%), 2/3 questions seen\n"
+        "from subwords: 1 of the 2 seen questions had a, b or c outside the vocabulary\n");
+  const std::string pairs =
+      dir.write("p.txt", "the " + kCafe + " 3\nthe xyz 1\n" + kCafe + " cafe 2\n");
+  CHECK_THAT(gradvec({"eval", "similarity", "--vectors", model, "--pairs", pairs}),
+             Catch::EndsWith("(3 pairs, 0 skipped, 2 with a word from subwords)\n"));
+}
+
+TEST_CASE("info and convert on a fastText model") {
+  const ScratchDir dir("fasttext_info");
+  const TinyFastTextModel tiny;
+  const std::string model = dir.file("m.bin");
+  tiny.write(model);
+  const std::string info = gradvec({"info", "--vectors", model});
+  CHECK_THAT(info, Catch::Contains("format: fastText model\nwords: 3\ndims: 3\n"
+                                   "subwords: n-grams of 2-3 characters in 5 buckets\n"));
+  // A .vec export holds each word's fastText vector, exactly.
+  gradvec({"convert", "--in", model, "--out", dir.file("m.vec"), "--to", "w2v"});
+  const gv::WordVectors original = gv::read_vectors(model),
+                        text = gv::read_vectors(dir.file("m.vec"));
+  CHECK(text.words == original.words);
+  CHECK(text.values == original.values);
+  CHECK_THROWS_WITH(
+      gradvec({"convert", "--in", model, "--out", dir.file("m2.bin"), "--to", "fasttext-bin"}),
+      Catch::Contains("it is written by `gradvec train --format fasttext-bin`"));
 }

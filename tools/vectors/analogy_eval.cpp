@@ -21,11 +21,13 @@ constexpr int64_t kCandidatesKept = kAnswersConsidered + 3;
 // small enough that the block's packed queries (384 x dim floats) stay in L2.
 constexpr int64_t kBlockQuestions = 16 * kQueryPanel;
 
-// A question whose four words are all in the restricted vocabulary.
+// A question that can be answered: its expected word is in the restricted vocabulary, and a,
+// b and c are too or (fastText models) have a vector from the model.
 struct SeenQuestion {
   int64_t section;
-  std::array<int64_t, 4> rows;      // a, b, c, expected
-  std::array<std::string, 4> keys;  // the same words as EvalVocabulary compares them
+  std::array<int64_t, 4> rows;            // a, b, c, expected; -1 outside the vocabulary
+  std::array<const float*, 3> vectors{};  // unit vectors (dim) of a, b and c
+  std::array<std::string, 4> keys;        // the same words as EvalVocabulary compares them
 };
 
 // Query rows of one question: Add needs unit(b - a + c); Mul scores against a, b and c.
@@ -37,13 +39,10 @@ void write_query_rows(const VectorIndex& index, const SeenQuestion& q, AnalogyMe
                       float* out) {  // out: (query_rows_per_question, dim)
   const int64_t dim = index.dim();
   if (method == AnalogyMethod::Mul) {
-    for (int64_t r = 0; r < 3; ++r) {
-      std::copy(index.unit_row(q.rows[r]), index.unit_row(q.rows[r]) + dim, out + r * dim);
-    }
+    for (int64_t r = 0; r < 3; ++r) std::copy_n(q.vectors[r], dim, out + r * dim);
     return;
   }
-  const float *a = index.unit_row(q.rows[0]), *b = index.unit_row(q.rows[1]),
-              *c = index.unit_row(q.rows[2]);
+  const float *a = q.vectors[0], *b = q.vectors[1], *c = q.vectors[2];
   for (int64_t d = 0; d < dim; ++d) out[d] = b[d] - a[d] + c[d];
   normalize_in_place(out, dim);
 }
@@ -195,24 +194,31 @@ std::vector<AnalogySection> read_analogy_questions(const std::string& path) {
 AnalogyEvalResult evaluate_analogies(const VectorIndex& index,
                                      const std::vector<AnalogySection>& sections,
                                      const AnalogyEvalOptions& options) {
-  const EvalVocabulary vocabulary(index, options.restrict_to, options.case_insensitive);
+  EvalVocabulary vocabulary(index, options.restrict_to, options.case_insensitive);
   AnalogyEvalResult result;
   result.total.name = "total";
+  result.subwords = vocabulary.has_subwords();
   std::vector<SeenQuestion> seen;
   for (size_t s = 0; s < sections.size(); ++s) {
     result.sections.push_back({sections[s].name, 0, 0, 0});
     for (const AnalogyQuestion& q : sections[s].questions) {
       ++result.sections.back().questions;
+      const auto expected = vocabulary.find(q.expected);
+      if (!expected) continue;  // candidates are vocabulary words: it could not be the answer
+      SeenQuestion candidate{static_cast<int64_t>(s), {-1, -1, -1, *expected}, {}, {}};
       const std::array<const std::string*, 4> words{&q.a, &q.b, &q.c, &q.expected};
-      SeenQuestion candidate{static_cast<int64_t>(s), {}, {}};
-      bool known = true;
-      for (size_t w = 0; w < 4 && known; ++w) {
+      for (size_t w = 0; w < 4; ++w) candidate.keys[w] = vocabulary.key(*words[w]);
+      bool answerable = true, outside = false;
+      for (size_t w = 0; w < 3 && answerable; ++w) {
         const auto row = vocabulary.find(*words[w]);
-        known = row.has_value();
-        if (known) candidate.rows[w] = *row;
-        candidate.keys[w] = vocabulary.key(*words[w]);
+        if (row) candidate.rows[w] = *row;
+        outside = outside || !row;
+        candidate.vectors[w] = vocabulary.unit_vector(*words[w]);
+        answerable = candidate.vectors[w] != nullptr;
       }
-      if (known) seen.push_back(std::move(candidate));
+      if (!answerable) continue;
+      result.outside_vocabulary += outside;
+      seen.push_back(std::move(candidate));
     }
   }
   const std::vector<char> correct = answer_questions(vocabulary, seen, options.method);
@@ -238,6 +244,11 @@ std::string format_analogy_report(const AnalogyEvalResult& result) {
   for (const AnalogyScore& section : result.sections) report += score_line(section) + "\n";
   report += score_line(result.total) + ", " + std::to_string(result.total.seen) + "/" +
             std::to_string(result.total.questions) + " questions seen\n";
+  if (result.subwords) {
+    report += "from subwords: " + std::to_string(result.outside_vocabulary) + " of the " +
+              std::to_string(result.total.seen) +
+              " seen questions had a, b or c outside the vocabulary\n";
+  }
   return report;
 }
 

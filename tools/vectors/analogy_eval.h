@@ -1,5 +1,5 @@
 // Analogy accuracy on a questions-words file (Mikolov et al. 2013), counted exactly as
-// gensim's KeyedVectors.evaluate_word_analogies counts it:
+// gensim's KeyedVectors.evaluate_word_analogies counts it (for a fastText model, see below):
 //   - a question "a b c d" asks b - a + c ~ d; it is *seen* only when all four words are
 //     in the restricted vocabulary (EvalVocabulary: first N words, case folding), else it
 //     is skipped and counted only in the total number of questions;
@@ -7,6 +7,10 @@
 //     and c, the first whose (folded) form is not a, b or c — e.g. "PARIS" when asking
 //     about "paris" is passed over; if all 5 are such variants, the 5th stands;
 //   - sections report correct/seen; the total sums the sections.
+// With a fastText model (.bin) a question is also seen when a, b or c lies outside the
+// restricted vocabulary but has a vector from the model (EvalVocabulary::unit_vector): its
+// n-grams, or its row beyond --restrict. The expected word must still be a candidate. The
+// report says how many seen questions needed such a vector.
 // All questions are answered by one blocked product of the query matrix against the
 // restricted vocabulary (tile_product.h), split over threads by blocks of questions.
 #pragma once
@@ -53,6 +57,8 @@ struct AnalogyScore {
 struct AnalogyEvalResult {
   std::vector<AnalogyScore> sections;  // file order
   AnalogyScore total;                  // name "total"
+  bool subwords = false;               // the vectors came from a fastText model
+  int64_t outside_vocabulary = 0;      // seen questions with a, b or c outside the vocabulary
 };
 
 AnalogyEvalResult evaluate_analogies(const VectorIndex& index,
@@ -60,7 +66,8 @@ AnalogyEvalResult evaluate_analogies(const VectorIndex& index,
                                      const AnalogyEvalOptions& options);
 
 // "name: C/S correct (P%)" per section, then "total: C/S correct (P%), S/N questions seen";
-// P has two decimals and is 0.00 when nothing was seen.
+// P has two decimals and is 0.00 when nothing was seen. For a fastText model, then "from
+// subwords: K of the S seen questions had a, b or c outside the vocabulary".
 std::string format_analogy_report(const AnalogyEvalResult& result);
 
 }  // namespace gv::tools

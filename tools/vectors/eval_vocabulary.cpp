@@ -35,4 +35,15 @@ std::optional<int64_t> EvalVocabulary::find(std::string_view word) const {
   return it->second;
 }
 
+const float* EvalVocabulary::unit_vector(std::string_view word) {
+  if (const auto row = find(word)) return index_.unit_row(*row);
+  if (!has_subwords()) return nullptr;
+  const auto [cached, inserted] = outside_by_word_.try_emplace(std::string(word), nullptr);
+  if (!inserted) return cached->second;
+  std::vector<float> vector(static_cast<size_t>(index_.dim()));
+  if (!index_.unit_vector(word, vector.data())) return nullptr;
+  cached->second = outside_vectors_.emplace_back(std::move(vector)).data();
+  return cached->second;
+}
+
 }  // namespace gv::tools

@@ -95,13 +95,15 @@ double spearman(const std::vector<double>& x, const std::vector<double>& y) {
 SimilarityEvalResult evaluate_similarity(const VectorIndex& index,
                                          const std::vector<SimilarityPair>& pairs,
                                          int64_t restrict_to, bool case_insensitive) {
-  const EvalVocabulary vocabulary(index, restrict_to, case_insensitive);
+  EvalVocabulary vocabulary(index, restrict_to, case_insensitive);
   std::vector<double> human, cosine;
+  int64_t outside = 0;
   for (const SimilarityPair& pair : pairs) {
-    const auto a = vocabulary.find(pair.a), b = vocabulary.find(pair.b);
-    if (!a || !b) continue;
+    const float *a = vocabulary.unit_vector(pair.a), *b = vocabulary.unit_vector(pair.b);
+    if (a == nullptr || b == nullptr) continue;
     human.push_back(pair.human_score);
-    cosine.push_back(index.cosine(*a, *b));
+    cosine.push_back(dot(a, b, index.dim()));
+    outside += !vocabulary.find(pair.a) || !vocabulary.find(pair.b);
   }
   const int64_t used = static_cast<int64_t>(human.size());
   const int64_t skipped = static_cast<int64_t>(pairs.size()) - used;
@@ -110,15 +112,19 @@ SimilarityEvalResult evaluate_similarity(const VectorIndex& index,
                                 std::to_string(pairs.size()) +
                                 " pairs have both words in the vocabulary; need at least 2");
   }
-  return {spearman(human, cosine), used, skipped};
+  return {spearman(human, cosine), used, skipped, vocabulary.has_subwords(), outside};
 }
 
 std::string format_similarity_report(const SimilarityEvalResult& result) {
-  char buffer[96];
-  std::snprintf(buffer, sizeof buffer, "spearman: %.4f (%lld pairs, %lld skipped)\n",
-                result.spearman, static_cast<long long>(result.pairs_used),
+  char buffer[128];
+  std::snprintf(buffer, sizeof buffer, "spearman: %.4f (%lld pairs, %lld skipped", result.spearman,
+                static_cast<long long>(result.pairs_used),
                 static_cast<long long>(result.pairs_skipped));
-  return buffer;
+  std::string report = buffer;
+  if (result.subwords) {
+    report += ", " + std::to_string(result.outside_vocabulary) + " with a word from subwords";
+  }
+  return report + ")\n";
 }
 
 }  // namespace gv::tools

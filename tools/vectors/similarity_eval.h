@@ -34,17 +34,21 @@ double spearman(const std::vector<double>& x, const std::vector<double>& y);
 struct SimilarityEvalResult {
   double spearman;
   int64_t pairs_used;
-  int64_t pairs_skipped;  // a word not in the (restricted) vocabulary
+  int64_t pairs_skipped;           // a word not in the (restricted) vocabulary
+  bool subwords = false;           // the vectors came from a fastText model
+  int64_t outside_vocabulary = 0;  // used pairs with a word outside the vocabulary
 };
 
 // Words are matched like the analogy evaluation (EvalVocabulary): first `restrict_to`
-// words (0: all), case-insensitive by default. Throws std::invalid_argument if fewer than
-// two pairs are usable.
+// words (0: all), case-insensitive by default; with a fastText model a word outside them
+// takes the model's vector for it. Throws std::invalid_argument if fewer than two pairs
+// are usable.
 SimilarityEvalResult evaluate_similarity(const VectorIndex& index,
                                          const std::vector<SimilarityPair>& pairs,
                                          int64_t restrict_to = 0, bool case_insensitive = true);
 
-// "spearman: 0.xxxx (N pairs, K skipped)"
+// "spearman: 0.xxxx (N pairs, K skipped)", and for a fastText model inside the brackets
+// ", M with a word from subwords"
 std::string format_similarity_report(const SimilarityEvalResult& result);
 
 }  // namespace gv::tools

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cmath>
 #include <cstring>
 #include <optional>
 
@@ -22,12 +21,6 @@ namespace {
 size_t skip_newlines(std::string_view body, size_t pos) {
   while (pos < body.size() && body[pos] == '\n') ++pos;
   return pos;
-}
-
-// Index of the first NaN or infinity in row[0, dim), or -1.
-int64_t first_non_finite(const float* row, int64_t dim) {
-  const float* bad = std::find_if(row, row + dim, [](float v) { return !std::isfinite(v); });
-  return bad == row + dim ? -1 : bad - row;
 }
 
 }  // namespace

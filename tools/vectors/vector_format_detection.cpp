@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "tools/vectors/fasttext_model.h"
 #include "tools/vectors/vector_line_parser.h"
 
 namespace gv {
@@ -53,6 +54,7 @@ bool first_record_looks_binary(std::string_view body, int64_t dim) {
 }  // namespace
 
 VectorFormat detect_vector_format(std::string_view bytes) {
+  if (has_fasttext_magic(bytes)) return VectorFormat::FastTextBin;
   const std::string_view line1 = first_line(bytes);
   const std::optional<VectorFileHeader> header = parse_header_line(line1);
   if (!header) return VectorFormat::Glove;

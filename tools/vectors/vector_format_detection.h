@@ -1,4 +1,5 @@
-// Telling GloVe, word2vec text and word2vec binary files apart by their first bytes.
+// Telling GloVe, word2vec text, word2vec binary and fastText model files apart by their first
+// bytes.
 #pragma once
 
 #include <string_view>

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "tools/vectors/fasttext_model.h"
 #include "tools/vectors/vector_binary_reader.h"
 #include "tools/vectors/vector_text_reader.h"
 #include "tools/vectors/vector_writer.h"
@@ -10,13 +11,17 @@ namespace gv {
 
 namespace {
 
-// format, flag, name, has_header, reader, row writer
+// format, flag, name, has_header, reader, row writer, who writes it if write_vectors cannot
 constexpr VectorFormatSpec kFormats[] = {
-    {VectorFormat::Glove, "glove", "glove", false, read_glove_vectors, append_text_row},
+    {VectorFormat::Glove, "glove", "glove", false, read_glove_vectors, append_text_row, ""},
     {VectorFormat::Word2VecText, "w2v", "word2vec text", true, read_word2vec_text_vectors,
-     append_text_row},
+     append_text_row, ""},
     {VectorFormat::Word2VecBinary, "w2v-bin", "word2vec binary", true, read_binary_vectors,
-     append_binary_row},
+     append_binary_row, ""},
+    {VectorFormat::FastTextBin, "fasttext-bin", "fastText model", false, read_fasttext_vectors,
+     nullptr,
+     "a fastText model holds n-gram rows besides word vectors: it is written by "
+     "`gradvec train --format fasttext-bin`"},
 };
 
 }  // namespace

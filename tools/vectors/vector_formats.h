@@ -2,6 +2,8 @@
 // between formats is in its row. Reading, writing, detection's names, `gradvec info` and
 // every --format / --to option of the command line look formats up here, so adding one
 // means writing its reader and its row writer and adding one enum value and one row.
+// A format that word vectors alone cannot fill (a fastText model needs n-gram rows) has no
+// row writer and says in its row who writes it instead.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +14,7 @@
 namespace gv {
 
 // Auto is not a format: it asks read_vectors to detect one (rules in vector_io.h).
-enum class VectorFormat { Auto, Glove, Word2VecText, Word2VecBinary };
+enum class VectorFormat { Auto, Glove, Word2VecText, Word2VecBinary, FastTextBin };
 
 struct ReadOptions;
 struct ReadReport;
@@ -26,8 +28,11 @@ struct VectorFormatSpec {
   bool has_header;        // the file starts with a "V d" line
   // Reads a whole non-empty file; options.threads >= 1.
   WordVectors (*read)(const VectorSource& source, const ReadOptions& options, ReadReport& report);
-  // Appends one row, everything between its word and the '\n' that ends the record.
+  // Appends one row, everything between its word and the '\n' that ends the record; null
+  // when write_vectors cannot write the format.
   void (*append_row)(const float* row, int64_t dim, std::string& record);
+  // Why write_vectors refuses the format and what writes it instead; empty when it writes it.
+  std::string_view not_written_here;
 };
 
 // Every format, in the order the command line lists them.

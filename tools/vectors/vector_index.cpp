@@ -64,7 +64,8 @@ VectorIndex::VectorIndex(WordVectors vectors, int threads)
     : words_(std::move(vectors.words)),
       dim_(vectors.dim),
       unit_(std::move(vectors.values)),
-      threads_(resolve_threads(threads)) {
+      threads_(resolve_threads(threads)),
+      subwords_(std::move(vectors.subwords)) {
   if (dim_ < 0 || static_cast<int64_t>(unit_.size()) != size() * dim_) {
     throw std::invalid_argument("word vectors: " + std::to_string(unit_.size()) +
                                 " values do not fill (" + std::to_string(size()) + ", " +
@@ -87,6 +88,35 @@ std::optional<int64_t> VectorIndex::find(std::string_view word) const {
 int64_t VectorIndex::index_of(std::string_view word) const {
   if (const auto index = find(word)) return *index;
   throw UnknownWordError(std::string(word), closest_spellings(words_, word));
+}
+
+bool VectorIndex::from_subwords(std::string_view word) const {
+  return subwords_ != nullptr && !find(word) && subwords_->has_ngrams(word);
+}
+
+bool VectorIndex::unit_vector(std::string_view word, float* out) const {
+  if (const auto index = find(word)) {
+    std::copy_n(unit_row(*index), dim_, out);
+    return true;
+  }
+  if (subwords_ == nullptr || !subwords_->ngram_vector(word, out)) return false;
+  normalize_in_place(out, dim_);
+  return true;
+}
+
+void VectorIndex::require_vector(std::string_view word) const {
+  if (!find(word) && !from_subwords(word)) index_of(word);  // throws with close spellings
+}
+
+std::vector<float> VectorIndex::query_vectors(const std::vector<std::string>& words,
+                                              std::vector<int64_t>& excluded) const {
+  std::vector<float> vectors(words.size() * static_cast<size_t>(dim_));
+  for (size_t i = 0; i < words.size(); ++i) {
+    require_vector(words[i]);
+    unit_vector(words[i], &vectors[i * static_cast<size_t>(dim_)]);
+    if (const auto index = find(words[i])) excluded.push_back(*index);
+  }
+  return vectors;
 }
 
 float VectorIndex::cosine(int64_t a, int64_t b) const {
@@ -135,12 +165,8 @@ std::vector<Neighbor> VectorIndex::most_similar(const std::vector<std::string>& 
   std::vector<int64_t> excluded;
   for (const std::vector<std::string>* words : {&positive, &negative}) {
     const float sign = words == &positive ? 1.0f : -1.0f;
-    for (const std::string& w : *words) {
-      const int64_t index = index_of(w);
-      excluded.push_back(index);
-      const float* row = unit_row(index);
-      for (int64_t d = 0; d < dim_; ++d) query[d] += sign * row[d];
-    }
+    const std::vector<float> vectors = query_vectors(*words, excluded);  // (words, dim)
+    for (size_t i = 0; i < vectors.size(); ++i) query[i % dim_] += sign * vectors[i];
   }
   // gensim divides by the word count before normalising; the direction is the same.
   normalize_in_place(query.data(), dim_);
@@ -156,16 +182,17 @@ std::vector<Neighbor> VectorIndex::most_similar_cosmul(const std::vector<std::st
     throw std::invalid_argument("most_similar_cosmul needs at least one positive word");
   }
   const int64_t rows = candidate_count(restrict_to);
+  std::vector<std::string> words = positive;
+  words.insert(words.end(), negative.begin(), negative.end());
   std::vector<int64_t> excluded;
-  for (const std::string& w : positive) excluded.push_back(index_of(w));
-  for (const std::string& w : negative) excluded.push_back(index_of(w));
+  const std::vector<float> vectors = query_vectors(words, excluded);  // (words, dim)
   // numerator, denominator: (rows); one scan per query word, each cosine shifted to [0, 1].
   std::vector<float> numerator(static_cast<size_t>(rows), 1.0f);
   std::vector<float> denominator(static_cast<size_t>(rows), 1.0f);
   std::vector<float> cosines(static_cast<size_t>(rows));
-  for (size_t q = 0; q < excluded.size(); ++q) {
+  for (size_t q = 0; q < words.size(); ++q) {
     std::vector<float>& product = q < positive.size() ? numerator : denominator;
-    dot_rows(unit_row(excluded[q]), rows, cosines.data());
+    dot_rows(&vectors[q * static_cast<size_t>(dim_)], rows, cosines.data());
     for (int64_t i = 0; i < rows; ++i) product[i] *= (1.0f + cosines[i]) * 0.5f;
   }
   // With no negative words the denominator is the empty product 1, as in numpy.

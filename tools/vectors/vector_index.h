@@ -4,6 +4,10 @@
 //
 // Every row is scaled to length 1 once, so a cosine is a dot product and a query is one
 // matrix-vector product (size, dim) x (dim) followed by a top-k selection.
+//
+// Vectors from a fastText model (.bin) come with its n-gram rows: a query word outside the
+// vocabulary then stands for the unit mean of its n-gram rows. It is no candidate itself, so
+// nothing is excluded for it.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "tools/vectors/subword_vectors.h"
 #include "tools/vectors/word_vectors.h"
 
 namespace gv::tools {
@@ -67,11 +72,23 @@ class VectorIndex {
   // Like find(), but throws UnknownWordError with up to 3 close spellings.
   int64_t index_of(std::string_view word) const;
 
+  // The n-gram rows of a fastText model, or null.
+  const SubwordVectors* subwords() const { return subwords_.get(); }
+  // Whether `word` is outside the vocabulary and gets a vector from its n-grams: the words the
+  // commands mark "(from subwords)".
+  bool from_subwords(std::string_view word) const;
+  // out (dim) = word's unit vector: its row, or its normalised n-gram mean; false when it has
+  // neither (out is then unspecified).
+  bool unit_vector(std::string_view word, float* out) const;
+  // Throws UnknownWordError (with close spellings) unless unit_vector would find a vector.
+  void require_vector(std::string_view word) const;
+
   float cosine(int64_t a, int64_t b) const;
 
   // The k words whose cosine with unit(mean(unit(positive)) - mean(unit(negative))) is
   // highest, excluding the query words themselves (gensim most_similar). Only the first
-  // `restrict_to` words are candidates (0: all). Needs at least one query word.
+  // `restrict_to` words are candidates (0: all). Needs at least one query word; each must
+  // have a vector (require_vector).
   std::vector<Neighbor> most_similar(const std::vector<std::string>& positive,
                                      const std::vector<std::string>& negative, int64_t k,
                                      int64_t restrict_to = 0) const;
@@ -90,6 +107,10 @@ class VectorIndex {
 
  private:
   int64_t candidate_count(int64_t restrict_to) const;
+  // (words.size(), dim): the unit vector of each query word in turn; the rows of vocabulary
+  // words are appended to `excluded`.
+  std::vector<float> query_vectors(const std::vector<std::string>& words,
+                                   std::vector<int64_t>& excluded) const;
   std::vector<Neighbor> best_excluding(const std::vector<float>& scores, int64_t k,
                                        const std::vector<int64_t>& excluded) const;
 
@@ -98,6 +119,7 @@ class VectorIndex {
   std::vector<float> unit_;  // (size, dim), rows of length 1 or 0
   std::unordered_map<std::string_view, int64_t> index_by_word_;  // views into words_
   int threads_ = 1;
+  std::shared_ptr<const SubwordVectors> subwords_;
 };
 
 // x *= 1 / |x| in place (x: (n)); a zero or non-finite x becomes all-zero.

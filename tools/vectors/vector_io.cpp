@@ -3,25 +3,10 @@
 #include <algorithm>
 #include <thread>
 
-#include "autograd/io/mapped_file.h"
 #include "tools/vectors/vector_format_detection.h"
 #include "tools/vectors/vector_source.h"
 
 namespace gv {
-
-namespace {
-
-// MappedFile says "PATH: what" in a std::runtime_error; read_vectors promises VectorFileError
-// for every problem with the file.
-MappedFile map_vector_file(const std::string& path, bool prefault) {
-  try {
-    return MappedFile(path, prefault);
-  } catch (const std::runtime_error& e) {
-    throw VectorFileError(e.what());
-  }
-}
-
-}  // namespace
 
 WordVectors read_vectors(const std::string& path, const ReadOptions& options, ReadReport* report) {
   if (options.limit < 0) {
@@ -33,8 +18,8 @@ WordVectors read_vectors(const std::string& path, const ReadOptions& options, Re
                                 std::to_string(options.threads));
   }
   // Prefaulting pays off only when every page will be read.
-  const MappedFile file = map_vector_file(path, /*prefault=*/options.limit == 0);
-  const VectorSource source{path, file.bytes()};
+  const std::shared_ptr<const MappedFile> file = map_vector_file(path, options.limit == 0);
+  const VectorSource source{path, file->bytes(), file};
   if (source.bytes.empty()) throw source.error("empty file");
 
   ReadOptions resolved = options;

@@ -1,14 +1,19 @@
-// Reading and writing word-vector files: GloVe text, word2vec text (also fastText .vec) and
-// word2vec binary. What sets the formats apart lives in their table, vector_formats.h.
+// Reading and writing word-vector files: GloVe text, word2vec text (also fastText .vec),
+// word2vec binary, and reading fastText models (.bin). What sets the formats apart lives in
+// their table, vector_formats.h.
 //
 //   GloVe text        word v1 ... vd\n                 (no header; d = fields on line 1, minus 1)
 //   word2vec text     V d\n  then lines like GloVe     (fastText .vec: lines may end in a space)
 //   word2vec binary   V d\n  then per word: word, ' ', d little-endian float32, optional '\n'
+//   fastText model    its dictionary and matrices (fasttext_model.h); read as each word's
+//                     fastText vector, plus n-gram rows for every other word (`subwords`)
 //
 // Text fields are separated by spaces or tabs; "\r\n" line endings and trailing whitespace are
 // accepted. Words are kept byte for byte (UTF-8 or not). Rows keep the file's order.
 //
 // Format detection (VectorFormat::Auto) looks only at the content, never at the file name:
+//   0. A file that starts with fastText's magic number (bytes ba 16 4f 2f, never text) is a
+//      fastText model.
 //   1. A first line that is not exactly two integers "V d" (V >= 0, d >= 1) means GloVe.
 //   2. Otherwise, if the line after it is a valid text record of 1 + d fields (or there is
 //      no line after it), the file is word2vec text.
@@ -68,7 +73,8 @@ WordVectors read_vectors(const std::string& path, const ReadOptions& options = {
 // format round-trips exactly. Throws std::invalid_argument for vectors no format can hold
 // (a word that is empty or contains whitespace, a NaN or infinite value, values.size() !=
 // size() * dim, Auto as the format, an empty GloVe file) and std::runtime_error when the
-// file cannot be written.
+// file cannot be written. A fastText model is refused (std::invalid_argument): it needs n-gram
+// rows that word vectors do not have, so it is written by write_fasttext_bin.
 void write_vectors(const std::string& path, const WordVectors& vectors, VectorFormat format);
 
 }  // namespace gv

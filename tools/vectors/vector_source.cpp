@@ -4,6 +4,16 @@
 
 namespace gv {
 
+std::shared_ptr<const MappedFile> map_vector_file(const std::string& path, bool prefault) {
+  // MappedFile says "PATH: what" in a std::runtime_error; readers promise VectorFileError for
+  // every problem with the file.
+  try {
+    return std::make_shared<const MappedFile>(path, prefault);
+  } catch (const std::runtime_error& e) {
+    throw VectorFileError(e.what());
+  }
+}
+
 VectorFileError VectorSource::error(std::string_view what) const {
   return VectorFileError(std::string(path) + ": " + std::string(what));
 }

@@ -25,12 +25,13 @@ void check_writable(const WordVectors& vectors, VectorFormat format) {
     throw std::invalid_argument("write_vectors: " + what);
   };
   if (format == VectorFormat::Auto) fail("choose a format to write; auto is for reading");
+  const VectorFormatSpec& spec = vector_format_spec(format);
+  if (spec.append_row == nullptr) fail(std::string(spec.not_written_here));
   if (vectors.dim < 1) fail("dimension must be >= 1, got " + std::to_string(vectors.dim));
   if (vectors.values.size() != vectors.words.size() * static_cast<size_t>(vectors.dim)) {
     fail("values holds " + std::to_string(vectors.values.size()) + " floats, expected " +
          std::to_string(vectors.words.size()) + " words x " + std::to_string(vectors.dim));
   }
-  const VectorFormatSpec& spec = vector_format_spec(format);
   if (!spec.has_header && vectors.words.empty()) {
     fail("a " + std::string(spec.name) +
          " file cannot hold zero words: with no header, its dimension is read from the first "

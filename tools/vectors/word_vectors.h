@@ -1,21 +1,28 @@
 // WordVectors: a vocabulary and one float32 row per word — what every vector file holds.
 //
 // The command line exports a trained table into it (tools/trained_vectors.h), the readers in
-// vector_io.h fill it, and the queries (nearest, analogy, eval) read it. Rows keep the
+// vector_io.h fill it, and the queries (nearest, analogy, eval) read it; a fastText model
+// brings vectors for words outside the vocabulary too. Rows keep the
 // file's order, which for word2vec, GloVe and fastText files is by descending frequency:
 // "the first N words" are the most frequent.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace gv {
 
+class SubwordVectors;  // subword_vectors.h
+
 struct WordVectors {
   std::vector<std::string> words;
   int64_t dim = 0;
   std::vector<float> values;  // (words.size(), dim), row-major
+  // Set for a fastText model (.bin): every other word's vector, from its character n-grams
+  // (SubwordVectors::ngram_vector). Null for files of word vectors alone.
+  std::shared_ptr<const SubwordVectors> subwords = nullptr;
 
   int64_t size() const { return static_cast<int64_t>(words.size()); }
   const float* row(int64_t i) const { return values.data() + i * dim; }

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# vector_command.sh GRADVEC: `gradvec vector` on a file of word vectors alone.
+#   - words from stdin are answered as they are read: a line comes back before input ends;
+#   - an unknown word is one line naming it and the file, status 2, and nothing printed, even
+#     for the known words before it.
+set -uo pipefail
+gradvec=$1
+cli=$(dirname "$0")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+printf 'a 1 2\nb 0.5 -0.25\n' >"$work/v.txt"
+
+coproc vector { "$gradvec" vector --vectors "$work/v.txt"; }
+echo b >&"${vector[1]}"
+# The timeout only turns a hang into a failure: the line must arrive while stdin stays open.
+read -r -t 60 line <&"${vector[0]}" || fail "no line for 'b' while standard input is open"
+[[ $line == "b 0.5 -0.25" ]] || fail "printed '$line' for b"
+exec {vector[1]}>&-
+wait "$vector_PID" || fail "gradvec vector exited $?"
+echo "ok: stdin: '$line' before the end of input"
+
+"$cli/expect_failure.sh" 2 "v.txt: 'zz' not in vocabulary, and the file has no subword rows" \
+  "$gradvec" vector --vectors "$work/v.txt" a zz

@@ -1,0 +1,85 @@
+// `gradvec vector`: words' vectors as `word v1 ... vd` lines, like fastText's
+// print-word-vectors. With a fastText model any word has one (its n-grams; zeros when it has
+// none, as fastText prints); with a file of word vectors alone an unknown word is an error.
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <string_view>
+#include <unordered_map>
+
+#include "tools/commands.h"
+#include "tools/vector_file_options.h"
+#include "tools/vectors/subword_vectors.h"
+#include "tools/vectors/vector_writer.h"
+
+namespace gv::tools {
+namespace {
+
+// Any word's vector: its row, else its n-gram mean when the file has subword rows.
+class VectorLookup {
+ public:
+  VectorLookup(const WordVectors& vectors, const std::string& path)
+      : vectors_(vectors), path_(path), vector_(static_cast<size_t>(vectors.dim)) {
+    row_by_word_.reserve(vectors.words.size());
+    for (int64_t i = 0; i < vectors.size(); ++i) {
+      row_by_word_.emplace(vectors.words[static_cast<size_t>(i)], i);  // the first one wins
+    }
+  }
+
+  // Throws std::invalid_argument naming the word and the file when there is no vector.
+  void require(std::string_view word) const {
+    if (vectors_.subwords == nullptr && !row_by_word_.contains(word)) {
+      throw std::invalid_argument(path_ + ": '" + std::string(word) +
+                                  "' not in vocabulary, and the file has no subword rows to "
+                                  "build it from");
+    }
+  }
+
+  // "word v1 ... vd\n", values in the shortest form that reads back to the same float.
+  std::string line(std::string_view word) {
+    require(word);
+    const float* values = vector_.data();
+    if (const auto found = row_by_word_.find(word); found != row_by_word_.end()) {
+      values = vectors_.row(found->second);
+    } else {
+      vectors_.subwords->ngram_vector(word, vector_.data());  // zeros without n-grams
+    }
+    std::string text(word);
+    append_text_row(values, vectors_.dim, text);
+    return text + '\n';
+  }
+
+ private:
+  const WordVectors& vectors_;
+  const std::string& path_;
+  std::unordered_map<std::string_view, int64_t> row_by_word_;  // views into vectors_.words
+  std::vector<float> vector_;                                  // (dim): the last n-gram mean
+};
+
+}  // namespace
+
+void add_print_vectors_command(CLI::App& app) {
+  struct PrintVectors {
+    VectorFileOptions file;
+    std::vector<std::string> words;
+  };
+  auto state = std::make_shared<PrintVectors>();
+  CLI::App* command = app.add_subcommand(
+      "vector", "Print words' vectors, one 'word v1 ... vd' line each (words from stdin if none)");
+  state->file.add_to(*command);
+  command->add_option("words", state->words, "Words (default: read from standard input)");
+  command->callback([state] {
+    const LoadedVectors loaded = state->file.load(std::cerr);
+    VectorLookup lookup(loaded.vectors, state->file.path);
+    if (!state->words.empty()) {
+      for (const std::string& word : state->words) lookup.require(word);  // all, or print none
+      for (const std::string& word : state->words) std::cout << lookup.line(word);
+      return;
+    }
+    // As print-word-vectors: whitespace-separated words, each answered as soon as it is read.
+    std::string word;
+    while (std::cin >> word) std::cout << lookup.line(word) << std::flush;
+  });
+}
+
+}  // namespace gv::tools

@@ -1,0 +1,135 @@
+// write_fasttext_bin: fastText's layout (fasttext_layout.h), written straight from the caller's
+// matrices after everything that would make fastText or our reader refuse the file is checked.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <ostream>
+#include <stdexcept>
+
+#include "autograd/io/atomic_file.h"
+#include "tools/vectors/fasttext_layout.h"
+#include "tools/vectors/vector_source.h"
+
+namespace gv {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& what) {
+  throw std::invalid_argument("write_fasttext_bin: " + what);
+}
+
+void check_args(const FastTextArgs& args) {
+  if (args.dim < 1) fail("dim must be >= 1, got " + std::to_string(args.dim));
+  if (args.minn < 0 || args.maxn < 0) {
+    fail("minn and maxn must be >= 0, got " + std::to_string(args.minn) + " and " +
+         std::to_string(args.maxn));
+  }
+  if (args.bucket < 0 || (args.maxn > 0 && args.bucket == 0)) {
+    fail("bucket must be >= 1 when maxn > 0 (>= 0 otherwise), got " + std::to_string(args.bucket));
+  }
+  if (args.loss < fasttext::kLossHs || args.loss > fasttext::kLossOneVsAll) {
+    fail("loss " + std::to_string(args.loss) + " is none of hs (1), ns (2), softmax (3), ova (4)");
+  }
+  if (args.model < fasttext::kModelCbow || args.model > fasttext::kModelSupervised) {
+    fail("model " + std::to_string(args.model) + " is none of cbow (1), skipgram (2), sup (3)");
+  }
+}
+
+// The number of words: the entries before the first label.
+int64_t check_entries(std::span<const FastTextEntry> entries) {
+  if (entries.size() > static_cast<size_t>(INT32_MAX)) {
+    fail(std::to_string(entries.size()) + " entries; a dictionary holds at most 2^31 - 1");
+  }
+  int64_t words = 0;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const FastTextEntry& entry = entries[i];
+    const std::string where = "entry " + std::to_string(i) + " (" + quoted(entry.word) + ")";
+    // fastText's reader splits words at whitespace and NUL; a NUL also ends the word on disk.
+    if (entry.word.empty() ||
+        entry.word.find_first_of(std::string_view(" \t\n\v\f\r\0", 7)) != std::string::npos) {
+      fail(where + " is empty or contains whitespace or a NUL byte");
+    }
+    if (entry.count < 0) fail(where + " has a negative count");
+    if (entry.type != kFastTextWord && entry.type != kFastTextLabel) {
+      fail(where + " has type " + std::to_string(entry.type) + ", neither word (0) nor label (1)");
+    }
+    if (entry.type == kFastTextWord && words != static_cast<int64_t>(i)) {
+      fail(where + " is a word after a label: words come first");
+    }
+    if (entry.type == kFastTextWord) ++words;
+  }
+  return words;
+}
+
+void check_matrix(const char* name, MatrixView matrix, int64_t rows, int64_t cols,
+                  const std::string& expected) {
+  if (matrix.rows != rows || matrix.cols != cols) {
+    fail(std::string(name) + " is (" + std::to_string(matrix.rows) + ", " +
+         std::to_string(matrix.cols) + "), expected " + expected + " = (" + std::to_string(rows) +
+         ", " + std::to_string(cols) + ")");
+  }
+  const auto floats = static_cast<size_t>(rows * cols);
+  if (floats > 0 && matrix.data == nullptr) fail(std::string(name) + " has no data");
+  const float* bad =
+      std::find_if(matrix.data, matrix.data + floats, [](float v) { return !std::isfinite(v); });
+  if (bad != matrix.data + floats) {
+    fail(std::string(name) + " row " + std::to_string((bad - matrix.data) / cols) +
+         " holds a NaN or infinite value");
+  }
+}
+
+template <class T>
+void put(std::ostream& out, T value) {
+  out.write(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+void put_matrix(std::ostream& out, MatrixView matrix) {
+  put<uint8_t>(out, 0);  // not quantized
+  put<int64_t>(out, matrix.rows);
+  put<int64_t>(out, matrix.cols);
+  out.write(reinterpret_cast<const char*>(matrix.data),
+            static_cast<std::streamsize>(matrix.rows * matrix.cols * sizeof(float)));
+}
+
+}  // namespace
+
+bool has_fasttext_magic(std::string_view bytes) {
+  int32_t magic = 0;
+  if (bytes.size() < sizeof magic) return false;
+  std::memcpy(&magic, bytes.data(), sizeof magic);
+  return magic == fasttext::kMagic;
+}
+
+void write_fasttext_bin(const std::string& path, const FastTextArgs& args,
+                        std::span<const FastTextEntry> entries, int64_t ntokens, MatrixView input,
+                        MatrixView output) {
+  check_args(args);
+  const int64_t words = check_entries(entries);
+  const int64_t labels = static_cast<int64_t>(entries.size()) - words;
+  if (ntokens < 0) fail("ntokens must be >= 0, got " + std::to_string(ntokens));
+  check_matrix("input", input, words + args.bucket, args.dim, "(words + bucket, dim)");
+  const bool supervised = args.model == fasttext::kModelSupervised;
+  check_matrix("output", output, supervised ? labels : words, args.dim,
+               supervised ? "(labels, dim)" : "(words, dim)");
+
+  write_file_atomically(path, [&](std::ostream& out) {
+    put(out, fasttext::kMagic);
+    put(out, fasttext::kVersion);
+    for (const auto field : fasttext::kArgsInOrder) put(out, args.*field);
+    put(out, args.t);
+    put(out, static_cast<int32_t>(entries.size()));
+    put(out, static_cast<int32_t>(words));
+    put(out, static_cast<int32_t>(labels));
+    put(out, ntokens);
+    put(out, fasttext::kNotPruned);
+    for (const FastTextEntry& entry : entries) {
+      out.write(entry.word.data(), static_cast<std::streamsize>(entry.word.size()) + 1);  // + NUL
+      put(out, entry.count);
+      put(out, entry.type);
+    }
+    put_matrix(out, input);
+    put_matrix(out, output);
+  });
+}
+
+}  // namespace gv
