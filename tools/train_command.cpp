@@ -186,7 +186,11 @@ void run_train(const TrainArgs& args) {
   const WordVectors vectors = input_vectors(trainer);
   const std::filesystem::path output(args.output);
   if (output.has_parent_path()) std::filesystem::create_directories(output.parent_path());
-  write_vectors(args.output, vectors, args.format);
+  if (args.format == VectorFormat::FastTextBin) {
+    write_fasttext_model(trainer, args.output);
+  } else {
+    write_vectors(args.output, vectors, args.format);
+  }
 
   const TrainProgress p = trainer.progress();
   // No pair at all (every sentence subsampled to one word or none): there is no loss to show.
@@ -215,7 +219,9 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--corpus", args->corpus, "Text file, one sentence per line")
       ->capture_default_str();
   cmd->add_option("--output", args->output, "Where to write the vectors")->capture_default_str();
-  add_format_option(*cmd, "--format", args->format, "Output format", FormatChoices::WriteVectors);
+  add_format_option(*cmd, "--format", args->format,
+                    "Output format (fasttext-bin: the whole model, fastText's .bin)",
+                    FormatChoices::Write);
   cmd->add_option("--dim", o.dim, "Vector width")->check(kPositiveInteger)->capture_default_str();
   cmd->add_option("--window", o.window, "Maximal context radius")
       ->check(kPositiveInteger)
@@ -307,6 +313,9 @@ void add_train_command(CLI::App& app) {
     args->loss_given = cmd->count("--loss") > 0;
     args->model_given = cmd->count("--model") > 0;
     args->lr_given = cmd->count("--lr") > 0;
+    // A whole fastText model is a .bin, not the default .vec.
+    if (args->format == VectorFormat::FastTextBin && cmd->count("--output") == 0)
+      args->output = std::filesystem::path(args->output).replace_extension(".bin").string();
     run_train(*args);
   });
 }

@@ -1,6 +1,11 @@
 #include "tools/trained_vectors.h"
 
+#include <cstdint>
 #include <span>
+#include <stdexcept>
+#include <vector>
+
+#include "tools/vectors/fasttext_model.h"
 
 namespace gv::tools {
 
@@ -23,6 +28,62 @@ WordVectors input_vectors(const Trainer& trainer) {
     for (int64_t j = 0; j < vectors.dim; ++j) vector[j] *= scale;
   }
   return vectors;
+}
+
+}  // namespace gv::tools
+
+namespace gv::tools {
+
+namespace {
+
+// fastText stores its sizes as int32.
+int32_t fasttext_field(const char* option, int64_t value) {
+  if (value < INT32_MIN || value > INT32_MAX) {
+    throw std::invalid_argument("--format fasttext-bin: " + std::string(option) + " " +
+                                std::to_string(value) + " does not fit fastText's 32-bit field");
+  }
+  return static_cast<int32_t>(value);
+}
+
+int32_t fasttext_loss(LossKind loss) {
+  switch (loss) {
+    case LossKind::sgns:
+      return fasttext::kLossNs;
+    case LossKind::hs:
+      return fasttext::kLossHs;
+    case LossKind::softmax:
+      return fasttext::kLossSoftmax;
+  }
+  throw std::invalid_argument("--format fasttext-bin: unknown loss");
+}
+
+}  // namespace
+
+void write_fasttext_model(const Trainer& trainer, const std::string& path) {
+  const TrainOptions& o = trainer.options();
+  const Vocabulary& vocabulary = trainer.vocabulary();
+  FastTextArgs args;
+  args.dim = fasttext_field("--dim", o.dim);
+  args.ws = fasttext_field("--window", o.window);
+  args.epoch = fasttext_field("--epochs", o.epochs);
+  args.min_count = fasttext_field("--min-count", o.min_count);
+  args.neg = fasttext_field("--negative", o.negatives);
+  args.loss = fasttext_loss(o.loss);
+  args.model = o.model == ModelKind::cbow ? fasttext::kModelCbow : fasttext::kModelSkipgram;
+  // Without subwords the model has no n-grams and no bucket rows, as fastText's -maxn 0.
+  args.bucket = o.subwords ? fasttext_field("--buckets", o.subword_scheme.buckets) : 0;
+  args.minn = o.subwords ? fasttext_field("--minn", o.subword_scheme.minn) : 0;
+  args.maxn = o.subwords ? fasttext_field("--maxn", o.subword_scheme.maxn) : 0;
+  args.t = o.sample;
+  std::vector<FastTextEntry> entries;
+  entries.reserve(static_cast<size_t>(vocabulary.size()));
+  for (int64_t id = 0; id < vocabulary.size(); ++id)
+    entries.push_back({vocabulary.word(id), vocabulary.count(id), kFastTextWord});
+  const Tensor& input = trainer.input_table().value();    // (V + bucket, dim)
+  const Tensor& output = trainer.output_table().value();  // (V, dim)
+  write_fasttext_bin(path, args, entries, vocabulary.total_count(),
+                     {input.data(), input.size(0), input.size(1)},
+                     {output.data(), output.size(0), output.size(1)});
 }
 
 }  // namespace gv::tools

@@ -19,11 +19,7 @@ CLI::Option* add_format_option(CLI::App& command, const std::string& flag, Vecto
   };
   const bool with_auto = offered == FormatChoices::Read;
   if (with_auto) offer(vector_format_name(VectorFormat::Auto), VectorFormat::Auto);
-  for (const VectorFormatSpec& spec : vector_formats()) {
-    if (offered != FormatChoices::WriteVectors || spec.append_row != nullptr) {
-      offer(spec.flag, spec.format);
-    }
-  }
+  for (const VectorFormatSpec& spec : vector_formats()) offer(spec.flag, spec.format);
   const bool required = format == VectorFormat::Auto && !with_auto;
   const std::string_view default_name = format == VectorFormat::Auto
                                             ? vector_format_name(VectorFormat::Auto)

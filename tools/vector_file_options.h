@@ -39,9 +39,8 @@ struct VectorFileOptions {
 
 // Which formats an option offers.
 enum class FormatChoices {
-  Read,          // "auto" and every format
-  Write,         // every format: write_vectors refuses those it cannot write, saying who can
-  WriteVectors,  // the formats write_vectors writes
+  Read,   // "auto" and every format
+  Write,  // every format: the writer refuses those it cannot write, saying who can
 };
 
 // Registers `flag` (e.g. "--format") choosing a format by its flag in the format table. The

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# fasttext_interop.sh GRADVEC CORPUS: gradvec reads a model that fastText itself trained.
-#   - `gradvec vector` prints what `fasttext print-word-vectors` prints, for words in the
-#     vocabulary, unseen words (their n-grams alone) and non-ASCII words, from stdin and from
-#     arguments alike;
+# fasttext_interop.sh GRADVEC CORPUS: gradvec and fastText read each other's models.
+#   - `gradvec vector` prints what `fasttext print-word-vectors` prints on a model fastText
+#     trained, for words in the vocabulary, unseen words (their n-grams alone) and non-ASCII
+#     words, from stdin and from arguments alike;
 #   - `gradvec convert` to word2vec text matches the .vec fastText wrote beside the model;
-#   - `nearest` marks an unseen word "(from subwords)".
+#   - `nearest` marks an unseen word "(from subwords)";
+#   - on models gradvec trained (`train --format fasttext-bin`: skip-gram and CBOW with subwords,
+#     and one without), `fasttext print-word-vectors` prints what `gradvec vector` prints, and
+#     the .vec that `train` writes holds the same vectors for the vocabulary.
 # fastText prints 5 significant digits, so a value must lie within half a unit of its 5th
 # digit. Exits 77 (skipped) when fastText is not installed.
 set -uo pipefail
@@ -74,3 +77,31 @@ compare "convert to .vec" "$work/M.vec" "$work/gradvec.vec" || exit 1
 header=$("$gradvec" nearest --vectors "$work/M.bin" --k 3 thouest | head -n 1)
 [[ $header == "nearest to thouest (from subwords):" ]] || fail "nearest printed '$header'"
 echo "ok: nearest: $header"
+
+# gradvec's models, read by fastText. Training with one thread and one seed is reproducible, so
+# the .bin run and the .vec run learn the same tables.
+gradvec_train() {  # gradvec_train OUTPUT FORMAT ARGS...
+  local output=$1 format=$2
+  shift 2
+  "$gradvec" train --corpus "$work/corpus.txt" --output "$output" --format "$format" --dim 8 \
+    --epochs 1 --min-count 2 --threads 1 --quiet "$@" >/dev/null 2>"$work/train.err" ||
+    fail "gradvec train $*: $(cat "$work/train.err")"
+}
+for setting in "skipgram --subwords" "cbow --subwords" "skipgram"; do
+  read -r model subwords <<<"$setting"
+  args=(--model "$model" ${subwords:+--subwords --buckets 20000})
+  gradvec_train "$work/G.bin" fasttext-bin "${args[@]}"
+  gradvec_train "$work/G.vec" w2v "${args[@]}"
+  ours_known=$(sed -n '2,41p' "$work/G.vec" | cut -d' ' -f1 | tr '\n' ' ')
+  words=$ours_known
+  [[ -n $subwords ]] && words+=" café naïve $unseen"
+  printf '%s\n' $words >"$work/words.txt"
+  fasttext print-word-vectors "$work/G.bin" <"$work/words.txt" >"$work/fasttext.txt" ||
+    fail "fasttext print-word-vectors on gradvec's $setting model"
+  "$gradvec" vector --vectors "$work/G.bin" <"$work/words.txt" >"$work/gradvec.txt" ||
+    fail "gradvec vector exited $? on its $setting model"
+  compare "gradvec's $setting model" "$work/fasttext.txt" "$work/gradvec.txt" || exit 1
+  head -n 40 "$work/fasttext.txt" >"$work/fasttext_known.txt"
+  sed -n '2,41p' "$work/G.vec" >"$work/gradvec_known.txt"
+  compare "gradvec's $setting .vec" "$work/fasttext_known.txt" "$work/gradvec_known.txt" || exit 1
+done
