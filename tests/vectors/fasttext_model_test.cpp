@@ -34,7 +34,9 @@ constexpr size_t kFileSize = kOutput + 1 + 16 + 3 * 3 * 4;
 
 template <class T>
 std::string patched(std::string bytes, size_t offset, T value) {
-  std::memcpy(bytes.data() + offset, &value, sizeof value);
+  // replace() rather than memcpy: it checks the offset, and GCC 12 cannot mistake the string's
+  // heap buffer for its small inline one (-Wstringop-overflow under -Werror).
+  bytes.replace(offset, sizeof value, reinterpret_cast<const char*>(&value), sizeof value);
   return bytes;
 }
 
