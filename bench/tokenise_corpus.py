@@ -4,8 +4,9 @@
     tokenise_corpus.py INPUT OUTPUT [--repeat N]
 
 Rule (gradvec's default): lowercase; a token is a maximal run of letters/digits with inner
-apostrophes ("know't", "we'll" stay whole; leading/trailing apostrophes are dropped); all other
-punctuation separates tokens; each input line is one sentence. Output: one sentence per line,
+apostrophes and underscores ("know't", "we'll" and a joined phrase "new_york" stay whole;
+leading/trailing ones are dropped); all other punctuation separates tokens; each input line is
+one sentence. Output: one sentence per line,
 tokens separated by single spaces, lines without tokens dropped. gradvec leaves such a file
 unchanged, so it can train on it too. --repeat N writes the tokenised text N times (the speed
 benchmark's larger corpus). Prints "tokens: T, sentences: S" (of the whole output) on stdout.
@@ -18,7 +19,7 @@ import sys
 # Named tokenise_corpus.py, not tokenize.py: a script's folder comes first on sys.path, and a
 # tokenize.py there would shadow the standard library module that gensim (via inspect) imports.
 # Letters are ASCII only; TinyShakespeare is ASCII, so for it the rule is exact.
-TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z0-9]+)*")
+TOKEN = re.compile(r"[a-z0-9]+(?:['_][a-z0-9]+)*")
 
 
 def tokenise_lines(text):

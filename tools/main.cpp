@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
     return "gradvec: error: " + std::string(e.what()) + " (see --help)\n";
   });
   gv::tools::add_train_command(app);
+  gv::tools::add_phrases_command(app);
   gv::tools::add_pe_command(app);
   gv::tools::add_vector_commands(app);
   try {

@@ -217,6 +217,28 @@ std::vector<ByteRange> split_corpus(const std::string& path, int64_t parts) {
   return ranges;
 }
 
+void read_ranges_in_parallel(const std::string& path, const TokenizerOptions& options,
+                             std::span<const ByteRange> ranges,
+                             const std::function<void(size_t, CorpusReader&)>& read) {
+  std::vector<std::exception_ptr> errors(ranges.size());
+  std::vector<std::thread> workers;
+  for (size_t t = 0; t < ranges.size(); ++t) {
+    workers.emplace_back([&, t] {
+      try {
+        CorpusReader reader(path, options);
+        reader.set_range(ranges[t]);
+        read(t, reader);
+      } catch (...) {
+        errors[t] = std::current_exception();
+      }
+    });
+  }
+  for (std::thread& w : workers) w.join();
+  for (const std::exception_ptr& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+}
+
 WordCounts count_words(const std::string& path, const TokenizerOptions& options, int threads) {
   if (threads <= 1) {
     CorpusReader reader(path, options);
@@ -229,23 +251,9 @@ WordCounts count_words(const std::string& path, const TokenizerOptions& options,
   // file's index whatever the number of threads.
   const std::vector<ByteRange> ranges = split_corpus(path, threads);
   std::vector<WordCounts> partial(ranges.size());
-  std::vector<std::exception_ptr> errors(ranges.size());
-  std::vector<std::thread> workers;
-  for (size_t t = 0; t < ranges.size(); ++t) {
-    workers.emplace_back([&, t] {
-      try {
-        CorpusReader reader(path, options);
-        reader.set_range(ranges[t]);
-        reader.count_words(partial[t]);
-      } catch (...) {
-        errors[t] = std::current_exception();
-      }
-    });
-  }
-  for (std::thread& w : workers) w.join();
-  for (const std::exception_ptr& e : errors) {
-    if (e) std::rethrow_exception(e);
-  }
+  read_ranges_in_parallel(path, options, ranges, [&partial](size_t t, CorpusReader& reader) {
+    reader.count_words(partial[t]);
+  });
   WordCounts counts = std::move(partial[0]);
   int64_t tokens_before = tokens_in(counts);
   for (size_t t = 1; t < partial.size(); ++t) {

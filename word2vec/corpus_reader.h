@@ -19,6 +19,8 @@
 
 #include <cstdint>
 #include <fstream>
+#include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -110,6 +112,13 @@ class CorpusReader {
 // instead, so no word is cut. A file with fewer lines than parts gives some empty ranges.
 // Throws std::invalid_argument if parts < 1, std::runtime_error if the file is unreadable.
 std::vector<ByteRange> split_corpus(const std::string& path, int64_t parts);
+
+// Reads each of `ranges` of `path` on a thread of its own, through a reader restricted to it:
+// read(t, reader) for range t. Once every thread has finished, rethrows the first range's
+// exception, if any.
+void read_ranges_in_parallel(const std::string& path, const TokenizerOptions& options,
+                             std::span<const ByteRange> ranges,
+                             const std::function<void(size_t, CorpusReader&)>& read);
 
 // The counting pass over a whole file, split across `threads` readers (1: a single pass).
 // Counts and `first` indices (in tokens from the start of the file) do not depend on `threads`.

@@ -8,8 +8,10 @@ namespace gv {
 namespace {
 
 constexpr std::string_view kApostrophe = "'";
+constexpr std::string_view kUnderscore = "_";
 
-enum class CharClass { kLetter, kApostrophe, kPunctuation, kSpace, kNewline };
+// A joiner (apostrophe or underscore) belongs to a word only between two letters.
+enum class CharClass { kLetter, kJoiner, kPunctuation, kSpace, kNewline };
 
 struct CodePointRange {
   char32_t first;
@@ -26,7 +28,7 @@ constexpr CodePointRange kNonLetters[] = {
     {0x00F7, 0x00F7, CharClass::kPunctuation},  // ÷
     {0x2000, 0x200B, CharClass::kSpace},        // typographic spaces, zero-width space
     {0x2010, 0x2018, CharClass::kPunctuation},  // dashes, ‖, ‘
-    {0x2019, 0x2019, CharClass::kApostrophe},   // ’, the typographic apostrophe
+    {0x2019, 0x2019, CharClass::kJoiner},       // ’, the typographic apostrophe
     {0x201A, 0x2027, CharClass::kPunctuation},  // “ ” „ † • …
     {0x2028, 0x202F, CharClass::kSpace},        // line and paragraph separators, bidi controls
     {0x2030, 0x205E, CharClass::kPunctuation},  // ‰ ′ ″ ‹ › ‼ ⁄ ...
@@ -49,7 +51,7 @@ CharClass classify(char32_t code_point) {
     return CharClass::kLetter;
   }
   if (is_ascii_alphanumeric(code_point)) return CharClass::kLetter;
-  if (code_point == '\'') return CharClass::kApostrophe;
+  if (code_point == '\'' || code_point == '_') return CharClass::kJoiner;
   if (code_point == '\n') return CharClass::kNewline;
   if (code_point > ' ' && code_point < 0x7F) return CharClass::kPunctuation;
   return CharClass::kSpace;  // space, tab, '\r' and the other control codes
@@ -148,6 +150,8 @@ std::string_view Tokenizer::token() const {
       return finished_word_;
     case TokenText::kApostrophe:
       return kApostrophe;
+    case TokenText::kUnderscore:
+      return kUnderscore;
     case TokenText::kPunctuation:
       return {punctuation_, punctuation_size_};
     case TokenText::kNone:
@@ -158,10 +162,10 @@ std::string_view Tokenizer::token() const {
 
 // Most of an English corpus is runs of ASCII letters and digits inside a word. Such a run
 // goes straight onto the word, folded to lower case, which is what consume_byte would do byte
-// by byte. Anything else (a sequence being decoded, an apostrophe waiting for a letter, a word
+// by byte. Anything else (a sequence being decoded, a joiner waiting for a letter, a word
 // at its length limit) is left to consume_byte. Returns whether it took any bytes.
 bool Tokenizer::extend_ascii_word() {
-  if (continuation_bytes_left_ > 0 || apostrophe_pending_ || word_truncated_) return false;
+  if (continuation_bytes_left_ > 0 || pending_joiner_ != 0 || word_truncated_) return false;
   size_t end = pos_;
   while (end < input_.size() && end - pos_ < kMaxTokenBytes - word_.size() &&
          is_ascii_alphanumeric(static_cast<unsigned char>(input_[end]))) {
@@ -220,26 +224,28 @@ void Tokenizer::consume_code_point(char32_t code_point) {
       char bytes[4];
       const size_t length =
           encode_utf8(options_.lowercase ? to_lower(code_point) : code_point, bytes);
-      const size_t needed = length + (apostrophe_pending_ ? 1 : 0);
+      const size_t needed = length + (pending_joiner_ != 0 ? 1 : 0);
       // Once one character did not fit, the rest of the word is dropped too: the token stays
       // a true prefix of the word.
       if (!word_truncated_ && word_.size() + needed <= kMaxTokenBytes) {
-        if (apostrophe_pending_) word_ += kApostrophe;
+        if (pending_joiner_ != 0) word_ += pending_joiner_;
         word_.append(bytes, length);
       } else {
         word_truncated_ = true;
       }
-      apostrophe_pending_ = false;
+      pending_joiner_ = 0;
       break;
     }
-    case CharClass::kApostrophe:
-      if (!word_.empty() && !apostrophe_pending_) {
-        apostrophe_pending_ = true;  // inner if a letter follows, trailing otherwise
+    case CharClass::kJoiner: {
+      const char joiner = code_point == '_' ? '_' : '\'';  // ’ is stored as '
+      if (!word_.empty() && pending_joiner_ == 0) {
+        pending_joiner_ = joiner;  // inner if a letter follows, trailing otherwise
         break;
       }
       end_word();
-      if (options_.keep_punctuation) push(Event::kToken, TokenText::kApostrophe);
+      if (options_.keep_punctuation) push(Event::kToken, joiner_text(joiner));
       break;
+    }
     case CharClass::kPunctuation:
       end_word();
       if (options_.keep_punctuation) {
@@ -265,9 +271,9 @@ void Tokenizer::end_word() {
   word_.clear();
   word_truncated_ = false;
   push(Event::kToken, TokenText::kWord);
-  if (apostrophe_pending_) {
-    apostrophe_pending_ = false;
-    if (options_.keep_punctuation) push(Event::kToken, TokenText::kApostrophe);
+  if (pending_joiner_ != 0) {
+    if (options_.keep_punctuation) push(Event::kToken, joiner_text(pending_joiner_));
+    pending_joiner_ = 0;
   }
 }
 

@@ -1,9 +1,11 @@
 // Tokenizer: turns UTF-8 text into words and sentence ends, one piece of text at a time.
 //
-// A word is a maximal run of letters and digits with inner apostrophes kept: "know't",
-// "we'll" and "o'er" are one token each. Apostrophes at the edges are stripped ("'tis" gives
-// "tis", "dogs'" gives "dogs"), as are quotes; every other punctuation character separates
-// words and is dropped, or becomes a token of its own with `keep_punctuation`.
+// A word is a maximal run of letters and digits with inner apostrophes and underscores kept:
+// "know't", "we'll" and "o'er" are one token each, and so is "new_york", the phrase that
+// `gradvec phrases` writes for "new york", so its output reads back as the same tokens.
+// Apostrophes and underscores at the edges are stripped ("'tis" gives "tis", "dogs'" gives
+// "dogs", "_emphasis_" gives "emphasis"), as are quotes; every other punctuation character
+// separates words and is dropped, or becomes a token of its own with `keep_punctuation`.
 //
 // Unicode: every non-ASCII code point counts as a letter except a short table of spaces and
 // punctuation (no-break space, Latin-1 symbols such as « » ¿ ©, General Punctuation such as
@@ -73,8 +75,11 @@ class Tokenizer {
   void end_sentence();
   // Where a queued event's token is. Events store this rather than a string_view into the
   // tokenizer's own buffers, so that copying or moving a tokenizer copies no dangling view.
-  enum class TokenText { kNone, kWord, kApostrophe, kPunctuation };
+  enum class TokenText { kNone, kWord, kApostrophe, kUnderscore, kPunctuation };
   void push(Event event, TokenText text = TokenText::kNone);
+  static TokenText joiner_text(char joiner) {
+    return joiner == '_' ? TokenText::kUnderscore : TokenText::kApostrophe;
+  }
 
   TokenizerOptions options_;
   std::string_view input_;
@@ -89,16 +94,16 @@ class Tokenizer {
   unsigned char next_byte_min_ = 0x80;
   unsigned char next_byte_max_ = 0xBF;
 
-  std::string word_;                 // the word being built
-  bool word_truncated_ = false;      // word_ reached kMaxTokenBytes: drop the rest
-  bool apostrophe_pending_ = false;  // an apostrophe followed word_: inner or trailing?
+  std::string word_;             // the word being built
+  bool word_truncated_ = false;  // word_ reached kMaxTokenBytes: drop the rest
+  char pending_joiner_ = 0;      // the ' or _ that followed word_ (inner or trailing?), or 0
   bool sentence_has_tokens_ = false;
   std::string finished_word_;  // the last completed word: a queued kWord token
   char punctuation_[4] = {};   // the UTF-8 bytes of the last punctuation token
   size_t punctuation_size_ = 0;
 
   // Events produced by one input byte, handed out one per next() call. One byte produces at
-  // most three: a word, its trailing apostrophe, then a punctuation token or sentence end.
+  // most three: a word, its trailing joiner, then a punctuation token or sentence end.
   struct Pending {
     Event event;
     TokenText text;

@@ -78,6 +78,17 @@ TEST_CASE("Tokenizer keeps inner apostrophes and strips outer ones", "[tokenizer
   CHECK(gv::tokenize("don\u2019t \u2018tis\u2019 don't") == Sentences{{"don't", "tis", "don't"}});
 }
 
+TEST_CASE("Tokenizer keeps inner underscores, so joined phrases read back whole", "[tokenizer]") {
+  CHECK(gv::tokenize("New_York new_york_city _Enter Hamlet_ a__b snake_case_") ==
+        Sentences{{"new_york", "new_york_city", "enter", "hamlet", "a", "b", "snake_case"}});
+  // An apostrophe and an underscore side by side are two joiners in a row: they separate.
+  CHECK(gv::tokenize("o'_er rock_'n") == Sentences{{"o", "er", "rock", "n"}});
+  // Kept as punctuation, an outer underscore is its own token, even right after an apostrophe
+  // from the same word's end.
+  CHECK(gv::tokenize("_a_b_ c'_.", keep_punctuation()) ==
+        Sentences{{"_", "a_b", "_", "c", "'", "_", "."}});
+}
+
 TEST_CASE("Tokenizer can keep each punctuation character as a token", "[tokenizer]") {
   CHECK(gv::tokenize("Hello, world!\n'Tis dogs' --ok.", keep_punctuation()) ==
         Sentences{{"hello", ",", "world", "!"}, {"'", "tis", "dogs", "'", "-", "-", "ok", "."}});

@@ -1,0 +1,107 @@
+// `gradvec phrases`: joins a corpus's frequent bigrams with '_' (word2phrase, gensim's
+// Phrases), writing a corpus that `gradvec train --corpus` reads with its phrases as words.
+//
+//   gradvec phrases --corpus data/tinyshakespeare.txt --output bigrams.txt
+//   gradvec phrases --corpus bigrams.txt --output trigrams.txt   # phrases of phrases
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "autograd/io/atomic_file.h"
+#include "autograd/require.h"
+#include "tools/commands.h"
+#include "tools/validators.h"
+#include "word2vec/phrases.h"
+
+namespace gv::tools {
+
+namespace {
+
+struct PhrasesArgs {
+  std::string corpus;
+  std::string output;
+  std::string list;  // where the phrases go, if anywhere
+  PhraseOptions options;
+  TokenizerOptions tokenizer;
+  int threads = 1;
+};
+
+// "a_b score count" lines; the score in the shortest form that reads back as the same double.
+void write_list(const Phrases& phrases, std::ostream& out) {
+  for (const Phrase& phrase : phrases.list()) {
+    out << phrase.a << kPhraseDelimiter << phrase.b << ' ' << value_str(phrase.score) << ' '
+        << phrase.count << '\n';
+  }
+}
+
+void run_phrases(const PhrasesArgs& args) {
+  if (!std::filesystem::is_regular_file(args.corpus)) {
+    throw std::runtime_error(args.corpus + ": corpus not found");
+  }
+  if (args.output == "-" && args.list == "-") {
+    throw std::invalid_argument("--output and --list cannot both be standard output ('-')");
+  }
+  // Counting happens inside the write, so an output that cannot be created fails the command
+  // before the corpus is read, not after.
+  write_file_atomically(args.output, [&](std::ostream& out) {
+    PhraseCounts counts = count_phrases(args.corpus, args.tokenizer, args.threads);
+    std::fprintf(stderr, "%s: %lld tokens, %lld words, %lld bigrams (N = %lld)\n",
+                 args.corpus.c_str(), static_cast<long long>(counts.words.total_count()),
+                 static_cast<long long>(counts.words.size()),
+                 static_cast<long long>(counts.bigrams.size()), static_cast<long long>(counts.n()));
+    const Phrases phrases(std::move(counts), args.options);
+    if (!args.list.empty()) {
+      write_file_atomically(args.list, [&](std::ostream& list) { write_list(phrases, list); });
+    }
+    const PhraseRewrite done = phrases.rewrite(args.corpus, out);
+    std::fprintf(stderr,
+                 "%lld phrases score above %g with min count %lld; %lld pairs joined in %lld "
+                 "lines written to %s\n",
+                 static_cast<long long>(phrases.size()), args.options.threshold,
+                 static_cast<long long>(args.options.min_count), static_cast<long long>(done.joins),
+                 static_cast<long long>(done.sentences), args.output.c_str());
+  });
+}
+
+}  // namespace
+
+void add_phrases_command(CLI::App& app) {
+  auto args = std::make_shared<PhrasesArgs>();
+  args->threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  CLI::App* cmd = app.add_subcommand(
+      "phrases",
+      "Join frequent bigrams with '_' as gensim's Phrases does: a b becomes a_b when "
+      "(count(ab) - min_count) / (count(a) * count(b)) * N > threshold, N being gensim 4's "
+      "len_vocab, the number of distinct words plus distinct bigrams. Run it on its own output "
+      "for trigrams");
+  cmd->add_option("--corpus", args->corpus, "Text file, one sentence per line")->required();
+  cmd->add_option("--output", args->output,
+                  "Where the rewritten corpus goes, one sentence per line ('-': standard output)")
+      ->required();
+  cmd->add_option("--list", args->list,
+                  "Also write the phrases found here, one 'a_b score count' line each, highest "
+                  "score first ('-': standard output)");
+  cmd->add_option("--min-count", args->options.min_count,
+                  "Subtracted from each bigram's count: a phrase occurs more often than this")
+      ->check(kPositiveInteger)
+      ->capture_default_str();
+  cmd->add_option("--threshold", args->options.threshold,
+                  "A phrase scores strictly more than this (higher: fewer phrases)")
+      ->check(kPositiveReal)
+      ->capture_default_str();
+  cmd->add_option("--threads", args->threads,
+                  "Counting threads, one slice of the corpus each, counted into a table of its own "
+                  "until they are summed (memory grows with the threads; the counts do not)")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  cmd->add_flag(
+      "--keep-case", [args](int64_t) { args->tokenizer.lowercase = false; },
+      "Do not lowercase words (as train --keep-case)");
+  cmd->callback([args] { run_phrases(*args); });
+}
+
+}  // namespace gv::tools
