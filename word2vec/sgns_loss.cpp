@@ -50,26 +50,21 @@ int64_t check_outputs(const char* op, const Var& inputs, const Var& w_out, const
   return d;
 }
 
-// Where group g's input rows are, for the arithmetic both ops share: inputs i in
-// [begin(g), end(g)), each row index(i) of a (rows, d) matrix, with its gradient (when one is
-// wanted) accumulating at grad_row(i).
+// Where input i is, for the arithmetic both ops share (group g's inputs are i in
+// [input_offsets[g], input_offsets[g+1])): row index(i) of a (rows, d) matrix, with its
+// gradient (when one is wanted) accumulating at grad_row(i).
 //
 // Skip-gram: input i is W_in's row input_ids[i]; its gradient is a sparse row of its own.
 struct TableInputs {
   const SgnsBatch& batch;
   SparseRows* grad = nullptr;
-  int64_t begin(int64_t g) const { return batch.input_offsets[g]; }
-  int64_t end(int64_t g) const { return batch.input_offsets[g + 1]; }
   int64_t index(int64_t i) const { return batch.input_ids[i]; }
   float* grad_row(int64_t i) const { return grad->accumulate_row(index(i)); }
 };
 // Dense rows: group g's inputs are its rows of h (R, d), with a dense gradient.
 struct DenseInputs {
-  const SgnsBatch& batch;
   float* grad = nullptr;
   int64_t d = 0;
-  int64_t begin(int64_t g) const { return batch.input_offsets[g]; }
-  int64_t end(int64_t g) const { return batch.input_offsets[g + 1]; }
   int64_t index(int64_t i) const { return i; }
   float* grad_row(int64_t i) const { return grad + i * d; }
 };
@@ -90,10 +85,10 @@ double forward(const Inputs& inputs, const float* in, const float* out, int64_t 
     const int64_t* group_outputs = batch.output_ids.data() + g * outputs;
     if (g + 1 < batch.groups()) {  // the next group's rows: random ones, mostly out of cache
       for (int64_t j = 0; j < outputs; ++j) prefetch_row(out + group_outputs[outputs + j] * d, d);
-      for (int64_t i = inputs.begin(g + 1); i < inputs.end(g + 1); ++i)
+      for (int64_t i = batch.input_offsets[g + 1]; i < batch.input_offsets[g + 2]; ++i)
         prefetch_row(in + inputs.index(i) * d, d);
     }
-    for (int64_t i = inputs.begin(g); i < inputs.end(g); ++i) {
+    for (int64_t i = batch.input_offsets[g]; i < batch.input_offsets[g + 1]; ++i) {
       const float* v = in + inputs.index(i) * d;
       float product = 1.0f;
       float linear = 0.0f;
@@ -121,7 +116,7 @@ void backward(const Inputs& inputs, const SgnsBatch& b, const float* vin, const 
   int64_t first_pair = 0;
   for (int64_t g = 0; g < b.groups(); ++g) {
     const int64_t* outs = b.output_ids.data() + g * k1;
-    const int64_t begin = inputs.begin(g), end = inputs.end(g);
+    const int64_t begin = b.input_offsets[g], end = b.input_offsets[g + 1];
     if (inputs.grad) {
       for (int64_t i = begin; i < end; ++i) {
         float* row = inputs.grad_row(i);
@@ -150,7 +145,7 @@ Var composed(const Inputs& inputs, const Var& rows, const Var& w_out, const Sgns
   Tensor signs({batch.pairs()});
   const int64_t outputs = batch.negatives + 1;
   for (int64_t g = 0; g < batch.groups(); ++g) {
-    for (int64_t i = inputs.begin(g); i < inputs.end(g); ++i) {
+    for (int64_t i = batch.input_offsets[g]; i < batch.input_offsets[g + 1]; ++i) {
       for (int64_t j = 0; j < outputs; ++j) {
         signs[static_cast<int64_t>(pair_in.size())] = j == 0 ? 1.0f : -1.0f;
         pair_in.push_back(inputs.index(i));
@@ -208,7 +203,7 @@ Var sgns_rows_loss(const Var& h, const Var& w_out, std::shared_ptr<SgnsBatch> sh
   SgnsBatch& batch = *shared_batch;
   require_input_rows(h, batch);
   const int64_t d = check_outputs("sgns_rows_loss", h, w_out, batch);
-  const double loss = forward(DenseInputs{batch}, h.value().data(), w_out.value().data(), d, batch);
+  const double loss = forward(DenseInputs{}, h.value().data(), w_out.value().data(), d, batch);
   std::shared_ptr<const SgnsBatch> saved = std::move(shared_batch);
   return make_result(
       Tensor::scalar(static_cast<float>(loss)), {h, w_out},
@@ -216,7 +211,7 @@ Var sgns_rows_loss(const Var& h, const Var& w_out, std::shared_ptr<SgnsBatch> sh
         Node& rows = *self.inputs[0];
         Node& table_out = *self.inputs[1];
         const int64_t width = rows.value.size(1);
-        backward(DenseInputs{*saved, rows.grad_data(), width}, *saved, rows.value.data(),
+        backward(DenseInputs{rows.grad_data(), width}, *saved, rows.value.data(),
                  table_out.value.data(), width, self.grad[0], table_out.sparse_grad_rows());
       },
       "sgns_rows_loss");
@@ -229,7 +224,7 @@ Var sgns_loss_composed(const Var& w_in, const Var& w_out, const SgnsBatch& batch
 
 Var sgns_rows_loss_composed(const Var& h, const Var& w_out, const SgnsBatch& batch) {
   require_input_rows(h, batch);
-  return composed(DenseInputs{batch}, h, w_out, batch);
+  return composed(DenseInputs{}, h, w_out, batch);
 }
 
 }  // namespace gv
