@@ -24,6 +24,11 @@ std::string_view trim_whitespace(std::string_view text) {
   return text.substr(start, text.find_last_not_of(kWhitespace) + 1 - start);
 }
 
+std::string_view without_utf8_bom(std::string_view text) {
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  return text.starts_with(kBom) ? text.substr(kBom.size()) : text;
+}
+
 std::vector<std::string_view> split_fields(std::string_view line) {
   std::vector<std::string_view> fields;
   size_t start = line.find_first_not_of(kWhitespace);

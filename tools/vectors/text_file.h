@@ -16,5 +16,8 @@ std::ifstream open_text_file(const std::string& path, const std::string& what);
 std::vector<std::string_view> split_fields(std::string_view line);
 // `text` without leading and trailing whitespace.
 std::string_view trim_whitespace(std::string_view text);
+// `text` without a leading UTF-8 byte order mark (EF BB BF). Some editors and Windows tools
+// start a file with one; left in, it becomes part of the first word.
+std::string_view without_utf8_bom(std::string_view text);
 
 }  // namespace gv::tools
