@@ -235,6 +235,11 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--max-vocab", o.max_vocab, "Keep only the most frequent N words (0: all)")
       ->check(kNonNegativeInteger)
       ->capture_default_str();
+  cmd->add_option("--max-vocab-size", o.max_vocab_size,
+                  "Distinct words counting holds at most; past it the rarest are dropped with a "
+                  "rising threshold, as word2vec.c and gensim do (0: no limit)")
+      ->check(kNonNegativeInteger)
+      ->capture_default_str();
   cmd->add_option("--sample", o.sample, "Subsampling threshold (0: off)")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();

@@ -125,9 +125,10 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, std::string
   WordCounts counts;
   for (int64_t id = 0; id < vocab_size; ++id) {
     std::string word = r.string("vocabulary");
-    counts[std::move(word)] = {r.pod<int64_t>("vocabulary"), id};
+    if (!counts.insert(word, {r.pod<int64_t>("vocabulary"), id})) {
+      r.fail("duplicate words in vocabulary");
+    }
   }
-  if (static_cast<int64_t>(counts.size()) != vocab_size) r.fail("duplicate words in vocabulary");
   Vocabulary vocab;
   try {
     vocab = Vocabulary::build(counts, 1);

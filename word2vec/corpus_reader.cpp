@@ -25,13 +25,6 @@ int64_t open_corpus(const std::string& path, std::ifstream& file) {
   return static_cast<int64_t>(size);
 }
 
-// The number of tokens counted into `counts`.
-int64_t tokens_in(const WordCounts& counts) {
-  int64_t tokens = 0;
-  for (const auto& [word, seen] : counts) tokens += seen.count;
-  return tokens;
-}
-
 // The first offset b in (from, limit] whose preceding byte satisfies is_boundary, or -1.
 template <class IsBoundary>
 int64_t find_boundary(std::ifstream& file, int64_t from, int64_t limit, IsBoundary is_boundary) {
@@ -140,16 +133,7 @@ bool CorpusReader::next_sentence(const Vocabulary& vocab, std::vector<int64_t>& 
 }
 
 void CorpusReader::count_words(WordCounts& counts) {
-  int64_t index = tokens_in(counts);  // continues the numbering of the tokens counted before
-  const auto add = [&counts, &index](std::string_view token) {
-    const auto it = counts.find(token);
-    if (it != counts.end()) {
-      ++it->second.count;
-    } else {
-      counts.emplace(token, WordCount{1, index});
-    }
-    ++index;
-  };
+  const auto add = [&counts](std::string_view token) { counts.count(token); };
   while (next_token_sentence(add)) {
   }
 }
@@ -239,31 +223,29 @@ void read_ranges_in_parallel(const std::string& path, const TokenizerOptions& op
   }
 }
 
-WordCounts count_words(const std::string& path, const TokenizerOptions& options, int threads) {
+WordCounts count_words(const std::string& path, const TokenizerOptions& options, int threads,
+                       int64_t limit) {
   if (threads <= 1) {
     CorpusReader reader(path, options);
-    WordCounts counts;
+    WordCounts counts(limit);
     reader.count_words(counts);
     return counts;
   }
-  // One reader per slice, as in training. The slices' counts are then summed, and a slice's
-  // token indices shifted by the tokens of the slices before it, so `first` is the whole
-  // file's index whatever the number of threads.
+  // One reader per slice, as in training, each with its own table and an equal share of the
+  // limit, so the slices together hold no more than one table would. Merged in file order, a
+  // slice's token indices move on by the tokens before it, so `first` is the whole file's
+  // index; without pruning the counts are the same for any number of threads.
   const std::vector<ByteRange> ranges = split_corpus(path, threads);
-  std::vector<WordCounts> partial(ranges.size());
+  const int64_t share =
+      limit == WordCounts::kNoLimit ? limit : std::max<int64_t>(1, limit / threads);
+  std::vector<WordCounts> partial(ranges.size(), WordCounts(share));
   read_ranges_in_parallel(path, options, ranges, [&partial](size_t t, CorpusReader& reader) {
     reader.count_words(partial[t]);
   });
   WordCounts counts = std::move(partial[0]);
-  int64_t tokens_before = tokens_in(counts);
   for (size_t t = 1; t < partial.size(); ++t) {
-    for (const auto& [word, seen] : partial[t]) {
-      const int64_t first = tokens_before + seen.first;
-      WordCount& total = counts.try_emplace(word, WordCount{0, first}).first->second;
-      total.count += seen.count;
-      total.first = std::min(total.first, first);
-    }
-    tokens_before += tokens_in(partial[t]);
+    counts.merge(partial[t]);
+    partial[t] = WordCounts();  // its memory goes before the next slice grows the total
   }
   return counts;
 }

@@ -27,6 +27,7 @@
 
 #include "word2vec/tokenizer.h"
 #include "word2vec/vocabulary.h"
+#include "word2vec/word_counts.h"
 
 namespace gv {
 
@@ -70,10 +71,9 @@ class CorpusReader {
   // dropped and sentences left empty skipped. Returns false at the end of the range.
   // Allocates nothing once `ids` has grown to kMaxSentenceTokens.
   bool next_sentence(const Vocabulary& vocab, std::vector<int64_t>& ids);
-  // Counts every token from here to the end of the range into `counts`. A word new to
-  // `counts` records as `first` its index among all the tokens counted into `counts`, these
-  // and any counted before; from the start of the range into an empty map, that is the
-  // index within the range.
+  // Counts every token from here to the end of the range into `counts` (WordCounts::count:
+  // a new word's `first` is its index among all the tokens counted into `counts`; from the
+  // start of the range into an empty table, that is the index within the range).
   void count_words(WordCounts& counts);
 
   CorpusPosition position() const { return position_; }
@@ -120,9 +120,12 @@ void read_ranges_in_parallel(const std::string& path, const TokenizerOptions& op
                              std::span<const ByteRange> ranges,
                              const std::function<void(size_t, CorpusReader&)>& read);
 
-// The counting pass over a whole file, split across `threads` readers (1: a single pass).
-// Counts and `first` indices (in tokens from the start of the file) do not depend on `threads`.
+// The counting pass over a whole file, split across `threads` readers (1: a single pass). The
+// slices' tables hold at most `limit` words together, and so does the merged one (WordCounts'
+// pruning). Without
+// pruning, counts and `first` indices (in tokens from the start of the file) do not depend on
+// `threads`; with it, they depend on the input and `threads` only.
 WordCounts count_words(const std::string& path, const TokenizerOptions& options = {},
-                       int threads = 1);
+                       int threads = 1, int64_t limit = WordCounts::kNoLimit);
 
 }  // namespace gv

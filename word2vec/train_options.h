@@ -20,7 +20,12 @@ struct TrainOptions {
   int64_t negatives = 5;  // K noise words per centre (SGNS)
   int64_t min_count = 5;  // rarer words are dropped from the vocabulary
   int64_t max_vocab = 0;  // keep at most this many words (0: no limit)
-  double sample = 1e-3;   // subsampling threshold t (0: keep every word)
+  // Distinct words counting may hold (gensim's max_vocab_size); past it the rarest are dropped
+  // with a rising threshold (word2vec/word_counts.h). 0: no limit. Like word2vec.c's 21 M (0.7
+  // of its 30 M hash) it only bites on corpora of billions of tokens, and it bounds counting's
+  // memory: about 60 bytes a word, so 1.2 GB, twice that while the threads' tables merge.
+  int64_t max_vocab_size = 20'000'000;
+  double sample = 1e-3;  // subsampling threshold t (0: keep every word)
   int64_t epochs = 5;
   float lr = 0.025f;  // decays linearly to lr * 1e-4, as in word2vec; see default_lr
   // W_in starts uniform in ±init_scale/dim: 1 as gensim 4 and fastText, 0.5 as word2vec.c.

@@ -30,7 +30,9 @@ std::unique_ptr<Optimizer> make_optimizer(OptimizerKind kind, std::vector<Var> p
 
 Vocabulary build_vocabulary(const std::string& corpus, const TrainOptions& options) {
   require_positive("train: --min-count", options.min_count);
-  const WordCounts counts = count_words(corpus, options.tokenizer, options.threads);
+  require_non_negative("train: --max-vocab-size", options.max_vocab_size);
+  const WordCounts counts =
+      count_words(corpus, options.tokenizer, options.threads, options.max_vocab_size);
   if (counts.empty()) throw std::runtime_error(corpus + ": the corpus holds no words");
   try {
     return Vocabulary::build(counts, options.min_count, options.max_vocab);

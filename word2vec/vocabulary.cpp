@@ -44,11 +44,11 @@ Vocabulary Vocabulary::build(const WordCounts& counts, int64_t min_count, int64_
     throw std::invalid_argument("Vocabulary: max_size must be 0 (no limit) or positive, got " +
                                 std::to_string(max_size));
   }
-  std::vector<const WordCounts::value_type*> kept;
+  std::vector<WordCounts::Entry> kept;
   int64_t highest_count = 0;
-  for (const auto& entry : counts) {
-    highest_count = std::max(highest_count, entry.second.count);
-    if (entry.second.count >= min_count) kept.push_back(&entry);
+  for (const WordCounts::Entry entry : counts) {
+    highest_count = std::max(highest_count, entry.seen.count);
+    if (entry.seen.count >= min_count) kept.push_back(entry);
   }
   if (kept.empty()) {
     throw std::runtime_error(
@@ -56,9 +56,9 @@ Vocabulary Vocabulary::build(const WordCounts& counts, int64_t min_count, int64_
         std::to_string(counts.size()) + " distinct words, the most frequent occurs " +
         std::to_string(highest_count) + " times); lower min_count or use a larger corpus");
   }
-  std::sort(kept.begin(), kept.end(), [](const auto* a, const auto* b) {
-    const auto& [word_a, seen_a] = *a;
-    const auto& [word_b, seen_b] = *b;
+  std::sort(kept.begin(), kept.end(), [](const auto& a, const auto& b) {
+    const auto& [word_a, seen_a] = a;
+    const auto& [word_b, seen_b] = b;
     if (seen_a.count != seen_b.count) return seen_a.count > seen_b.count;
     if (seen_a.first != seen_b.first) return seen_a.first < seen_b.first;
     return word_a < word_b;
@@ -68,10 +68,9 @@ Vocabulary Vocabulary::build(const WordCounts& counts, int64_t min_count, int64_
   Vocabulary vocab;
   vocab.words_.reserve(kept.size());
   vocab.counts_.reserve(kept.size());
-  for (const auto* entry : kept) {
-    const std::string& word = entry->first;
-    const int64_t count = entry->second.count;
-    vocab.words_.push_back(word);
+  for (const auto& [word, seen] : kept) {
+    const int64_t count = seen.count;
+    vocab.words_.emplace_back(word);
     vocab.counts_.push_back(count);
     vocab.total_count_ += count;
   }
@@ -100,8 +99,7 @@ Vocabulary Vocabulary::load(const std::string& path) {
                                excerpt(fields[1]));
     }
     // The line's place among the words makes ties keep the file's order.
-    const WordCount entry{count, static_cast<int64_t>(counts.size())};
-    if (!counts.emplace(fields[0], entry).second) {
+    if (!counts.insert(fields[0], {count, counts.size()})) {
       throw std::runtime_error(where + "duplicate word " + excerpt(fields[0]));
     }
   }

@@ -10,33 +10,14 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
+#include "word2vec/word_counts.h"
 #include "word2vec/word_index.h"
 
 namespace gv {
-
-// Transparent hashing lets a std::string_view (a token straight from the tokenizer) look up a
-// std::string key without building a temporary string.
-struct StringHash {
-  using is_transparent = void;
-  size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
-};
-
-// A word's number of occurrences, and the index (in tokens from the start of the corpus) of the
-// first of them. Counted input gives distinct words distinct `first`s.
-struct WordCount {
-  int64_t count = 0;
-  int64_t first = 0;
-  bool operator==(const WordCount&) const = default;
-};
-
-// Word -> its count, as counted by count_words.
-using WordCounts = std::unordered_map<std::string, WordCount, StringHash, std::equal_to<>>;
 
 class Vocabulary {
  public:

@@ -84,12 +84,14 @@ TEST_CASE("count_words gives first appearances in the whole file whatever the th
   const std::string path = dir.write("c.txt", text);
   const WordCounts counts = gv::count_words(path);
   CHECK(counts.size() == 13);
-  CHECK(counts.at("s") == gv::WordCount{12, 0});
+  REQUIRE(counts.find("s") != nullptr);
+  CHECK(*counts.find("s") == gv::WordCount{12, 0});
   const Vocabulary vocab = Vocabulary::build(counts);
   CHECK(vocab.id("s") == 0);
   for (int j = 0; j < 12; ++j) {
     CAPTURE(j);
-    CHECK(counts.at(word(j)) == gv::WordCount{j < 6 ? 3 : 1, 3 * j + 1});
+    REQUIRE(counts.find(word(j)) != nullptr);
+    CHECK(*counts.find(word(j)) == gv::WordCount{j < 6 ? 3 : 1, 3 * j + 1});
     // Ties in count keep first appearance, so w10 and w11 follow w9 (bytes would put them
     // before w2).
     CHECK(vocab.id(word(j)) == j + 1);
@@ -98,7 +100,7 @@ TEST_CASE("count_words gives first appearances in the whole file whatever the th
     CAPTURE(threads);
     CHECK(gv::count_words(path, {}, threads) == counts);
   }
-  // Counting the ranges in order into one map continues the token numbering.
+  // Counting the ranges in order into one table continues the token numbering.
   WordCounts in_parts;
   for (const ByteRange& range : gv::split_corpus(path, 3)) {
     CorpusReader reader(path);
@@ -363,4 +365,25 @@ TEST_CASE(
   for (const ByteRange& range : many) empty += range.begin == range.end ? 1 : 0;
   CHECK(empty >= 3);
   CHECK(many.back().end == 17);
+}
+
+TEST_CASE("count_words under --max-vocab-size keeps the frequent words' counts, deterministically",
+          "[corpus][prune]") {
+  const std::string path = GRADVEC_SOURCE_DIR "/data/tinyshakespeare.txt";
+  const WordCounts exact = gv::count_words(path);
+  REQUIRE(exact.size() > 10000);  // about 12 k distinct words
+  for (const int threads : {1, 2}) {
+    CAPTURE(threads);
+    const WordCounts pruned = gv::count_words(path, {}, threads, 2000);
+    CHECK(pruned.size() <= 2000);
+    CHECK(pruned.dropped_up_to() > 0);
+    CHECK(pruned.tokens() == exact.tokens());
+    CHECK(gv::count_words(path, {}, threads, 2000) == pruned);
+    // Counts only lose what a drop took, so none grows; the hundred most frequent words
+    // outgrow every threshold and are there at the end (a word met early may have been dropped
+    // once, when it had been seen only once: word2vec.c and gensim lose those too).
+    for (const auto& [word, seen] : pruned) CHECK(seen.count <= exact.find(word)->count);
+    const Vocabulary top = Vocabulary::build(exact, 1, 100);
+    for (int64_t id = 0; id < top.size(); ++id) CHECK(pruned.find(top.word(id)) != nullptr);
+  }
 }

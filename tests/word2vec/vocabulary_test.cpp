@@ -48,10 +48,10 @@ TEST_CASE("Vocabulary does not depend on the order words were counted in", "[voc
   // The second map ties in both count and first: only the words' bytes decide there.
   const WordCounts tied = {{"b", {1, 0}}, {"c", {1, 0}}, {"a", {1, 0}}, {"d", {1, 0}}};
   for (const WordCounts& counts : {kCounts, tied}) {
-    WordCounts reversed;
-    reversed.reserve(1000);  // another bucket count, so another iteration order
-    const std::vector<std::pair<std::string, gv::WordCount>> entries(counts.begin(), counts.end());
-    for (auto it = entries.rbegin(); it != entries.rend(); ++it) reversed.insert(*it);
+    WordCounts reversed;  // the same entries inserted in the opposite order
+    const std::vector<WordCounts::Entry> entries(counts.begin(), counts.end());
+    for (auto it = entries.rbegin(); it != entries.rend(); ++it)
+      reversed.insert(it->word, it->seen);
     CHECK(words_of(Vocabulary::build(reversed)) == words_of(Vocabulary::build(counts)));
   }
   CHECK(words_of(Vocabulary::build(tied)) == std::vector<std::string>{"a", "b", "c", "d"});
