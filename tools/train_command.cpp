@@ -128,6 +128,7 @@ void print_neighbours(const WordVectors& vectors, const std::vector<std::string>
 }
 
 void run_train(const TrainArgs& args) {
+  const auto started = std::chrono::steady_clock::now();
   // Option combinations first: a user should not wait for the corpus to learn of a typo.
   if (args.options.subwords) args.options.subword_scheme.check();
   if (args.resume.empty() && !std::filesystem::is_regular_file(args.corpus)) {
@@ -148,6 +149,8 @@ void run_train(const TrainArgs& args) {
 
   Trainer trainer = args.resume.empty() ? Trainer(args.corpus, options)
                                         : Trainer::from_checkpoint(args.resume, args.corpus);
+  // Counting, the vocabulary and the tables: what a user waits for before the first step.
+  const std::chrono::duration<double> ready = std::chrono::steady_clock::now() - started;
   if (!args.resume.empty()) {
     check_resumed(args.resume, "--model", args.model_given, args.model, kModels,
                   trainer.options().model);
@@ -197,10 +200,11 @@ void run_train(const TrainArgs& args) {
   char loss[32] = "n/a (no pairs trained)";
   if (p.pairs_done > 0) std::snprintf(loss, sizeof(loss), "%.4f", p.loss);
   std::printf(
-      "vocabulary %lld words | trained %lld words in %.1f s | %.0f words/s | "
+      "vocabulary %lld words, ready in %.1f s | trained %lld words in %.1f s | %.0f words/s | "
       "final loss %s\nvectors written to %s\n",
-      static_cast<long long>(trainer.vocabulary().size()), static_cast<long long>(p.words_done),
-      p.seconds, p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, loss, args.output.c_str());
+      static_cast<long long>(trainer.vocabulary().size()), ready.count(),
+      static_cast<long long>(p.words_done), p.seconds,
+      p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, loss, args.output.c_str());
   if (!args.quiet) {
     std::vector<std::string> show = args.show;
     for (std::string& word : show) word = as_corpus_word(word, trainer.options().tokenizer);
