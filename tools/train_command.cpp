@@ -45,6 +45,8 @@ struct TrainArgs {
   bool lr_given = false;  // if not, the model's default_lr
   std::string checkpoint;
   std::string resume;
+  std::string read_vocab;  // train these words: no counting pass
+  std::string save_vocab;
   bool quiet = false;
   // Words whose neighbours end the run. The defaults are the frequent words whose top-5
   // neighbours on TinyShakespeare agree most across seeds (bench/demo_words.py measures it).
@@ -147,8 +149,14 @@ void run_train(const TrainArgs& args) {
   options.model = kModels.at(args.model);
   if (!args.lr_given) options.lr = default_lr(options.model);
 
-  Trainer trainer = args.resume.empty() ? Trainer(args.corpus, options)
-                                        : Trainer::from_checkpoint(args.resume, args.corpus);
+  Trainer trainer =
+      !args.resume.empty() ? Trainer::from_checkpoint(args.resume, args.corpus)
+      : !args.read_vocab.empty()
+          ? Trainer(args.corpus, options,
+                    Vocabulary::load(args.read_vocab, options.min_count, options.max_vocab))
+          : Trainer(args.corpus, options);
+  // Before training, as word2vec.c's -save-vocab: the file is there even if the run stops.
+  if (!args.save_vocab.empty()) trainer.vocabulary().save(args.save_vocab);
   // Counting, the vocabulary and the tables: what a user waits for before the first step.
   const std::chrono::duration<double> ready = std::chrono::steady_clock::now() - started;
   if (!args.resume.empty()) {
@@ -287,8 +295,19 @@ void add_train_command(CLI::App& app) {
   cmd->add_option(
       "--checkpoint", args->checkpoint,
       "Write a checkpoint here at the end or on Ctrl-C (default on Ctrl-C: OUTPUT.ckpt)");
-  cmd->add_option("--resume", args->resume, "Continue from a checkpoint (same corpus)")
-      ->check(CLI::ExistingFile);
+  CLI::Option* resume =
+      cmd->add_option("--resume", args->resume, "Continue from a checkpoint (same corpus)")
+          ->check(CLI::ExistingFile);
+  cmd->add_option("--read-vocab", args->read_vocab,
+                  "Train the words of this vocabulary ('word count' lines, as --save-vocab and "
+                  "word2vec.c's -save-vocab write them), under --min-count and --max-vocab, "
+                  "instead of counting the corpus; the counts drive subsampling, the negatives "
+                  "and the learning-rate schedule")
+      ->check(CLI::ExistingFile)
+      ->excludes(resume);
+  cmd->add_option("--save-vocab", args->save_vocab,
+                  "Write the vocabulary as 'word count' lines, most frequent first, before "
+                  "training");
   cmd->add_flag(
       "--keep-case", [args](int64_t) { args->options.tokenizer.lowercase = false; },
       "Do not lowercase words");

@@ -63,6 +63,10 @@ class Trainer {
   // std::runtime_error naming the corpus if it is missing, empty, or has no word with
   // min_count occurrences; std::invalid_argument for a non-positive size.
   Trainer(std::string corpus_path, TrainOptions options);
+  // Trains the words of `vocab` (read with Vocabulary::load, say): no counting pass. Its
+  // counts drive subsampling, the negative and Huffman tables and the learning-rate schedule,
+  // so they should be the corpus's own. Throws as the constructor above.
+  Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab);
   // Restores a checkpoint written by save_checkpoint(); the corpus must be the same file
   // (its size is checked). Throws std::runtime_error naming the checkpoint on any defect.
   static Trainer from_checkpoint(const std::string& checkpoint_path, std::string corpus_path);
@@ -93,7 +97,6 @@ class Trainer {
 
  private:
   struct Worker;
-  Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab);
   void run_worker(int index, const std::atomic<bool>& stop, int64_t stop_after_words);
   int64_t words_done_by_all() const;
 

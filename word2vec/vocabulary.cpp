@@ -78,7 +78,7 @@ Vocabulary Vocabulary::build(const WordCounts& counts, int64_t min_count, int64_
   return vocab;
 }
 
-Vocabulary Vocabulary::load(const std::string& path) {
+Vocabulary Vocabulary::load(const std::string& path, int64_t min_count, int64_t max_size) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot open vocabulary " + path + ": " + std::strerror(errno));
   WordCounts counts;
@@ -105,7 +105,11 @@ Vocabulary Vocabulary::load(const std::string& path) {
   }
   if (in.bad()) throw std::runtime_error("cannot read vocabulary " + path);
   if (counts.empty()) throw std::runtime_error(path + ": no words (expected 'word count' lines)");
-  return build(counts);
+  try {
+    return build(counts, min_count, max_size);
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
 }
 
 void Vocabulary::save(const std::string& path) const {

@@ -31,11 +31,11 @@ class Vocabulary {
   // Throws std::invalid_argument for min_count < 1 or max_size < 0, and std::runtime_error if
   // no word is left.
   static Vocabulary build(const WordCounts& counts, int64_t min_count = 1, int64_t max_size = 0);
-  // Reads "word count" lines (blank lines skipped; '\r' before '\n' tolerated) and orders
+  // Reads "word count" lines (blank lines skipped; '\r' before '\n' tolerated) and keeps
   // them as build() does, ties in the file's line order (as word2vec.c's -read-vocab), so
   // save() then load() gives the same ids. Throws std::runtime_error naming the file, and
-  // the line if any.
-  static Vocabulary load(const std::string& path);
+  // the line if any, or saying that no word has min_count.
+  static Vocabulary load(const std::string& path, int64_t min_count = 1, int64_t max_size = 0);
   // Writes "word count" lines in id order, atomically. Throws std::runtime_error naming path.
   void save(const std::string& path) const;
 

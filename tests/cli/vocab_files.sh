@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# vocab_files.sh GRADVEC CORPUS: --save-vocab writes the vocabulary a run trains, and
+# --read-vocab of that file trains the same model without counting: the same vectors, byte for
+# byte (one thread, one seed), since the words, their ids and their counts are the same.
+set -uo pipefail
+gradvec=$1 corpus=$2
+cli=$(dirname "$0")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+train=("$gradvec" train --corpus "$corpus" --epochs 1 --dim 16 --quiet --threads 1 --seed 7)
+
+"${train[@]}" --output "$work/counted.vec" --save-vocab "$work/vocab.txt" >"$work/counted.log" ||
+  fail "training with --save-vocab failed"
+words=$(sed -n 's/^vocabulary \([0-9]*\) words.*/\1/p' "$work/counted.log")
+[[ $(wc -l <"$work/vocab.txt") -eq $words ]] || fail "vocab.txt has not $words lines"
+# Most frequent first, and every count at least the default --min-count.
+sort -k2,2nr -s "$work/vocab.txt" | cmp -s - "$work/vocab.txt" || fail "vocab.txt is not by count"
+awk '$2 < 5 { exit 1 }' "$work/vocab.txt" || fail "a word under --min-count in vocab.txt"
+
+"${train[@]}" --output "$work/read.vec" --read-vocab "$work/vocab.txt" >"$work/read.log" ||
+  fail "training with --read-vocab failed"
+cmp -s "$work/counted.vec" "$work/read.vec" || fail "--read-vocab trained other vectors"
+echo "ok: --read-vocab of --save-vocab's $words words trains the same vectors"
+
+# --min-count applies to a read vocabulary too.
+"${train[@]}" --output "$work/rare.vec" --read-vocab "$work/vocab.txt" --min-count 50 \
+  >"$work/rare.log" || fail "--read-vocab with --min-count 50 failed"
+kept=$(awk '$2 >= 50' "$work/vocab.txt" | wc -l)
+grep -q "^vocabulary $kept words" "$work/rare.log" || fail "--min-count 50 did not keep $kept words"
+echo "ok: --min-count 50 keeps the $kept words read with 50 or more"
+
+printf 'the 5\nking five\n' >"$work/bad.txt"
+"$cli/expect_failure.sh" 2 "bad.txt:2: count must be a positive integer" \
+  "${train[@]}" --output "$work/x.vec" --read-vocab "$work/bad.txt" || exit 1
+"$cli/expect_failure.sh" 2 "--resume excludes --read-vocab|--read-vocab excludes --resume" \
+  "${train[@]}" --output "$work/x.vec" --read-vocab "$work/vocab.txt" --resume "$work/vocab.txt" || exit 1
+[[ ! -e $work/x.vec ]] || fail "a refused run wrote vectors"
