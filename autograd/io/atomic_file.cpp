@@ -44,12 +44,23 @@ void sync_to_disk(const std::string& temporary_path, const std::string& path) {
   if (!synced) throw std::runtime_error("cannot sync " + path + ": " + std::strerror(error));
 }
 
-// "-", or an existing path a rename cannot replace: a device or a FIFO (a directory is left to
-// the rename, which fails with a message naming it).
+// "-", or an existing path a rename cannot replace: a device or a FIFO (a directory is refused).
 bool written_in_place(const std::string& path) {
   if (path == "-") return true;
   struct stat info {};
   return ::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode);
+}
+
+// A directory cannot be replaced by a file: refused before anything is written.
+void refuse_directory(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    throw std::runtime_error("cannot write " + path + ": is a directory");
+  }
+}
+
+std::string temporary_name(const std::string& path) {
+  return path + ".tmp." + std::to_string(::getpid());
 }
 
 void write_in_place(const std::string& path, const std::function<void(std::ostream&)>& write) {
@@ -73,7 +84,8 @@ void write_file_atomically(const std::string& path,
     write_in_place(path, write);
     return;
   }
-  TemporaryFile temporary(path + ".tmp." + std::to_string(::getpid()));
+  refuse_directory(path);
+  TemporaryFile temporary(temporary_name(path));
   std::ofstream out(temporary.path(), std::ios::binary | std::ios::trunc);
   if (!out) {
     throw std::runtime_error("cannot create " + temporary.path() + " (to write " + path +
@@ -88,6 +100,15 @@ void write_file_atomically(const std::string& path,
   std::filesystem::rename(temporary.path(), path, error);
   if (error) throw std::runtime_error("cannot rename into " + path + ": " + error.message());
   temporary.dismiss();
+}
+
+void check_writable(const std::string& path) {
+  if (written_in_place(path)) return;
+  refuse_directory(path);
+  TemporaryFile temporary(temporary_name(path));
+  const int fd = ::open(temporary.path().c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+  ::close(fd);
 }
 
 }  // namespace gv

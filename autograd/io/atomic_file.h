@@ -22,4 +22,11 @@ namespace gv {
 void write_file_atomically(const std::string& path,
                            const std::function<void(std::ostream&)>& write);
 
+// Throws std::runtime_error naming `path` unless write_file_atomically(path, ...) could create
+// its temporary file now: it creates and removes it. For a caller about to do long work whose
+// result would be lost if the path turned out unwritable only at the end. A directory as `path`
+// is refused; "-", devices and FIFOs are written in place and left untouched (a device can
+// still fail later: /dev/full).
+void check_writable(const std::string& path);
+
 }  // namespace gv

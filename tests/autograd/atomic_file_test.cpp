@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -59,4 +60,33 @@ TEST_CASE("\"-\" is standard output") {
   gv::write_file_atomically("-", write_hello);
   std::cout.rdbuf(old);
   CHECK(captured.str() == "hello\n");
+}
+
+TEST_CASE("check_writable tries the temporary file a write would create, and leaves nothing") {
+  const gv::testing::ScratchDir dir("writable");
+  gv::check_writable(dir.file("new.txt"));
+  const std::string existing = dir.write("old.txt", "old contents\n");
+  gv::check_writable(existing);
+  CHECK(contents(existing) == "old contents\n");
+  CHECK(dir.names() == std::vector<std::string>{"old.txt"});
+  CHECK_THROWS_WITH(gv::check_writable(existing + "/under.txt"),
+                    Catch::Equals("cannot write " + existing + "/under.txt: Not a directory"));
+  CHECK_THROWS_WITH(gv::check_writable(dir.file("no/such/dir.txt")),
+                    Catch::Contains("No such file or directory"));
+  // What is written in place is not tried: a device, standard output.
+  gv::check_writable("/dev/full");
+  gv::check_writable("-");
+}
+
+TEST_CASE("a directory is refused before anything is written") {
+  const gv::testing::ScratchDir dir("atomic_directory");
+  const std::string directory = dir.file("sub");
+  std::filesystem::create_directory(directory);
+  CHECK_THROWS_WITH(gv::check_writable(directory),
+                    Catch::Equals("cannot write " + directory + ": is a directory"));
+  bool called = false;
+  CHECK_THROWS_WITH(gv::write_file_atomically(directory, [&](std::ostream&) { called = true; }),
+                    Catch::Equals("cannot write " + directory + ": is a directory"));
+  CHECK_FALSE(called);
+  CHECK(dir.names() == std::vector<std::string>{"sub"});
 }
