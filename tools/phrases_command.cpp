@@ -5,7 +5,7 @@
 //   gradvec phrases --corpus bigrams.txt --output trigrams.txt   # phrases of phrases
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -15,6 +15,7 @@
 #include "autograd/require.h"
 #include "tools/commands.h"
 #include "tools/validators.h"
+#include "word2vec/corpus_reader.h"
 #include "word2vec/phrases.h"
 
 namespace gv::tools {
@@ -39,9 +40,8 @@ void write_list(const Phrases& phrases, std::ostream& out) {
 }
 
 void run_phrases(const PhrasesArgs& args) {
-  if (!std::filesystem::is_regular_file(args.corpus)) {
-    throw std::runtime_error(args.corpus + ": corpus not found");
-  }
+  std::ifstream corpus;
+  open_corpus(args.corpus, corpus);  // "corpus not found", "is a directory", ... before any output
   if (args.output == "-" && args.list == "-") {
     throw std::invalid_argument("--output and --list cannot both be standard output ('-')");
   }

@@ -1,20 +1,29 @@
 // Trainer checkpoints: everything needed to continue training exactly.
 //
-// A tensor file (autograd/tensor_io.h) of magic "GVCHKPNT", version 4, holding
+// A tensor file (autograd/tensor_io.h) of magic "GVCHKPNT", version 5, holding
 //   options      every TrainOptions field, fixed widths (the model, the loss and the subword
 //                scheme among them)
-//   corpus size  int64                      the corpus must be the same file on resume
+//   corpus       int64 size, uint64 fingerprint   the corpus must be the same file on resume
 //   vocabulary   count V, V × (string word, int64 count)
 //   W_in, W_out  tensors
 //   optimizer    count n, n tensors; count m, m int64 counters
 //   progress     double seconds; count workers, per worker: epoch, byte offset,
 //                sentences after, 4 × uint64 rng words, double cached normal,
 //                uint8 has cached normal, words done, double loss sum, loss pairs
-// Version 3 lacked the subword scheme, version 2 the model (it trained skip-gram only). Version 1
-// had a format of its own, starting "GVCKPT01". All are refused by their version.
+// Version 4 lacked the corpus fingerprint, version 3 the subword scheme, version 2 the model (it
+// trained skip-gram only). Version 1 had a format of its own, starting "GVCKPT01". All are
+// refused by their version.
+//
+// Reading trusts no field: each is checked against its bounds and against what the file itself
+// holds (the tables' shapes, the corpus's size) before anything is allocated from it, and an
+// error names the checkpoint and the field. The option bounds the trainer's constructor checks
+// are left to it, its message prefixed with the checkpoint's.
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/require.h"
 #include "autograd/tensor_io.h"
 #include "word2vec/trainer.h"
 
@@ -22,11 +31,26 @@ namespace gv {
 
 namespace {
 
-constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", 4, "GVCKPT01"};
+constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", 5, "GVCKPT01"};
 
 // The fewest bytes one entry of each counted list takes, to refuse impossible counts.
 constexpr int64_t kMinWordBytes = sizeof(uint32_t) + sizeof(int64_t);
 constexpr int64_t kMinTensorBytes = sizeof(uint32_t);
+// read_options casts threads to int, so it is bounded here, before the constructor sees it.
+constexpr int64_t kMaxThreads = 4096;
+
+// Fails the checkpoint unless `ok`: "<path>: not a valid gradvec checkpoint (<field> must be
+// <requirement>, got <value>)".
+template <class T>
+void require_field(const TensorReader& r, bool ok, const std::string& field,
+                   std::string_view requirement, T value) {
+  if (!ok) r.fail(field + " " + must_be(requirement, value_str(value)));
+}
+
+// "in [lo, hi]".
+std::string in_range(int64_t lo, int64_t hi) {
+  return "in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+}
 
 // init_scale is not stored: it only shapes the initial tables, which a checkpoint replaces.
 void write_options(TensorWriter& w, const TrainOptions& o) {
@@ -46,37 +70,163 @@ void write_options(TensorWriter& w, const TrainOptions& o) {
     w.pod(v);
 }
 
+// An enum stored as int64: bounded by the enum's last value.
+template <class Enum>
+Enum read_enum(TensorReader& r, const char* field, Enum last) {
+  const int64_t value = r.pod<int64_t>("options");
+  require_field(r, value >= 0 && value <= static_cast<int64_t>(last), field,
+                in_range(0, static_cast<int64_t>(last)), value);
+  return static_cast<Enum>(value);
+}
+
+// The fields the constructor does not check; dim, window, negatives, epochs, batch, lr and
+// sample it does.
 TrainOptions read_options(TensorReader& r) {
   TrainOptions o;
   for (int64_t* v :
        {&o.dim, &o.window, &o.negatives, &o.min_count, &o.max_vocab, &o.epochs, &o.batch}) {
     *v = r.pod<int64_t>("options");
   }
+  require_field(r, o.min_count >= 1, "min_count", ">= 1", o.min_count);
+  require_field(r, o.max_vocab >= 0, "max_vocab", ">= 0", o.max_vocab);
   const int64_t threads = r.pod<int64_t>("options");
-  const int64_t optimizer = r.pod<int64_t>("options");
-  const int64_t loss = r.pod<int64_t>("options");
-  const int64_t model = r.pod<int64_t>("options");
-  // Each enum's last value bounds what a checkpoint may hold.
-  if (threads < 1 || threads > 4096 || optimizer < 0 ||
-      optimizer > static_cast<int64_t>(OptimizerKind::adam) || loss < 0 ||
-      loss > static_cast<int64_t>(LossKind::hs) || model < 0 ||
-      model > static_cast<int64_t>(ModelKind::cbow)) {
-    r.fail("bad options");
-  }
+  require_field(r, threads >= 1 && threads <= kMaxThreads, "threads", in_range(1, kMaxThreads),
+                threads);
   o.threads = static_cast<int>(threads);
-  o.optimizer = static_cast<OptimizerKind>(optimizer);
-  o.loss = static_cast<LossKind>(loss);
-  o.model = static_cast<ModelKind>(model);
+  o.optimizer = read_enum(r, "optimizer", OptimizerKind::adam);
+  o.loss = read_enum(r, "loss", LossKind::hs);
+  o.model = read_enum(r, "model", ModelKind::cbow);
   o.sample = r.pod<double>("options");
   o.lr = r.pod<float>("options");
   o.seed = r.pod<uint64_t>("options");
-  for (bool* flag : {&o.tokenizer.lowercase, &o.tokenizer.keep_punctuation,
-                     &o.tokenizer.line_is_sentence, &o.shared_negatives, &o.subwords}) {
-    *flag = r.pod<uint8_t>("options") != 0;
+  const std::pair<bool*, const char*> flags[] = {
+      {&o.tokenizer.lowercase, "lowercase"},
+      {&o.tokenizer.keep_punctuation, "keep_punctuation"},
+      {&o.tokenizer.line_is_sentence, "line_is_sentence"},
+      {&o.shared_negatives, "shared_negatives"},
+      {&o.subwords, "subwords"}};
+  for (const auto& [flag, field] : flags) {
+    const auto value = r.pod<uint8_t>("options");
+    require_field(r, value <= 1, field, "0 or 1", int{value});
+    *flag = value != 0;
   }
   for (int64_t* v : {&o.subword_scheme.minn, &o.subword_scheme.maxn, &o.subword_scheme.buckets})
     *v = r.pod<int64_t>("options");
+  try {
+    o.subword_scheme.check();  // buckets sizes W_in: checked before the tables are
+  } catch (const std::invalid_argument& e) {
+    r.fail(e.what());
+  }
   return o;
+}
+
+// The corpus must be the one the checkpoint was written for: same size, same bytes.
+void check_same_corpus(const std::string& checkpoint, const CorpusFingerprint& saved,
+                       const std::string& corpus, const CorpusFingerprint& found) {
+  if (found.bytes != saved.bytes) {
+    throw std::runtime_error(checkpoint + ": was written for a corpus of " +
+                             std::to_string(saved.bytes) + " bytes, but " + corpus + " has " +
+                             std::to_string(found.bytes));
+  }
+  if (found.hash != saved.hash) {
+    throw std::runtime_error(
+        checkpoint + ": was written for another corpus: " + corpus + " has the same size (" +
+        std::to_string(found.bytes) +
+        " bytes) but other contents; resume with the corpus it was trained on");
+  }
+}
+
+// The words come in id order, each at least as frequent as the next; `first` = id makes ties
+// in count keep that order, so the resumed run has the saved ids. A corpus of N bytes holds
+// at most N tokens, which bounds the counts.
+Vocabulary read_vocabulary(TensorReader& r, const TrainOptions& o, int64_t corpus_bytes) {
+  const int64_t size = r.count("vocabulary", kMinWordBytes);
+  require_field(r, size >= 2, "vocabulary size", ">= 2", size);
+  if (o.max_vocab > 0) {
+    require_field(r, size <= o.max_vocab, "vocabulary size",
+                  "<= max_vocab (" + std::to_string(o.max_vocab) + ")", size);
+  }
+  WordCounts counts;
+  int64_t tokens = 0;
+  int64_t previous = 0;
+  for (int64_t id = 0; id < size; ++id) {
+    const std::string word = r.string("vocabulary");
+    const auto count = r.pod<int64_t>("vocabulary");
+    const std::string field = "vocabulary count of word " + std::to_string(id);
+    require_field(r, count >= o.min_count, field,
+                  ">= min_count (" + std::to_string(o.min_count) + ")", count);
+    if (id > 0) {
+      require_field(r, count <= previous, field,
+                    "<= the count of the word before it (" + std::to_string(previous) + ")", count);
+    }
+    require_field(
+        r, count <= corpus_bytes - tokens, field,
+        "at most the corpus's " + std::to_string(corpus_bytes) + " bytes less the words before it",
+        count);
+    tokens += count;
+    previous = count;
+    if (!counts.insert(word, {count, id})) r.fail("duplicate words in vocabulary");
+  }
+  return Vocabulary::build(counts, 1);  // keeps every word, in the saved order
+}
+
+// W_in (V or V + buckets rows) and W_out (V rows), both dim wide: the tensors' own shapes
+// against the fields that size the trainer's tables.
+void check_tables(const TensorReader& r, const TrainOptions& o, int64_t vocab_size,
+                  const Tensor& in, const Tensor& out) {
+  for (const auto& [table, name] : {std::pair{&in, "W_in"}, std::pair{&out, "W_out"}}) {
+    if (table->shape().size() != 2)
+      r.fail(std::string(name) + " shape " + shape_str(table->shape()));
+    require_field(r, table->shape()[1] == o.dim, "dim",
+                  std::string(name) + "'s width (" + std::to_string(table->shape()[1]) + ")",
+                  o.dim);
+  }
+  require_field(r, out.shape()[0] == vocab_size, "vocabulary size",
+                "W_out's height (" + std::to_string(out.shape()[0]) + ")", vocab_size);
+  const int64_t extra_rows = in.shape()[0] - vocab_size;
+  if (o.subwords) {
+    require_field(r, extra_rows == o.subword_scheme.buckets, "buckets",
+                  "W_in's height less the vocabulary's (" + std::to_string(extra_rows) + ")",
+                  o.subword_scheme.buckets);
+  } else {
+    require_field(r, extra_rows == 0, "W_in height",
+                  "the vocabulary size (" + std::to_string(vocab_size) + ") without subwords",
+                  in.shape()[0]);
+  }
+}
+
+// One worker's position; its corpus offset is checked against the corpus by the caller.
+// `words_left`: epochs x the vocabulary's words, less those done by the workers before it.
+WorkerPosition read_position(TensorReader& r, int64_t t, int64_t epochs, int64_t words_left) {
+  const std::string worker = "worker " + std::to_string(t) + " ";
+  WorkerPosition p;
+  p.epoch = r.pod<int64_t>("progress");
+  require_field(r, p.epoch >= 0 && p.epoch <= epochs, worker + "epoch", in_range(0, epochs),
+                p.epoch);
+  p.corpus.byte_offset = r.pod<int64_t>("progress");
+  p.corpus.sentences_after = r.pod<int64_t>("progress");
+  bool all_zero = true;
+  for (uint64_t& word : p.rng.words)
+    all_zero = (word = r.pod<uint64_t>("progress")) == 0 && all_zero;
+  if (all_zero) r.fail(worker + "random state is all zero, a state its generator never reaches");
+  p.rng.cached_normal = r.pod<double>("progress");
+  require_field(r, std::isfinite(p.rng.cached_normal), worker + "cached normal", "finite",
+                p.rng.cached_normal);
+  const auto has_cached_normal = r.pod<uint8_t>("progress");
+  require_field(r, has_cached_normal <= 1, worker + "has cached normal", "0 or 1",
+                int{has_cached_normal});
+  p.rng.has_cached_normal = has_cached_normal != 0;
+  p.words_done = r.pod<int64_t>("progress");
+  require_field(
+      r, p.words_done >= 0 && p.words_done <= words_left, worker + "words done",
+      in_range(0, words_left) + " (epochs x the vocabulary's words, less the workers' before)",
+      p.words_done);
+  p.loss_sum = r.pod<double>("progress");
+  require_field(r, std::isfinite(p.loss_sum) && p.loss_sum >= 0, worker + "loss sum",
+                "finite and >= 0", p.loss_sum);
+  p.loss_pairs = r.pod<int64_t>("progress");
+  require_field(r, p.loss_pairs >= 0, worker + "loss pairs", ">= 0", p.loss_pairs);
+  return p;
 }
 
 }  // namespace
@@ -85,7 +235,8 @@ void Trainer::save_checkpoint(const std::string& path) const {
   write_file_atomically(path, [&](std::ostream& out) {
     TensorWriter w(out, kFormat);
     write_options(w, options_);
-    w.pod(corpus_bytes_);
+    w.pod(corpus_.bytes);
+    w.pod(corpus_.hash);
     w.count(vocab_.size());
     for (int64_t id = 0; id < vocab_.size(); ++id) {
       w.string(vocab_.word(id));
@@ -117,61 +268,74 @@ void Trainer::save_checkpoint(const std::string& path) const {
 Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, std::string corpus_path) {
   TensorReader r(checkpoint_path, kFormat);
   const TrainOptions options = read_options(r);
-  const int64_t corpus_bytes = r.pod<int64_t>("corpus size");
+  CorpusFingerprint saved;
+  saved.bytes = r.pod<int64_t>("corpus size");
+  saved.hash = r.pod<uint64_t>("corpus fingerprint");
+  const CorpusFingerprint corpus = fingerprint_corpus(corpus_path);
+  check_same_corpus(checkpoint_path, saved, corpus_path, corpus);
 
-  const int64_t vocab_size = r.count("vocabulary", kMinWordBytes);
-  // The words come in id order; `first` = id makes ties in count keep that order, so the
-  // resumed run has the saved ids.
-  WordCounts counts;
-  for (int64_t id = 0; id < vocab_size; ++id) {
-    std::string word = r.string("vocabulary");
-    if (!counts.insert(word, {r.pod<int64_t>("vocabulary"), id})) {
-      r.fail("duplicate words in vocabulary");
+  Vocabulary vocab = read_vocabulary(r, options, corpus.bytes);
+  const int64_t words = vocab.total_count();
+  require_field(r, options.epochs <= std::numeric_limits<int64_t>::max() / words, "epochs",
+                "at most 2^63 / the vocabulary's " + std::to_string(words) + " words",
+                options.epochs);
+  const int64_t words_total = options.epochs * words;
+  // The tables before the trainer, which allocates its own from dim, the vocabulary and buckets:
+  // those fields must first agree with the tensors the file holds.
+  const Tensor w_in = r.tensor("W_in");
+  const Tensor w_out = r.tensor("W_out");
+  check_tables(r, options, vocab.size(), w_in, w_out);
+  // The constructor re-checks the hyperparameters and rebuilds the samplers; its option errors
+  // are this checkpoint's.
+  Trainer trainer = [&] {
+    try {
+      return Trainer(std::move(corpus_path), options, std::move(vocab), corpus);
+    } catch (const std::invalid_argument& e) {
+      r.fail(e.what());
     }
-  }
-  Vocabulary vocab;
-  try {
-    vocab = Vocabulary::build(counts, 1);
-  } catch (const std::exception& e) {
-    r.fail(std::string("vocabulary: ") + e.what());
-  }
-  // Re-checks the hyperparameters and rebuilds samplers; the tables are overwritten below.
-  Trainer trainer(std::move(corpus_path), options, std::move(vocab));
-  if (trainer.corpus_bytes_ != corpus_bytes) {
-    throw std::runtime_error(checkpoint_path + ": was written for a corpus of " +
-                             std::to_string(corpus_bytes) + " bytes, but " + trainer.corpus_path_ +
-                             " has " + std::to_string(trainer.corpus_bytes_));
-  }
-  for (Embedding* table : {trainer.in_.get(), trainer.out_.get()}) {
-    Tensor t = r.tensor("tables");
-    if (t.shape() != table->weight().shape()) r.fail("table shape " + shape_str(t.shape()));
+  }();
+  for (const auto& [table, saved_table] :
+       {std::pair{trainer.in_.get(), &w_in}, std::pair{trainer.out_.get(), &w_out}}) {
     Var weight = table->weight();  // a handle: writes reach the table
-    std::copy(t.data(), t.data() + t.numel(), weight.value().data());
+    std::copy(saved_table->data(), saved_table->data() + saved_table->numel(),
+              weight.value().data());
   }
+
   Optimizer::State state;
   const int64_t tensors = r.count("optimizer state", kMinTensorBytes);
   for (int64_t i = 0; i < tensors; ++i) state.tensors.push_back(r.tensor("optimizer state"));
   const int64_t counters = r.count("optimizer state", sizeof(int64_t));
-  for (int64_t i = 0; i < counters; ++i)
+  for (int64_t i = 0; i < counters; ++i) {
     state.counters.push_back(r.pod<int64_t>("optimizer state"));
+    require_field(r, state.counters.back() >= 0, "optimizer step count", ">= 0",
+                  state.counters.back());
+  }
   try {
     trainer.optimizer_->load_state(state);
   } catch (const std::exception& e) {
     r.fail(e.what());
   }
-  trainer.progress_.seconds = r.pod<double>("progress");
-  if (r.count("progress", 1) != options.threads) r.fail("worker count");
-  for (WorkerPosition& p : trainer.positions_) {
-    p.epoch = r.pod<int64_t>("progress");
-    p.corpus.byte_offset = r.pod<int64_t>("progress");
-    p.corpus.sentences_after = r.pod<int64_t>("progress");
-    for (uint64_t& word : p.rng.words) word = r.pod<uint64_t>("progress");
-    p.rng.cached_normal = r.pod<double>("progress");
-    p.rng.has_cached_normal = r.pod<uint8_t>("progress") != 0;
-    p.words_done = r.pod<int64_t>("progress");
-    p.loss_sum = r.pod<double>("progress");
-    p.loss_pairs = r.pod<int64_t>("progress");
-    if (p.epoch < 0 || p.epoch > options.epochs) r.fail("bad epoch");
+
+  const auto seconds = r.pod<double>("progress");
+  require_field(r, std::isfinite(seconds) && seconds >= 0, "seconds", "finite and >= 0", seconds);
+  trainer.progress_.seconds = seconds;
+  const int64_t workers = r.count("progress", 1);
+  require_field(r, workers == options.threads, "worker count",
+                "the threads option (" + std::to_string(options.threads) + ")", workers);
+  int64_t words_done = 0;
+  for (int64_t t = 0; t < workers; ++t) {
+    WorkerPosition& p = trainer.positions_[static_cast<size_t>(t)];
+    p = read_position(r, t, options.epochs, words_total - words_done);
+    words_done += p.words_done;
+    // The corpus is the checkpoint's (fingerprinted above), so a position that is not a resume
+    // point of the worker's slice is a corrupt field.
+    CorpusReader reader(trainer.corpus_path_, options.tokenizer);
+    reader.set_range(trainer.ranges_[static_cast<size_t>(t)]);
+    try {
+      reader.seek(p.corpus);
+    } catch (const std::logic_error& e) {
+      r.fail("worker " + std::to_string(t) + " position: " + e.what());
+    }
   }
   r.finish();
   return trainer;

@@ -54,7 +54,8 @@ class CorpusReader {
   static constexpr int64_t kMaxSentenceTokens = 1000;  // word2vec's MAX_SENTENCE_LENGTH
 
   // Opens `path` for reading all of it. Throws std::runtime_error naming the path if it cannot
-  // be opened or is not a regular file, std::invalid_argument if chunk_bytes < 1.
+  // be opened or is not a regular file (see open_corpus), std::invalid_argument if
+  // chunk_bytes < 1.
   explicit CorpusReader(const std::string& path, TokenizerOptions options = {},
                         int64_t chunk_bytes = kDefaultChunkBytes);
 
@@ -105,6 +106,12 @@ class CorpusReader {
   bool input_finished_ = false;  // the tokenizer has been told the range ended
   CorpusPosition position_;
 };
+
+// Opens corpus `path` into `file` and returns its size. Throws std::runtime_error naming the path
+// and saying what is wrong: "corpus not found", "corpus is a directory", "corpus is a FIFO, not
+// a regular file" (a corpus is read more than once, so a stream will not do), or why it cannot
+// be opened. Every reader of a corpus opens it through here.
+int64_t open_corpus(const std::string& path, std::ifstream& file);
 
 // Splits a file into `parts` consecutive ranges of about equal size covering it, for one
 // reader per thread. Each range after the first starts at a line start; if no line starts

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <filesystem>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -33,7 +34,12 @@ Vocabulary build_vocabulary(const std::string& corpus, const TrainOptions& optio
   require_non_negative("train: --max-vocab-size", options.max_vocab_size);
   const WordCounts counts =
       count_words(corpus, options.tokenizer, options.threads, options.max_vocab_size);
-  if (counts.empty()) throw std::runtime_error(corpus + ": the corpus holds no words");
+  if (counts.empty()) {
+    std::error_code error;
+    const bool empty = std::filesystem::file_size(corpus, error) == 0 && !error;
+    throw std::runtime_error(corpus +
+                             (empty ? ": the corpus is empty" : ": the corpus holds no words"));
+  }
   try {
     return Vocabulary::build(counts, options.min_count, options.max_vocab);
   } catch (const std::runtime_error&) {
@@ -89,7 +95,14 @@ Trainer::Trainer(std::string corpus_path, TrainOptions options)
     : Trainer(corpus_path, options, build_vocabulary(corpus_path, options)) {}
 
 Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab)
-    : corpus_path_(std::move(corpus_path)), options_(options), vocab_(std::move(vocab)) {
+    : Trainer(corpus_path, options, std::move(vocab), fingerprint_corpus(corpus_path)) {}
+
+Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab,
+                 CorpusFingerprint corpus)
+    : corpus_path_(std::move(corpus_path)),
+      corpus_(corpus),
+      options_(options),
+      vocab_(std::move(vocab)) {
   require_positive("train: --dim", options_.dim);
   require_positive("train: --window", options_.window);
   require_positive("train: --negative", options_.negatives);
@@ -105,6 +118,12 @@ Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab
   if (vocab_.size() < 2) {
     throw std::runtime_error(corpus_path_ + ": only " + std::to_string(vocab_.size()) +
                              " distinct word(s) pass --min-count; skip-gram needs at least 2");
+  }
+  // A token takes at least a byte: more counted tokens than that are another corpus's.
+  if (vocab_.total_count() > corpus_.bytes) {
+    throw std::runtime_error(corpus_path_ + ": the vocabulary counts " +
+                             std::to_string(vocab_.total_count()) + " tokens, more than its " +
+                             std::to_string(corpus_.bytes) + " bytes can hold");
   }
   subsampler_ = std::make_unique<Subsampler>(vocab_.counts(), options_.sample);
   if (options_.subwords) {
@@ -128,7 +147,6 @@ Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab
   optimizer_ = make_optimizer(options_.optimizer, {in_->weight(), out_->weight()}, options_.lr);
 
   ranges_ = split_corpus(corpus_path_, options_.threads);
-  corpus_bytes_ = ranges_.back().end;
   positions_.resize(static_cast<size_t>(options_.threads));
   for (size_t t = 0; t < positions_.size(); ++t) {
     positions_[t].corpus = {ranges_[t].begin, 0};

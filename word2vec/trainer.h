@@ -29,6 +29,7 @@
 #include "autograd/rng.h"
 #include "embeddings/embedding.h"
 #include "embeddings/subword_rows.h"
+#include "word2vec/corpus_fingerprint.h"
 #include "word2vec/corpus_reader.h"
 #include "word2vec/objective.h"
 #include "word2vec/subsampler.h"
@@ -67,8 +68,10 @@ class Trainer {
   // counts drive subsampling, the negative and Huffman tables and the learning-rate schedule,
   // so they should be the corpus's own. Throws as the constructor above.
   Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab);
-  // Restores a checkpoint written by save_checkpoint(); the corpus must be the same file
-  // (its size is checked). Throws std::runtime_error naming the checkpoint on any defect.
+  // Restores a checkpoint written by save_checkpoint(); the corpus must be the same file (its
+  // size and fingerprint are checked). Every field is checked against sane bounds and against
+  // the file's own sizes before anything is allocated from it: throws std::runtime_error naming
+  // the checkpoint and the field on any defect.
   static Trainer from_checkpoint(const std::string& checkpoint_path, std::string corpus_path);
 
   Trainer(Trainer&&) noexcept;
@@ -97,11 +100,13 @@ class Trainer {
 
  private:
   struct Worker;
+  Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab,
+          CorpusFingerprint corpus);
   void run_worker(int index, const std::atomic<bool>& stop, int64_t stop_after_words);
   int64_t words_done_by_all() const;
 
   std::string corpus_path_;
-  int64_t corpus_bytes_ = 0;
+  CorpusFingerprint corpus_;  // recorded in checkpoints
   TrainOptions options_;
   Vocabulary vocab_;
   std::unique_ptr<Subsampler> subsampler_;

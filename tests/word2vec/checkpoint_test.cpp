@@ -1,6 +1,12 @@
+#include <algorithm>
+#include <atomic>
 #include <catch2/catch.hpp>
-
 #include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <map>
 #include <string>
 
 #include "tests/scratch_dir.h"
@@ -13,17 +19,18 @@ TEST_CASE("A checkpoint of the first format is refused by its version", "[traine
   const std::string old = dir.write("old.ckpt", "GVCKPT01" + std::string(64, '\0'));
   CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                     Catch::Contains("old.ckpt") && Catch::Contains("unsupported version 1") &&
-                        Catch::Contains("checkpoint version 4"));
+                        Catch::Contains("checkpoint version 5"));
 }
 
-TEST_CASE("Checkpoints from before CBOW and before subwords are refused by their version",
-          "[trainer][checkpoint]") {
+TEST_CASE(
+    "Checkpoints from before CBOW, subwords and corpus fingerprints are refused by their version",
+    "[trainer][checkpoint]") {
   gv::testing::ScratchDir dir("v2_checkpoint");
   const std::string corpus = dir.write("corpus.txt", "a b a b\n");
-  // Version 2 stored no model, version 3 no subword scheme; the header is the magic and the
-  // version, a uint32.
-  for (const char version : {'\x02', '\x03'}) {
-    const std::string name = version == '\x02' ? "v2.ckpt" : "v3.ckpt";
+  // Version 2 stored no model, version 3 no subword scheme, version 4 no corpus fingerprint; the
+  // header is the magic and the version, a uint32.
+  for (const char version : {'\x02', '\x03', '\x04'}) {
+    const std::string name = std::string{'v', static_cast<char>('0' + version)} + ".ckpt";
     std::string bytes = "GVCHKPNT";
     bytes.push_back(version);  // little-endian uint32, then anything
     bytes.append(3 + 64, '\0');
@@ -31,7 +38,7 @@ TEST_CASE("Checkpoints from before CBOW and before subwords are refused by their
     CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                       Catch::Contains(name) &&
                           Catch::Contains("unsupported version " + std::to_string(int{version})) &&
-                          Catch::Contains("checkpoint version 4"));
+                          Catch::Contains("checkpoint version 5"));
   }
 }
 
@@ -51,4 +58,230 @@ TEST_CASE("A resumed run keeps the saved ids of words tied in count", "[trainer]
   for (int64_t id = 0; id < saved.size(); ++id) CHECK(restored.word(id) == saved.word(id));
   CHECK(saved.word(0) == "c");
   CHECK(saved.word(3) == "b");
+}
+
+namespace {
+
+// A corpus of short lines over a few words, `lines` long.
+std::string small_corpus(int lines) {
+  std::string text;
+  const char* words[] = {"the", "king", "queen", "a", "crown", "and", "sword", "of", "gold"};
+  for (int line = 0; line < lines; ++line) {
+    for (int w = 0; w < 6; ++w) text += std::string(w ? " " : "") + words[(line * 7 + w * w) % 9];
+    text += '\n';
+  }
+  return text;
+}
+
+// A checkpoint with every optional part present: subwords (W_in has bucket rows), Adam (state
+// tensors and step counters), and a stop mid-epoch (a worker position inside the corpus).
+std::string mid_run_checkpoint(const gv::testing::ScratchDir& dir, const std::string& corpus) {
+  gv::TrainOptions o;
+  o.dim = 4;
+  o.min_count = 1;
+  o.epochs = 2;
+  o.threads = 1;
+  o.optimizer = gv::OptimizerKind::adam;
+  o.subwords = true;
+  o.subword_scheme = {3, 4, 50};
+  gv::Trainer trainer(corpus, o);
+  const std::atomic<bool> never{false};
+  REQUIRE_FALSE(trainer.train({}, never, 700));
+  const std::string path = dir.file("good.ckpt");
+  trainer.save_checkpoint(path);
+  return path;
+}
+
+std::string contents(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+template <class T>
+T read_at(const std::string& bytes, size_t offset) {
+  T value;
+  std::memcpy(&value, bytes.data() + offset, sizeof value);
+  return value;
+}
+
+template <class T>
+std::string raw(T value) {
+  return std::string(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+// Where each field of a checkpoint starts, found by walking the layout checkpoint.cpp documents;
+// the walk must end exactly at the end of the file.
+std::map<std::string, size_t> locate_fields(const std::string& bytes) {
+  std::map<std::string, size_t> at;
+  size_t offset = 12;  // magic and version
+  const auto field = [&](const std::string& name, size_t size) {
+    at[name] = offset;
+    offset += size;
+  };
+  const auto count = [&] { return read_at<uint32_t>(bytes, offset); };
+  for (const char* name : {"dim", "window", "negatives", "min_count", "max_vocab", "epochs",
+                           "batch", "threads", "optimizer", "loss", "model", "sample"}) {
+    field(name, 8);
+  }
+  field("lr", 4);
+  field("seed", 8);
+  for (const char* name :
+       {"lowercase", "keep_punctuation", "line_is_sentence", "shared_negatives", "subwords"}) {
+    field(name, 1);
+  }
+  for (const char* name : {"minn", "maxn", "buckets", "corpus size", "corpus fingerprint"})
+    field(name, 8);
+  const uint32_t words = count();
+  field("vocabulary size", 4);
+  for (uint32_t id = 0; id < words; ++id) {
+    offset += 4 + count();
+    field("count of word " + std::to_string(id), 8);
+  }
+  const auto tensor = [&](const std::string& name) {
+    const uint32_t ndim = count();
+    offset += 4;
+    int64_t numel = 1;
+    for (uint32_t d = 0; d < ndim; ++d) {
+      numel *= read_at<int64_t>(bytes, offset);
+      field(name + " dim " + std::to_string(d), 8);
+    }
+    offset += 4 * static_cast<size_t>(numel);
+  };
+  tensor("W_in");
+  tensor("W_out");
+  const uint32_t tensors = count();
+  field("optimizer tensors", 4);
+  for (uint32_t i = 0; i < tensors; ++i) tensor("optimizer tensor " + std::to_string(i));
+  const uint32_t counters = count();
+  field("optimizer counters", 4);
+  for (uint32_t i = 0; i < counters; ++i) field("optimizer counter " + std::to_string(i), 8);
+  field("seconds", 8);
+  const uint32_t workers = count();
+  field("workers", 4);
+  for (uint32_t w = 0; w < workers; ++w) {
+    const std::string worker = "worker " + std::to_string(w) + " ";
+    for (const char* name : {"epoch", "byte offset", "sentences after"}) field(worker + name, 8);
+    field(worker + "rng", 32);
+    field(worker + "cached normal", 8);
+    field(worker + "has cached normal", 1);
+    for (const char* name : {"words done", "loss sum", "loss pairs"}) field(worker + name, 8);
+  }
+  REQUIRE(offset == bytes.size());
+  return at;
+}
+
+}  // namespace
+
+TEST_CASE("Every field of a checkpoint is checked before anything is allocated from it",
+          "[trainer][checkpoint][errors]") {
+  gv::testing::ScratchDir dir("corrupt_checkpoint");
+  const std::string corpus = dir.write("corpus.txt", small_corpus(200));
+  const std::string good = contents(mid_run_checkpoint(dir, corpus));
+  const std::map<std::string, size_t> at = locate_fields(good);
+  REQUIRE(read_at<int64_t>(good, at.at("worker 0 byte offset")) > 0);  // a position mid-corpus
+  REQUIRE(at.count("optimizer counter 0") == 1);
+  const auto count0 = read_at<int64_t>(good, at.at("count of word 0"));
+  const auto nan = std::numeric_limits<double>::quiet_NaN();
+  const int64_t big = int64_t{1} << 62;
+  struct Edit {
+    std::string field;
+    std::string bytes;
+    std::string message;  // what the error must say, besides the checkpoint's name
+  };
+  // Option bounds the trainer's constructor checks (--window, --negative, ...) are tried with
+  // values it refuses whatever its upper bounds.
+  const Edit edits[] = {
+      {"dim", raw(int64_t{1} << 40), "dim must be W_in's width (4)"},
+      {"dim", raw(big), "dim must be"},
+      {"window", raw(int64_t{0}), "--window"},
+      {"negatives", raw(int64_t{-1}), "--negative"},
+      {"min_count", raw(int64_t{0}), "min_count"},
+      {"min_count", raw(int64_t{1000000}), "vocabulary count of word"},
+      {"max_vocab", raw(int64_t{-1}), "max_vocab"},
+      {"max_vocab", raw(int64_t{2}), "vocabulary size must be <= max_vocab"},
+      {"epochs", raw(big), "epochs must be at most"},
+      {"epochs", raw(int64_t{0}), "--epochs"},
+      {"batch", raw(int64_t{0}), "--batch"},
+      {"threads", raw(int64_t{0}), "threads"},
+      {"threads", raw(int64_t{1} << 40), "threads"},
+      {"threads", raw(int64_t{2}), "worker count"},
+      {"optimizer", raw(int64_t{7}), "optimizer"},
+      {"optimizer", raw(int64_t{0}), "optimizer state"},  // SGD has none
+      {"loss", raw(int64_t{-1}), "loss"},
+      {"model", raw(int64_t{2}), "model"},
+      {"sample", raw(nan), "--sample"},
+      {"lr", raw(0.0f), "--lr"},
+      {"lowercase", raw(uint8_t{2}), "lowercase"},
+      {"subwords", raw(uint8_t{0}), "W_in height"},
+      {"minn", raw(int64_t{0}), "--minn"},
+      {"maxn", raw(int64_t{2}), "--maxn"},
+      {"buckets", raw(int64_t{0}), "--buckets"},
+      {"buckets", raw(int64_t{51}), "buckets must be"},
+      {"corpus size", raw(int64_t{1}), "was written for a corpus of 1 bytes"},
+      {"corpus fingerprint", raw(read_at<uint64_t>(good, at.at("corpus fingerprint")) ^ 1),
+       "was written for another corpus"},
+      {"vocabulary size", raw(uint32_t{0xFFFFFFFF}), "vocabulary"},
+      {"count of word 0", raw(big), "vocabulary count of word 0"},
+      {"count of word 1", raw(count0 + 1), "vocabulary count of word 1"},
+      {"W_in dim 1", raw(int64_t{1} << 40), "W_in"},
+      {"W_out dim 0", raw(big), "W_out"},
+      {"optimizer tensors", raw(uint32_t{1000}), "optimizer state"},
+      {"optimizer counter 0", raw(int64_t{-1}), "optimizer step count"},
+      {"seconds", raw(nan), "seconds"},
+      {"seconds", raw(-1.0), "seconds"},
+      {"workers", raw(uint32_t{2}), "worker count"},
+      {"worker 0 epoch", raw(int64_t{3}), "worker 0 epoch"},
+      {"worker 0 byte offset", raw(int64_t{1}), "worker 0 position"},  // not a line start
+      {"worker 0 byte offset", raw(big), "worker 0 position"},
+      {"worker 0 sentences after", raw(int64_t{-1}), "worker 0 position"},
+      {"worker 0 sentences after", raw(int64_t{1000000}), "worker 0 position"},
+      {"worker 0 rng", std::string(32, '\0'), "worker 0 random state"},
+      {"worker 0 cached normal", raw(std::numeric_limits<double>::infinity()),
+       "worker 0 cached normal"},
+      {"worker 0 has cached normal", raw(uint8_t{2}), "worker 0 has cached normal"},
+      {"worker 0 words done", raw(big), "worker 0 words done"},
+      {"worker 0 words done", raw(int64_t{-1}), "worker 0 words done"},
+      {"worker 0 loss sum", raw(nan), "worker 0 loss sum"},
+      {"worker 0 loss pairs", raw(int64_t{-1}), "worker 0 loss pairs"},
+  };
+  for (const Edit& edit : edits) {
+    INFO(edit.field << " edited");
+    std::string bytes = good;
+    std::copy(edit.bytes.begin(), edit.bytes.end(), bytes.begin() + at.at(edit.field));
+    REQUIRE(bytes != good);
+    const std::string bad = dir.write("bad.ckpt", bytes);
+    try {
+      gv::Trainer::from_checkpoint(bad, corpus);
+      FAIL("accepted");
+    } catch (const std::runtime_error& e) {
+      const std::string message = e.what();
+      CHECK_THAT(message, Catch::Contains("bad.ckpt") && Catch::Contains(edit.message));
+      CHECK(message.find('\n') == std::string::npos);  // one line, as gradvec prints it
+    }
+  }
+  // The good one resumes.
+  CHECK(gv::Trainer::from_checkpoint(dir.write("again.ckpt", good), corpus).vocabulary().size() ==
+        9);
+}
+
+TEST_CASE("A checkpoint refuses a corpus of the same size with other contents",
+          "[trainer][checkpoint]") {
+  gv::testing::ScratchDir dir("other_corpus");
+  const std::string text = small_corpus(200);
+  const std::string corpus = dir.write("corpus.txt", text);
+  const std::string checkpoint = mid_run_checkpoint(dir, corpus);
+  std::string rot13 = text;
+  for (char& c : rot13) {
+    if (c >= 'a' && c <= 'z') c = static_cast<char>('a' + (c - 'a' + 13) % 26);
+  }
+  // The same lines, the last first: every line start of the original may still be one.
+  const size_t last_line = text.rfind('\n', text.size() - 2) + 1;
+  const std::string reordered = text.substr(last_line) + text.substr(0, last_line);
+  for (const auto& [name, other] : {std::pair{"rot13.txt", rot13}, {"reordered.txt", reordered}}) {
+    REQUIRE(other.size() == text.size());
+    CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(checkpoint, dir.write(name, other)),
+                      Catch::Contains("good.ckpt: was written for another corpus: ") &&
+                          Catch::Contains(name) &&
+                          Catch::Contains("same size (" + std::to_string(text.size()) + " bytes)"));
+  }
 }

@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -5,6 +7,7 @@
 
 #include "autograd/rng.h"
 #include "tests/scratch_dir.h"
+#include "word2vec/corpus_fingerprint.h"
 #include "word2vec/corpus_reader.h"
 
 using gv::ByteRange;
@@ -287,16 +290,25 @@ TEST_CASE("CorpusReader::seek rejects positions that are not resume points",
   CHECK_FALSE(reader.next_sentence(Vocabulary::build({{"cc", {1, 0}}}), ids));
 }
 
-TEST_CASE("CorpusReader reports files it cannot read", "[corpus][errors]") {
+TEST_CASE("CorpusReader says what a corpus path that is not a readable file is",
+          "[corpus][errors]") {
   const ScratchDir dir("corpus_errors");
   const std::string missing = dir.file("missing.txt");
   CHECK_THROWS_AS(CorpusReader(missing), std::runtime_error);
-  CHECK_THROWS_WITH(CorpusReader(missing), Catch::Contains("cannot open corpus " + missing) &&
-                                               Catch::Contains("No such file"));
+  CHECK_THROWS_WITH(CorpusReader(missing), Catch::Equals(missing + ": corpus not found"));
   CHECK_THROWS_WITH(gv::count_words(missing), Catch::Contains(missing));
   CHECK_THROWS_WITH(gv::split_corpus(missing, 2), Catch::Contains(missing));
   const std::string directory = dir.file("");
-  CHECK_THROWS_WITH(CorpusReader(directory), Catch::Contains("not a regular file"));
+  CHECK_THROWS_WITH(CorpusReader(directory),
+                    Catch::Equals(directory + ": corpus is a directory, not a file"));
+  CHECK_THROWS_WITH(CorpusReader("/dev/null"),
+                    Catch::Equals("/dev/null: corpus is a character device, not a regular file "
+                                  "(a corpus is read more than once)"));
+  // Refused from what it is, without opening it: opening a FIFO would wait for a writer.
+  const std::string fifo = dir.file("fifo");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_THROWS_WITH(CorpusReader(fifo),
+                    Catch::Contains(fifo + ": corpus is a FIFO, not a regular file"));
   const std::string path = dir.write("c.txt", "abc\n");
   CHECK_THROWS_WITH(CorpusReader(path, {}, 0),
                     Catch::Contains("chunk_bytes") && Catch::Contains("got 0"));
@@ -386,4 +398,24 @@ TEST_CASE("count_words under --max-vocab-size keeps the frequent words' counts, 
     const Vocabulary top = Vocabulary::build(exact, 1, 100);
     for (int64_t id = 0; id < top.size(); ++id) CHECK(pruned.find(top.word(id)) != nullptr);
   }
+}
+
+TEST_CASE("A corpus fingerprint is its size and the XXH64 of its bytes", "[corpus][fingerprint]") {
+  const ScratchDir dir("fingerprint");
+  // XXH64's published values, seed 0.
+  CHECK(gv::fingerprint_corpus(dir.write("empty.txt", "")) ==
+        gv::CorpusFingerprint{0, 0xEF46DB3751D8E999ULL});
+  CHECK(gv::fingerprint_corpus(dir.write("abc.txt", "abc")) ==
+        gv::CorpusFingerprint{3, 0x44BC2CF5AD770999ULL});
+  // Three 1 MiB blocks and a tail of 45 bytes: a 32-byte stripe, then 8, 4 and 1 bytes. The value
+  // is libxxhash's XXH64 of the same bytes.
+  std::string bytes(3 * (size_t{1} << 20) + 45, '\0');
+  for (uint32_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<char>((i * 2654435761u) >> 24);
+  CHECK(gv::fingerprint_corpus(dir.write("big.txt", bytes)) ==
+        gv::CorpusFingerprint{static_cast<int64_t>(bytes.size()), 0xE1566D1F5942F857ULL});
+  // One byte changed anywhere changes it.
+  bytes[bytes.size() / 2] ^= 1;
+  CHECK(gv::fingerprint_corpus(dir.write("changed.txt", bytes)).hash != 0xE1566D1F5942F857ULL);
+  CHECK_THROWS_WITH(gv::fingerprint_corpus(dir.file("missing.txt")),
+                    Catch::Contains("missing.txt: corpus not found"));
 }

@@ -240,7 +240,9 @@ TEST_CASE("Bad corpora and checkpoints give clear errors", "[trainer][errors]") 
   CHECK_THROWS_WITH(Trainer(dir.file("missing.txt"), small_options()),
                     Catch::Contains("missing.txt"));
   CHECK_THROWS_WITH(Trainer(dir.write("empty.txt", ""), small_options()),
-                    Catch::Contains("empty.txt") && Catch::Contains("no words"));
+                    Catch::Contains("empty.txt: the corpus is empty"));
+  CHECK_THROWS_WITH(Trainer(dir.write("marks.txt", "... !? --\n"), small_options()),
+                    Catch::Contains("marks.txt: the corpus holds no words"));
   TrainOptions strict = small_options();
   strict.min_count = 5;
   CHECK_THROWS_WITH(Trainer(dir.write("rare.txt", "to be or not to be\n"), strict),
