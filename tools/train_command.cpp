@@ -8,16 +8,21 @@
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <thread>
 
+#include "autograd/io/atomic_file.h"
 #include "tools/commands.h"
 #include "tools/trained_vectors.h"
 #include "tools/validators.h"
 #include "tools/vector_file_options.h"
+#include "tools/vectors/vector_formats.h"
 #include "tools/vectors/vector_index.h"
 #include "tools/vectors/vector_io.h"
+#include "word2vec/corpus_reader.h"
 #include "word2vec/tokenizer.h"
 #include "word2vec/trainer.h"
 
@@ -129,18 +134,103 @@ void print_neighbours(const WordVectors& vectors, const std::vector<std::string>
   }
 }
 
+// The corpus before anything that takes time: a typo should not wait for the counting pass.
+void check_corpus(const std::string& corpus) {
+  try {
+    std::ifstream file;
+    open_corpus(corpus, file);
+  } catch (const std::runtime_error& e) {
+    // The default corpus ships in the repository, so missing it means another directory.
+    if (corpus != TrainArgs{}.corpus || std::filesystem::exists(corpus)) throw;
+    throw std::runtime_error(std::string(e.what()) +
+                             "; it ships in the repository: run gradvec from the repository "
+                             "root, or give --corpus FILE");
+  }
+}
+
+// Where the run will write, tried before it trains: a path that cannot be written fails now
+// rather than after the work. The output's directory is created as the write would.
+void check_outputs(const TrainArgs& args) {
+  const std::filesystem::path directory = std::filesystem::path(args.output).parent_path();
+  std::error_code error;
+  if (!directory.empty()) std::filesystem::create_directories(directory, error);
+  if (error) throw std::runtime_error("cannot write " + args.output + ": " + error.message());
+  check_writable(args.output);
+  for (const std::string* path : {&args.checkpoint, &args.save_vocab}) {
+    if (!path->empty()) check_writable(*path);
+  }
+}
+
+// `word` as a shell reads it back: as it is when plain, else in single quotes.
+std::string shell_quoted(const std::string& word) {
+  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                              "0123456789_-./:=+,%@") == std::string::npos) {
+    return word;
+  }
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// The command that continues from `checkpoint` and writes what this run was asked to: the same
+// corpus, the same outputs in the same format, the same display.
+std::string resume_command(const TrainArgs& args, const std::string& checkpoint) {
+  std::string command = "gradvec train --resume " + shell_quoted(checkpoint) + " --corpus " +
+                        shell_quoted(args.corpus) + " --output " + shell_quoted(args.output) +
+                        " --format " + std::string(vector_format_spec(args.format).flag);
+  if (!args.checkpoint.empty()) command += " --checkpoint " + shell_quoted(args.checkpoint);
+  if (!args.save_vocab.empty()) command += " --save-vocab " + shell_quoted(args.save_vocab);
+  if (args.quiet) command += " --quiet";
+  if (args.show != TrainArgs{}.show) {
+    command += " --show";
+    for (const std::string& word : args.show) command += " " + shell_quoted(word);
+  }
+  return command;
+}
+
+// Where a checkpoint went, and why not where it was asked to go.
+struct KeptCheckpoint {
+  std::string path;     // empty: nowhere
+  std::string failure;  // why the asked path (and the fallback, if path is empty) failed
+};
+
+// Writes a checkpoint to `path` or, when that fails or `path` is empty, to $TMPDIR (else /tmp):
+// the training done must outlive an output that cannot be written (a full disk, a device).
+// $TMPDIR rather than beside the corpus, which may be read-only or shared data; it is the
+// scratch place a user points at a disk with room.
+KeptCheckpoint keep_checkpoint(const Trainer& trainer, const std::string& path) {
+  KeptCheckpoint kept;
+  const char* tmpdir = std::getenv("TMPDIR");
+  const std::string fallback = (std::filesystem::path(tmpdir && *tmpdir ? tmpdir : "/tmp") /
+                                ("gradvec-train-" + std::to_string(::getpid()) + ".ckpt"))
+                                   .string();
+  for (const std::string& candidate : {path, fallback}) {
+    if (candidate.empty()) continue;
+    try {
+      trainer.save_checkpoint(candidate);
+      kept.path = candidate;
+      return kept;
+    } catch (const std::exception& e) {
+      kept.failure += (kept.failure.empty() ? "" : "; ") + std::string(e.what());
+    }
+  }
+  return kept;
+}
+
+void write_output(const Trainer& trainer, const WordVectors& vectors, const TrainArgs& args) {
+  if (args.format == VectorFormat::FastTextBin) {
+    write_fasttext_model(trainer, args.output);
+  } else {
+    write_vectors(args.output, vectors, args.format);
+  }
+}
+
 void run_train(const TrainArgs& args) {
   const auto started = std::chrono::steady_clock::now();
   // Option combinations first: a user should not wait for the corpus to learn of a typo.
   if (args.options.subwords) args.options.subword_scheme.check();
-  if (args.resume.empty() && !std::filesystem::is_regular_file(args.corpus)) {
-    // The default corpus ships in the repository, so missing it means another directory.
-    throw std::runtime_error(args.corpus + ": corpus not found" +
-                             (args.corpus == TrainArgs{}.corpus
-                                  ? std::string("; it ships in the repository: run gradvec from "
-                                                "the repository root, or give --corpus FILE")
-                                  : std::string()));
-  }
+  check_corpus(args.corpus);
+  check_outputs(args);
   TrainOptions options = args.options;
   options.optimizer = args.optimizer == "sgd"       ? OptimizerKind::sgd
                       : args.optimizer == "adagrad" ? OptimizerKind::adagrad
@@ -184,23 +274,33 @@ void run_train(const TrainArgs& args) {
   if (show_progress) std::fprintf(stderr, "\r\033[K");
 
   if (!finished) {
-    const std::string path = args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint;
-    trainer.save_checkpoint(path);
-    std::fprintf(stderr,
-                 "interrupted: checkpoint written to %s; continue with: gradvec train "
-                 "--resume %s --corpus %s\n",
-                 path.c_str(), path.c_str(), args.corpus.c_str());
+    const KeptCheckpoint kept =
+        keep_checkpoint(trainer, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint);
+    if (kept.path.empty()) throw std::runtime_error("interrupted, and " + kept.failure);
+    std::fprintf(stderr, "interrupted: %scheckpoint written to %s; continue with: %s\n",
+                 kept.failure.empty() ? "" : (kept.failure + "; ").c_str(), kept.path.c_str(),
+                 resume_command(args, kept.path).c_str());
     throw Interrupted("training interrupted");
   }
-  if (!args.checkpoint.empty()) trainer.save_checkpoint(args.checkpoint);
-
+  // The checkpoint before the vectors: if they cannot be written, it keeps the work, and if it
+  // cannot be, the vectors still are.
+  KeptCheckpoint kept;
+  if (!args.checkpoint.empty()) kept = keep_checkpoint(trainer, args.checkpoint);
   const WordVectors vectors = input_vectors(trainer);
-  const std::filesystem::path output(args.output);
-  if (output.has_parent_path()) std::filesystem::create_directories(output.parent_path());
-  if (args.format == VectorFormat::FastTextBin) {
-    write_fasttext_model(trainer, args.output);
-  } else {
-    write_vectors(args.output, vectors, args.format);
+  try {
+    write_output(trainer, vectors, args);
+  } catch (const std::exception& e) {
+    if (kept.path.empty()) kept = keep_checkpoint(trainer, "");
+    throw std::runtime_error(std::string(e.what()) +
+                             (kept.path.empty() ? "; the trained model is lost: " + kept.failure
+                                                : "; the trained model is kept in " + kept.path +
+                                                      ": write its vectors with " +
+                                                      resume_command(args, kept.path)));
+  }
+  if (!kept.failure.empty()) {
+    throw std::runtime_error(kept.failure +
+                             (kept.path.empty() ? "" : "; checkpoint written to " + kept.path) +
+                             "; the vectors were written to " + args.output);
   }
 
   const TrainProgress p = trainer.progress();

@@ -1,28 +1,48 @@
 #!/usr/bin/env bash
 # interrupt_resume.sh GRADVEC CORPUS
 # Ctrl-C during `gradvec train` must stop cleanly: status 130, a checkpoint written, no vector
-# file yet; `--resume` must then finish the run and write vectors that load.
+# file yet; the resume command it prints must then finish the run with the same outputs, in the
+# same format. A checkpoint path that cannot be written sends the checkpoint to $TMPDIR.
 set -euo pipefail
 gradvec=$1 corpus=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+export TMPDIR=$work/tmp
+mkdir "$TMPDIR"
 
-"$gradvec" train --corpus "$corpus" --epochs 12 --threads 1 --quiet \
-  --output "$work/v.vec" --checkpoint "$work/run.ckpt" 2>"$work/err" &
-pid=$!
-# Wait until training has surely started (the vocabulary pass is done), then interrupt.
-sleep 1.5
-kill -INT "$pid"
-status=0
-wait "$pid" || status=$?
-cat "$work/err"
-[[ $status -ne 0 ]] || { echo "FAIL: the run finished before the interrupt; use a longer run"; exit 1; }
-[[ $status -eq 130 ]] || { echo "FAIL: exit status $status after Ctrl-C, expected 130"; exit 1; }
+# interrupt ARGS...: trains with ARGS, interrupts it once training has surely started (the
+# vocabulary pass is done), and leaves its stderr in $work/err.
+interrupt() {
+  "$gradvec" train --corpus "$corpus" --epochs 12 --threads 1 --quiet "$@" 2>"$work/err" &
+  local pid=$! status=0
+  sleep 1.5
+  kill -INT "$pid"
+  wait "$pid" || status=$?
+  cat "$work/err"
+  [[ $status -ne 0 ]] || { echo "FAIL: the run finished before the interrupt; use a longer run"; exit 1; }
+  [[ $status -eq 130 ]] || { echo "FAIL: exit status $status after Ctrl-C, expected 130"; exit 1; }
+}
+# resume: runs the command the interrupted run printed.
+resume() {
+  local command
+  command=$(grep -o 'continue with: gradvec train .*' "$work/err") || { echo "FAIL: no resume command"; exit 1; }
+  eval "\"\$gradvec\" ${command#continue with: gradvec }" >/dev/null
+}
+
+interrupt --output "$work/v.bin" --format w2v-bin --checkpoint "$work/run.ckpt"
 [[ -s $work/run.ckpt ]] || { echo "FAIL: no checkpoint after Ctrl-C"; exit 1; }
-[[ ! -e $work/v.vec ]] || { echo "FAIL: vectors written by an interrupted run"; exit 1; }
-grep -q "checkpoint written" "$work/err" || { echo "FAIL: no message about the checkpoint"; exit 1; }
+[[ ! -e $work/v.bin ]] || { echo "FAIL: vectors written by an interrupted run"; exit 1; }
+grep -q "checkpoint written to $work/run.ckpt; continue with: gradvec train --resume $work/run.ckpt --corpus $corpus --output $work/v.bin --format w2v-bin --checkpoint $work/run.ckpt --quiet$" "$work/err" ||
+  { echo "FAIL: the resume command does not restate the outputs"; exit 1; }
+resume
+"$gradvec" info --vectors "$work/v.bin" | grep -q "format: word2vec binary" || { echo "FAIL: not the format asked"; exit 1; }
+ls "$work" | grep -q tmp. && { echo "FAIL: temporary files left behind"; exit 1; }
 
-"$gradvec" train --corpus "$corpus" --resume "$work/run.ckpt" --quiet --output "$work/v.vec"
-"$gradvec" info --vectors "$work/v.vec"
-ls "$work" | grep -q tmp && { echo "FAIL: temporary files left behind"; exit 1; }
-echo "ok: interrupted, checkpointed, resumed"
+# The default checkpoint, OUTPUT.ckpt, cannot be written (a directory stands in its way).
+mkdir "$work/w.vec.ckpt"
+interrupt --output "$work/w.vec"
+grep -Eq "^interrupted: cannot write $work/w.vec.ckpt: is a directory; checkpoint written to $TMPDIR/gradvec-train-[0-9]+\.ckpt; continue with" "$work/err" ||
+  { echo "FAIL: the checkpoint was not kept in \$TMPDIR"; exit 1; }
+resume
+"$gradvec" info --vectors "$work/w.vec" >/dev/null
+echo "ok: interrupted, checkpointed, resumed with the same outputs"
