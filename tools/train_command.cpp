@@ -400,9 +400,8 @@ void add_train_command(CLI::App& app) {
           ->check(CLI::ExistingFile);
   cmd->add_option("--read-vocab", args->read_vocab,
                   "Train the words of this vocabulary ('word count' lines, as --save-vocab and "
-                  "word2vec.c's -save-vocab write them), under --min-count and --max-vocab, "
-                  "instead of counting the corpus; the counts drive subsampling, the negatives "
-                  "and the learning-rate schedule")
+                  "word2vec.c write them) under --min-count and --max-vocab, with no counting "
+                  "pass; its counts drive subsampling, negatives and the learning rate")
       ->check(CLI::ExistingFile)
       ->excludes(resume);
   cmd->add_option("--save-vocab", args->save_vocab,
