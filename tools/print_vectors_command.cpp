@@ -69,6 +69,7 @@ void add_print_vectors_command(CLI::App& app) {
   state->file.add_to(*command);
   command->add_option("words", state->words, "Words (default: read from standard input)");
   command->callback([state] {
+    if (state->words.empty()) state->file.refuse_standard_input("vector without words");
     const LoadedVectors loaded = state->file.load(std::cerr);
     VectorLookup lookup(loaded.vectors, state->file.path);
     if (!state->words.empty()) {

@@ -152,6 +152,7 @@ void add_repl_command(CLI::App& app) {
   add_method_option(*command, state->query.method);
   add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
   command->callback([state] {
+    state->file.refuse_standard_input("repl");
     const bool interactive = isatty(STDIN_FILENO) == 1;
     const VectorIndex index = load_index(state->file);
     if (interactive) {

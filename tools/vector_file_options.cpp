@@ -1,10 +1,9 @@
 #include "tools/vector_file_options.h"
 
 #include <chrono>
-#include <filesystem>
 #include <map>
-#include <system_error>
 
+#include "autograd/io/printable.h"
 #include "tools/validators.h"
 
 namespace gv::tools {
@@ -46,7 +45,8 @@ void VectorFileOptions::add_to(CLI::App& command, const std::string& path_flag,
                                const std::string& format_flag) {
   command
       .add_option(path_flag, path,
-                  "Vector file (GloVe, word2vec text or binary, fastText .vec or .bin)")
+                  "Vector file (GloVe, word2vec text or binary, fastText .vec or .bin; - for "
+                  "standard input)")
       ->required();
   add_format_option(command, format_flag, format, "Vector file format", FormatChoices::Read);
   command.add_option("--limit", limit, "Read only the first N words (0: all)")
@@ -61,18 +61,24 @@ LoadedVectors VectorFileOptions::load(std::ostream& warnings) const {
   const auto start = std::chrono::steady_clock::now();
   loaded.vectors = read_vectors(path, {format, limit, skip_bad, threads}, &loaded.report);
   loaded.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::error_code error;
-  const auto size = std::filesystem::file_size(path, error);
-  loaded.file_bytes = error ? 0 : static_cast<int64_t>(size);
+  loaded.file_bytes = loaded.report.bytes;
   if (loaded.report.duplicates > 0) {
-    warnings << "gradvec: warning: " << path << ": " << loaded.report.duplicates
+    warnings << "gradvec: warning: " << printable(path) << ": " << loaded.report.duplicates
              << " duplicate words; the first row of each was kept\n";
   }
   if (loaded.report.skipped_lines > 0) {
-    warnings << "gradvec: warning: " << path << ": skipped " << loaded.report.skipped_lines
-             << " malformed lines (--skip-bad)\n";
+    warnings << "gradvec: warning: " << printable(path) << ": skipped "
+             << loaded.report.skipped_lines << " malformed lines (--skip-bad)\n";
   }
   return loaded;
+}
+
+void VectorFileOptions::refuse_standard_input(const std::string& command) const {
+  if (path == "-") {
+    throw std::invalid_argument(command +
+                                ": reads its queries from standard input, so the vectors cannot "
+                                "come from there too; name a file (or a pipe: <(command))");
+  }
 }
 
 }  // namespace gv::tools

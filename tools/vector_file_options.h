@@ -19,7 +19,7 @@ struct LoadedVectors {
   WordVectors vectors;
   ReadReport report;
   double seconds = 0;      // wall time of read_vectors
-  int64_t file_bytes = 0;  // size on disk
+  int64_t file_bytes = 0;  // bytes read (a stream has no size on disk)
 };
 
 struct VectorFileOptions {
@@ -35,6 +35,9 @@ struct VectorFileOptions {
               const std::string& format_flag = "--format");
   // Throws VectorFileError (via read_vectors) when the file cannot be read.
   LoadedVectors load(std::ostream& warnings) const;
+  // For a command that reads its queries from standard input: throws std::invalid_argument
+  // when the vectors would come from there too ("-"), as they would use it all up.
+  void refuse_standard_input(const std::string& command) const;
 };
 
 // Which formats an option offers.

@@ -12,14 +12,14 @@ fail() { echo "FAIL: $*"; exit 1; }
 printf 'a 1 2\nb 0.5 -0.25\n' >"$work/v.txt"
 
 coproc vector { "$gradvec" vector --vectors "$work/v.txt"; }
-# Bash unsets vector_PID once the coprocess has exited, which may be before `wait` runs.
-pid=$vector_PID
+# Kept now: bash unsets vector_PID once it has reaped the finished coprocess.
+vector_pid=$vector_PID
 echo b >&"${vector[1]}"
 # The timeout only turns a hang into a failure: the line must arrive while stdin stays open.
 read -r -t 60 line <&"${vector[0]}" || fail "no line for 'b' while standard input is open"
 [[ $line == "b 0.5 -0.25" ]] || fail "printed '$line' for b"
 exec {vector[1]}>&-
-wait "$pid" || fail "gradvec vector exited $?"
+wait "$vector_pid" || fail "gradvec vector exited $?"
 echo "ok: stdin: '$line' before the end of input"
 
 "$cli/expect_failure.sh" 2 "v.txt: 'zz' not in vocabulary, and the file has no subword rows" \

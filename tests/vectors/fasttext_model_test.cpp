@@ -16,6 +16,7 @@ using gv::ReadReport;
 using gv::VectorFileError;
 using gv::VectorFormat;
 using gv::WordVectors;
+using gv::test::read_error;
 using gv::test::read_file;
 using gv::test::ScratchDir;
 using gv::test::TinyFastTextModel;
@@ -45,17 +46,6 @@ T field(const std::string& bytes, size_t offset) {
   T value;
   std::memcpy(&value, bytes.data() + offset, sizeof value);
   return value;
-}
-
-// The message of the VectorFileError that reading `path` throws.
-std::string read_error(const std::string& path, VectorFormat format = VectorFormat::Auto) {
-  try {
-    gv::read_vectors(path, {format});
-  } catch (const VectorFileError& e) {
-    return e.what();
-  }
-  FAIL("no VectorFileError reading " << path);
-  return "";
 }
 
 void check_vector(const float* actual, const std::vector<double>& expected) {
@@ -200,7 +190,9 @@ TEST_CASE("write_fasttext_bin refuses what a model cannot hold before creating a
   tiny.entries[0].type = gv::kFastTextLabel;
   refuses(tiny, tiny.input_view(), "entry 1 (\"caf\xc3\xa9\") is a word after a label");
   tiny.entries[0] = {"a b", 1};
-  refuses(tiny, tiny.input_view(), "entry 0 (\"a b\") is empty or contains whitespace");
+  refuses(tiny, tiny.input_view(), path + ": entry 0 (\"a b\") contains a space or tab");
+  tiny.entries[0] = {"a\nb", 1};
+  refuses(tiny, tiny.input_view(), "entry 0 (\"a\\x0ab\") contains the byte \\x0a");
   tiny.entries[0] = {"the", -1};
   refuses(tiny, tiny.input_view(), "entry 0 (\"the\") has a negative count");
   tiny = TinyFastTextModel();
@@ -251,7 +243,9 @@ TEST_CASE("a lying or inconsistent field has its own message") {
   };
   CHECK(error_with(patched<int32_t>(bytes, kVersion, 13)) ==
         "fastText model version 13 is not supported (only 11 and 12 are)");
-  CHECK(error_with(patched<int32_t>(bytes, kDim, 0)) == "arguments: dim 0 is not >= 1");
+  CHECK(error_with(patched<int32_t>(bytes, kDim, 0)) == "arguments: dim 0 is not in 1..4194304");
+  CHECK(error_with(patched<int32_t>(bytes, kDim, INT32_MAX)) ==
+        "arguments: dim 2147483647 is not in 1..4194304");
   CHECK(error_with(patched<int32_t>(bytes, kModel, 9)) ==
         "arguments: model 9 is none of cbow, skipgram, sup (1-3)");
   CHECK(error_with(patched<int32_t>(bytes, kMaxn, -1)) ==

@@ -1,6 +1,6 @@
 // Helpers shared by the tests of vector files and of the queries on them: small hand-built
-// WordVectors, the raw bytes binary files hold, bit-exact float comparison, and a scratch
-// directory.
+// WordVectors, the raw bytes binary files hold, bit-exact float comparison, the message a
+// file is refused with, and a scratch directory.
 #pragma once
 
 #include <cstring>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tests/scratch_dir.h"
+#include "tools/vectors/vector_io.h"
 #include "tools/vectors/word_vectors.h"
 
 namespace gv::test {
@@ -42,6 +43,19 @@ inline bool same_bits(float a, float b) {
 inline std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// The message of the VectorFileError that reading `path` throws, or "" when it reads.
+inline std::string read_error(const std::string& path, const ReadOptions& options = {}) {
+  try {
+    read_vectors(path, options);
+  } catch (const VectorFileError& e) {
+    return e.what();
+  }
+  return "";
+}
+inline std::string read_error(const std::string& path, VectorFormat format) {
+  return read_error(path, ReadOptions{format});
 }
 
 using gv::testing::ScratchDir;

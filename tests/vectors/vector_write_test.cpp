@@ -12,6 +12,7 @@
 #include "tests/vectors/vector_test_support.h"
 #include "tools/vectors/vector_formats.h"
 #include "tools/vectors/vector_io.h"
+#include "tools/vectors/vector_source.h"
 
 namespace fs = std::filesystem;
 using gv::ReadReport;
@@ -102,12 +103,26 @@ TEST_CASE("write_vectors rejects what no format can hold before creating a file"
   v.words = {"a", "b c"};
   v.dim = 1;
   v.values = {1, 2};
-  rejects(v, VectorFormat::Glove, "word index 1 (\"b c\") is empty or contains whitespace");
+  rejects(v, VectorFormat::Word2VecBinary,
+          path +
+              ": word index 1 (\"b c\") contains a space or tab, which ends a word in a binary "
+              "file, so a word2vec binary file cannot hold it");
+  v.words = {"b c", "a"};
+  rejects(v, VectorFormat::Glove,
+          path +
+              ": word index 0 (\"b c\") holds a space or tab: the first line of a glove file "
+              "gives the dimension");
   v.words = {"a", ""};
   rejects(v, VectorFormat::Word2VecBinary, "word index 1 (\"\") is empty");
+  for (const std::string& word :
+       {std::string("a\rb"), std::string("a\nb"), std::string("a\0b", 3), std::string(" a")}) {
+    v.words = {"a", word};
+    rejects(v, VectorFormat::Word2VecText, path + ": word index 1 (" + gv::quoted(word) + ")");
+  }
   v.words = {"a", "b"};
   v.values = {1, NAN};
-  rejects(v, VectorFormat::Word2VecText, "value 1 of \"b\" is NaN or infinite");
+  rejects(v, VectorFormat::Word2VecText,
+          path + ": word index 1 (\"b\"): value 1 is NaN or infinite");
   v.values = {1};
   rejects(v, VectorFormat::Glove, "values holds 1 floats, expected 2 words x 1");
   v.values = {1, 2};

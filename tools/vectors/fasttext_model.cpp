@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/printable.h"
 #include "tools/vectors/fasttext_layout.h"
 #include "tools/vectors/vector_source.h"
 
@@ -14,67 +15,73 @@ namespace gv {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& what) {
-  throw std::invalid_argument("write_fasttext_bin: " + what);
+[[noreturn]] void fail(const std::string& path, const std::string& what) {
+  throw std::invalid_argument("write_fasttext_bin: " + printable(path) + ": " + what);
 }
 
-void check_args(const FastTextArgs& args) {
-  if (args.dim < 1) fail("dim must be >= 1, got " + std::to_string(args.dim));
+void check_args(const std::string& path, const FastTextArgs& args) {
+  if (args.dim < 1 || args.dim > kMaxDim) {  // what the reader takes
+    fail(path,
+         "dim must be in 1.." + std::to_string(kMaxDim) + ", got " + std::to_string(args.dim));
+  }
   if (args.minn < 0 || args.maxn < 0) {
-    fail("minn and maxn must be >= 0, got " + std::to_string(args.minn) + " and " +
-         std::to_string(args.maxn));
+    fail(path, "minn and maxn must be >= 0, got " + std::to_string(args.minn) + " and " +
+                   std::to_string(args.maxn));
   }
   if (args.bucket < 0 || (args.maxn > 0 && args.bucket == 0)) {
-    fail("bucket must be >= 1 when maxn > 0 (>= 0 otherwise), got " + std::to_string(args.bucket));
+    fail(path,
+         "bucket must be >= 1 when maxn > 0 (>= 0 otherwise), got " + std::to_string(args.bucket));
   }
   if (args.loss < fasttext::kLossHs || args.loss > fasttext::kLossOneVsAll) {
-    fail("loss " + std::to_string(args.loss) + " is none of hs (1), ns (2), softmax (3), ova (4)");
+    fail(path,
+         "loss " + std::to_string(args.loss) + " is none of hs (1), ns (2), softmax (3), ova (4)");
   }
   if (args.model < fasttext::kModelCbow || args.model > fasttext::kModelSupervised) {
-    fail("model " + std::to_string(args.model) + " is none of cbow (1), skipgram (2), sup (3)");
+    fail(path,
+         "model " + std::to_string(args.model) + " is none of cbow (1), skipgram (2), sup (3)");
   }
 }
 
 // The number of words: the entries before the first label.
-int64_t check_entries(std::span<const FastTextEntry> entries) {
+int64_t check_entries(const std::string& path, std::span<const FastTextEntry> entries) {
   if (entries.size() > static_cast<size_t>(INT32_MAX)) {
-    fail(std::to_string(entries.size()) + " entries; a dictionary holds at most 2^31 - 1");
+    fail(path, std::to_string(entries.size()) + " entries; a dictionary holds at most 2^31 - 1");
   }
   int64_t words = 0;
   for (size_t i = 0; i < entries.size(); ++i) {
     const FastTextEntry& entry = entries[i];
     const std::string where = "entry " + std::to_string(i) + " (" + quoted(entry.word) + ")";
     // fastText's reader splits words at whitespace and NUL; a NUL also ends the word on disk.
-    if (entry.word.empty() ||
-        entry.word.find_first_of(std::string_view(" \t\n\v\f\r\0", 7)) != std::string::npos) {
-      fail(where + " is empty or contains whitespace or a NUL byte");
+    if (const std::string why = word_problem(entry.word, /*blanks_in_words=*/false); !why.empty()) {
+      fail(path, where + " " + why);
     }
-    if (entry.count < 0) fail(where + " has a negative count");
+    if (entry.count < 0) fail(path, where + " has a negative count");
     if (entry.type != kFastTextWord && entry.type != kFastTextLabel) {
-      fail(where + " has type " + std::to_string(entry.type) + ", neither word (0) nor label (1)");
+      fail(path,
+           where + " has type " + std::to_string(entry.type) + ", neither word (0) nor label (1)");
     }
     if (entry.type == kFastTextWord && words != static_cast<int64_t>(i)) {
-      fail(where + " is a word after a label: words come first");
+      fail(path, where + " is a word after a label: words come first");
     }
     if (entry.type == kFastTextWord) ++words;
   }
   return words;
 }
 
-void check_matrix(const char* name, MatrixView matrix, int64_t rows, int64_t cols,
-                  const std::string& expected) {
+void check_matrix(const std::string& path, const char* name, MatrixView matrix, int64_t rows,
+                  int64_t cols, const std::string& expected) {
   if (matrix.rows != rows || matrix.cols != cols) {
-    fail(std::string(name) + " is (" + std::to_string(matrix.rows) + ", " +
-         std::to_string(matrix.cols) + "), expected " + expected + " = (" + std::to_string(rows) +
-         ", " + std::to_string(cols) + ")");
+    fail(path, std::string(name) + " is (" + std::to_string(matrix.rows) + ", " +
+                   std::to_string(matrix.cols) + "), expected " + expected + " = (" +
+                   std::to_string(rows) + ", " + std::to_string(cols) + ")");
   }
   const auto floats = static_cast<size_t>(rows * cols);
-  if (floats > 0 && matrix.data == nullptr) fail(std::string(name) + " has no data");
+  if (floats > 0 && matrix.data == nullptr) fail(path, std::string(name) + " has no data");
   const float* bad =
       std::find_if(matrix.data, matrix.data + floats, [](float v) { return !std::isfinite(v); });
   if (bad != matrix.data + floats) {
-    fail(std::string(name) + " row " + std::to_string((bad - matrix.data) / cols) +
-         " holds a NaN or infinite value");
+    fail(path, std::string(name) + " row " + std::to_string((bad - matrix.data) / cols) +
+                   " holds a NaN or infinite value");
   }
 }
 
@@ -103,13 +110,13 @@ bool has_fasttext_magic(std::string_view bytes) {
 void write_fasttext_bin(const std::string& path, const FastTextArgs& args,
                         std::span<const FastTextEntry> entries, int64_t ntokens, MatrixView input,
                         MatrixView output) {
-  check_args(args);
-  const int64_t words = check_entries(entries);
+  check_args(path, args);
+  const int64_t words = check_entries(path, entries);
   const int64_t labels = static_cast<int64_t>(entries.size()) - words;
-  if (ntokens < 0) fail("ntokens must be >= 0, got " + std::to_string(ntokens));
-  check_matrix("input", input, words + args.bucket, args.dim, "(words + bucket, dim)");
+  if (ntokens < 0) fail(path, "ntokens must be >= 0, got " + std::to_string(ntokens));
+  check_matrix(path, "input", input, words + args.bucket, args.dim, "(words + bucket, dim)");
   const bool supervised = args.model == fasttext::kModelSupervised;
-  check_matrix("output", output, supervised ? labels : words, args.dim,
+  check_matrix(path, "output", output, supervised ? labels : words, args.dim,
                supervised ? "(labels, dim)" : "(words, dim)");
 
   write_file_atomically(path, [&](std::ostream& out) {

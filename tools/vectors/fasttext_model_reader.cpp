@@ -31,25 +31,34 @@ class ByteCursor {
   // The next `bytes` bytes, which must all be there.
   const char* skip(uint64_t bytes, std::string_view what) {
     if (bytes > left()) {
-      throw source_.error("truncated: " + std::string(what) + " needs " + std::to_string(bytes) +
-                          " bytes at offset " + std::to_string(offset_) + ", the file ends at " +
-                          std::to_string(source_.bytes.size()));
+      throw TruncatedVectorFile(source_.error("truncated: " + std::string(what) + " needs " +
+                                              std::to_string(bytes) + " bytes at offset " +
+                                              std::to_string(offset_) + ", the file ends at " +
+                                              std::to_string(source_.bytes.size())));
     }
     const char* start = source_.bytes.data() + offset_;
     offset_ += bytes;
     return start;
   }
 
-  // Entry `index`'s word: the bytes up to its NUL, which must come before the end.
+  // Entry `index`'s word: the bytes up to its NUL, which must come before the end, and which
+  // fastText's writer (and ours) can have written: no blanks, no line breaks.
   std::string_view take_word(int64_t index) {
     const std::string_view rest = source_.bytes.substr(offset_);
     const size_t nul = rest.find('\0');
-    if (nul == std::string_view::npos) {
-      throw source_.error_at_word(index, rest, "truncated: no NUL byte ends the word");
+    if (std::min(nul, rest.size()) > kMaxLineBytes) {
+      throw source_.error_at_word(index, rest, word_too_long("NUL byte"));
     }
-    if (nul == 0) throw source_.error_at_word(index, "", "empty word");
+    if (nul == std::string_view::npos) {
+      throw TruncatedVectorFile(
+          source_.error_at_word(index, rest, "truncated: no NUL byte ends the word"));
+    }
+    const std::string_view word = rest.substr(0, nul);
+    if (const std::string why = word_problem(word, /*blanks_in_words=*/false); !why.empty()) {
+      throw source_.error_at_word(index, word, "the word " + why);
+    }
     offset_ += nul + 1;
-    return rest.substr(0, nul);
+    return word;
   }
 
  private:
@@ -76,7 +85,9 @@ void read_args(ByteCursor& in, const VectorSource& source, FastTextModel& model)
   for (const auto field : fasttext::kArgsInOrder) args.*field = in.take<int32_t>("the arguments");
   args.t = in.take<double>("the arguments");
   const auto bad = [&](const std::string& what) { return source.error("arguments: " + what); };
-  if (args.dim < 1) throw bad("dim " + std::to_string(args.dim) + " is not >= 1");
+  if (args.dim < 1 || args.dim > kMaxDim) {
+    throw bad("dim " + std::to_string(args.dim) + " is not in 1.." + std::to_string(kMaxDim));
+  }
   if (args.loss < fasttext::kLossHs || args.loss > fasttext::kLossOneVsAll) {
     throw bad("loss " + std::to_string(args.loss) + " is none of hs, ns, softmax, ova (1-4)");
   }
@@ -114,15 +125,18 @@ void read_dictionary(ByteCursor& in, const VectorSource& source, FastTextModel& 
     throw source.error("dictionary: pruned-index size " + std::to_string(pruned_pairs) +
                        " is neither -1 nor a pair count");
   }
-  if (static_cast<uint64_t>(size) > in.left() / fasttext::kMinEntryBytes) {
+  // Checked before anything is sized by it; a stream's prefix, whose size is not the file's,
+  // sizes only what its bytes can hold and grows as entries arrive.
+  const uint64_t entries_that_fit = in.left() / fasttext::kMinEntryBytes;
+  if (source.complete && static_cast<uint64_t>(size) > entries_that_fit) {
     throw source.error("truncated: the dictionary's " + std::to_string(size) + " entries need " +
                        "at least " + std::to_string(fasttext::kMinEntryBytes) + " bytes each, " +
                        std::to_string(in.left()) + " bytes are left");
   }
   model.words = words;
-  model.entries.resize(static_cast<size_t>(size));
+  model.entries.reserve(std::min(static_cast<uint64_t>(size), entries_that_fit));
   for (int64_t i = 0; i < size; ++i) {
-    FastTextEntry& entry = model.entries[static_cast<size_t>(i)];
+    FastTextEntry& entry = model.entries.emplace_back();
     entry.word = in.take_word(i);
     entry.count = in.take<int64_t>("a word's count");
     entry.type = in.take<int8_t>("a word's type");
@@ -164,9 +178,9 @@ const char* read_matrix(ByteCursor& in, const VectorSource& source, const std::s
   }
   // rows * cols * 4 can pass 2^64 in a lying file: divide instead.
   if (static_cast<uint64_t>(m) > in.left() / sizeof(float) / static_cast<uint64_t>(n)) {
-    throw source.error("truncated: the " + name + " matrix's " + std::to_string(m) + " x " +
-                       std::to_string(n) + " floats need more than the " +
-                       std::to_string(in.left()) + " bytes left");
+    throw TruncatedVectorFile(source.error(
+        "truncated: the " + name + " matrix's " + std::to_string(m) + " x " + std::to_string(n) +
+        " floats need more than the " + std::to_string(in.left()) + " bytes left"));
   }
   return in.skip(static_cast<uint64_t>(m * n) * sizeof(float), name + " matrix");
 }
@@ -197,13 +211,19 @@ constexpr int64_t kMinWordsPerThread = 4096;
 }  // namespace
 
 FastTextModel read_fasttext_model(const std::string& path) {
-  const std::shared_ptr<const MappedFile> file = map_vector_file(path, /*prefault=*/false);
-  return parse_fasttext_model(VectorSource{path, file->bytes(), file});
+  return parse_fasttext_model(
+      load_vector_source(path, /*prefault=*/false, [](const VectorSource& prefix) {
+        parse_fasttext_model(prefix);
+        return false;
+      }));
 }
 
 WordVectors read_fasttext_vectors(const VectorSource& source, const ReadOptions& options,
                                   ReadReport& report) {
   const FastTextModel model = parse_fasttext_model(source);
+  if (!source.complete)
+    return {};  // a stream's prefix is only checked: it is the whole model
+                // only if no bytes follow, and then it is read once more
   const SubwordVectors& table = *model.input;
   const int64_t dim = table.dim();
   const int64_t wanted = options.limit > 0 ? std::min(options.limit, model.words) : model.words;

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <vector>
 
+#include "autograd/io/printable.h"
 #include "tools/vectors/fasttext_model.h"
 #include "tools/vectors/vector_line_parser.h"
+#include "tools/vectors/vector_source.h"
 
 namespace gv {
 
@@ -18,23 +20,11 @@ bool has_non_text_byte(std::string_view bytes) {
   size_t i = 0;
   while (i < bytes.size()) {
     const auto lead = static_cast<unsigned char>(bytes[i]);
-    if (lead < 0x80) {
-      if ((lead < 0x20 && lead != '\t' && lead != '\n' && lead != '\r') || lead == 0x7f) {
-        return true;
-      }
-      ++i;
-      continue;
-    }
-    const size_t length = lead >= 0xc2 && lead <= 0xdf   ? 2
-                          : lead >= 0xe0 && lead <= 0xef ? 3
-                          : lead >= 0xf0 && lead <= 0xf4 ? 4
-                                                         : 0;
+    if ((lead < 0x20 && lead != '\t' && lead != '\n' && lead != '\r') || lead == 0x7f) return true;
+    const int length = utf8_char_length(bytes.substr(i));
     if (length == 0) return true;
-    for (size_t k = 1; k < length; ++k) {
-      if (i + k == bytes.size()) return false;
-      if ((static_cast<unsigned char>(bytes[i + k]) & 0xc0) != 0x80) return true;
-    }
-    i += length;
+    if (length < 0) return false;
+    i += static_cast<size_t>(length);
   }
   return false;
 }
@@ -45,32 +35,71 @@ bool first_record_looks_binary(std::string_view body, int64_t dim) {
   const size_t space = body.find(' ');
   if (space == std::string_view::npos) return false;
   const std::string_view after_word = body.substr(space + 1);
-  const size_t value_bytes = static_cast<uint64_t>(dim) > after_word.size() / sizeof(float)
-                                 ? after_word.size()
-                                 : static_cast<size_t>(dim) * sizeof(float);
-  return has_non_text_byte(after_word.substr(0, value_bytes));
+  return has_non_text_byte(after_word.substr(0, static_cast<size_t>(dim) * sizeof(float)));
+}
+
+// Whether `line` is a good text record of `dim` values. Its fields are counted first, so the
+// scratch row is never sized by a header alone.
+bool is_text_record(std::string_view line, int64_t dim) {
+  if (count_fields(line) <= dim) return false;
+  std::vector<float> values(static_cast<size_t>(dim));
+  return parse_vector_line(line, dim, values.data()).problem == LineProblem::None;
+}
+
+// Whether the start of a first line, not yet ended, may still become a "V d" header.
+bool may_become_header(std::string_view partial) {
+  return partial.size() <= kMaxLineBytes && count_fields(partial) <= 2 &&
+         partial.find_first_not_of("0123456789- \t\r") == std::string_view::npos;
+}
+
+// The rules of vector_io.h on `bytes`, the whole file when `complete`, else a stream's prefix.
+std::optional<VectorFormat> detect(std::string_view bytes, bool complete) {
+  if (has_fasttext_magic(bytes)) return VectorFormat::FastTextBin;
+  if (!complete && bytes.size() < sizeof(int32_t)) return std::nullopt;  // magic or not?
+  const size_t newline = bytes.find('\n');
+  if (newline == std::string_view::npos && !complete) {
+    return may_become_header(bytes) ? std::nullopt : std::optional(VectorFormat::Glove);
+  }
+  const std::string_view line1 = bytes.substr(0, newline);
+  const std::optional<VectorFileHeader> header = parse_header_line(line1);
+  if (!header) return VectorFormat::Glove;
+  const std::string_view body = bytes.substr(std::min(bytes.size(), line1.size() + 1));
+  const size_t line2_end = body.find('\n');
+  const bool has_line2 = complete || line2_end != std::string_view::npos;
+  const std::string_view line2 = trim_line_end(body.substr(0, line2_end));
+  const bool good_header = header_problem(*header).empty();
+  size_t value_bytes = 0;  // of the first record, when the header is good
+  if (good_header) {
+    if (body.empty()) {
+      return complete ? std::optional(VectorFormat::Word2VecText) : std::nullopt;  // zero words
+    }
+    if (has_line2 && is_text_record(line2, header->dim)) return VectorFormat::Word2VecText;
+    if (first_record_looks_binary(body, header->dim)) return VectorFormat::Word2VecBinary;
+    value_bytes = static_cast<size_t>(header->dim) * sizeof(float);
+  }
+  if (!complete) {
+    // Undecided until the first record is in: line 2, and for a good header the 4*d value
+    // bytes after the first space, which may still turn out binary.
+    const size_t space = body.find(' ');
+    const bool record_in = has_line2 && (!good_header || (space != std::string_view::npos &&
+                                                          body.size() - space - 1 >= value_bytes));
+    if (!record_in && body.size() <= kMaxLineBytes + 1 + value_bytes) return std::nullopt;
+  }
+  // A one-dimensional GloVe file whose first word is an integer ("1999 3", "-1 20") has just a
+  // word and a value on line 2. Anything else is word2vec, whose reader says what is wrong
+  // with the header or with line 2.
+  const bool one_value_record = count_fields(line2) == 2 && is_text_record(line2, 1);
+  return one_value_record ? VectorFormat::Glove : VectorFormat::Word2VecText;
 }
 
 }  // namespace
 
 VectorFormat detect_vector_format(std::string_view bytes) {
-  if (has_fasttext_magic(bytes)) return VectorFormat::FastTextBin;
-  const std::string_view line1 = first_line(bytes);
-  const std::optional<VectorFileHeader> header = parse_header_line(line1);
-  if (!header) return VectorFormat::Glove;
-  const std::string_view body = bytes.substr(std::min(bytes.size(), line1.size() + 1));
-  if (body.empty()) return VectorFormat::Word2VecText;  // a header of zero words, or truncated
-  const std::string_view line2 = trim_line_end(first_line(body));
-  // Counted first, so `values` is never sized by the header alone.
-  const bool has_record_fields = count_fields(line2) == 1 + header->dim;
-  if (has_record_fields) {
-    std::vector<float> values(static_cast<size_t>(header->dim));
-    if (parse_vector_line(line2, header->dim, values.data()).problem == LineProblem::None) {
-      return VectorFormat::Word2VecText;
-    }
-  }
-  if (first_record_looks_binary(body, header->dim)) return VectorFormat::Word2VecBinary;
-  return has_record_fields ? VectorFormat::Word2VecText : VectorFormat::Glove;
+  return *detect(bytes, /*complete=*/true);
+}
+
+std::optional<VectorFormat> detect_vector_format_of_prefix(std::string_view bytes) {
+  return detect(bytes, /*complete=*/false);
 }
 
 }  // namespace gv

@@ -2,13 +2,19 @@
 // bytes.
 #pragma once
 
+#include <optional>
 #include <string_view>
 
 #include "tools/vectors/vector_io.h"
 
 namespace gv {
 
-// The format of a non-empty file, by the rules documented in vector_io.h.
+// The format of a non-empty file (without its byte order mark), by the rules in vector_io.h.
 VectorFormat detect_vector_format(std::string_view bytes);
+
+// The same for the first bytes of a stream: nullopt while more bytes could change the answer
+// (the first line or the first record is not all there yet). Every answer it gives is the one
+// the whole file gets.
+std::optional<VectorFormat> detect_vector_format_of_prefix(std::string_view bytes);
 
 }  // namespace gv

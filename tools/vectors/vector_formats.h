@@ -26,6 +26,9 @@ struct VectorFormatSpec {
   std::string_view flag;  // its name on the command line, e.g. "w2v-bin"
   std::string_view name;  // for messages and `gradvec info`, e.g. "word2vec binary"
   bool has_header;        // the file starts with a "V d" line
+  // Text lines are read from the right, so a word may hold spaces and tabs inside (glove.840B's
+  // ". . ."); a binary record's word ends at its first space.
+  bool blanks_in_words;
   // Reads a whole non-empty file; options.threads >= 1.
   WordVectors (*read)(const VectorSource& source, const ReadOptions& options, ReadReport& report);
   // Appends one row, everything between its word and the '\n' that ends the record; null
@@ -34,6 +37,13 @@ struct VectorFormatSpec {
   // Why write_vectors refuses the format and what writes it instead; empty when it writes it.
   std::string_view not_written_here;
 };
+
+// Why `word` cannot be a word of a file in a format, or "" when it can: one rule for the
+// format's reader and its writer, so that what one reads the other writes back. A word is
+// never empty and holds no NUL, '\n', '\r', '\v' or '\f' (line breaks, or whitespace that
+// other readers split at); spaces and tabs only inside, and only when `blanks_in_words`.
+// Says what is wrong, e.g. "contains the byte \x0d, which no vector file allows in a word".
+std::string word_problem(std::string_view word, bool blanks_in_words);
 
 // Every format, in the order the command line lists them.
 std::span<const VectorFormatSpec> vector_formats();

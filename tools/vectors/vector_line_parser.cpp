@@ -107,36 +107,16 @@ LineProblem parse_general_value(std::string_view token, float* out) {
   return LineProblem::None;
 }
 
-}  // namespace
-
-std::optional<VectorFileHeader> parse_header_line(std::string_view line) {
-  std::string_view rest = trim_line_end(line);
-  const auto words = parse_integer(next_field(rest));
-  const auto dim = parse_integer(next_field(rest));
-  if (!words || !dim || !next_field(rest).empty() || *words < 0 || *dim < 1) return std::nullopt;
-  return VectorFileHeader{*words, *dim};
-}
-
-ParsedLine parse_vector_line(std::string_view line, int64_t dim, float* out) {
-  ParsedLine parsed;
-  if (line.empty()) {
-    parsed.problem = LineProblem::EmptyLine;
-    return parsed;
-  }
-  std::string_view rest = line;
-  parsed.word = next_field(rest);
-  if (parsed.word.data() != line.data()) {  // the line starts with a separator
-    parsed.problem = LineProblem::EmptyWord;
-    return parsed;
-  }
-  const char* p = rest.data();
-  const char* const end = line.data() + line.size();
+// Parses `dim` values from p on into out, each after its separators. Returns where the last
+// one ends; on a problem, records it in `parsed` and returns nullptr.
+const char* parse_values(const char* p, const char* end, int64_t dim, float* out,
+                         ParsedLine& parsed) {
   for (int64_t i = 0; i < dim; ++i) {
     while (p != end && is_field_separator(*p)) ++p;
     if (p == end) {
       parsed.problem = LineProblem::TooFewValues;
       parsed.values_found = i;
-      return parsed;
+      return nullptr;
     }
     if (const char* stop = parse_plain_decimal(p, end, &out[i])) {
       p = stop;
@@ -148,17 +128,93 @@ ParsedLine parse_vector_line(std::string_view line, int64_t dim, float* out) {
     if (parsed.problem != LineProblem::None) {
       parsed.bad_value = i;
       parsed.token = token;
-      return parsed;
+      return nullptr;
     }
     p = token.data() + token.size();
   }
-  const std::string_view tail(p, static_cast<size_t>(end - p));
-  const int64_t extra = count_fields(tail);
-  if (extra > 0) {
-    parsed.problem = LineProblem::TooManyValues;
-    parsed.values_found = dim + extra;
+  return p;
+}
+
+// Where the last `fields` fields of `line` start, or npos when it has fewer.
+size_t start_of_last_fields(std::string_view line, int64_t fields) {
+  size_t p = line.size();
+  for (int64_t i = 0; i < fields; ++i) {
+    while (p > 0 && is_field_separator(line[p - 1])) --p;
+    if (p == 0) return std::string_view::npos;
+    while (p > 0 && !is_field_separator(line[p - 1])) --p;
+  }
+  return p;
+}
+
+std::string_view trim_blanks(std::string_view text) {
+  while (!text.empty() && is_field_separator(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_field_separator(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+ParsedLine with_word_checked(ParsedLine parsed) {
+  if (!word_problem(parsed.word, /*blanks_in_words=*/true).empty()) {
+    parsed.problem = LineProblem::BadWord;
   }
   return parsed;
+}
+
+}  // namespace
+
+std::optional<VectorFileHeader> parse_header_line(std::string_view line) {
+  std::string_view rest = trim_line_end(line);
+  const auto words = parse_integer(next_field(rest));
+  const auto dim = parse_integer(next_field(rest));
+  if (!words || !dim || !next_field(rest).empty()) return std::nullopt;
+  return VectorFileHeader{*words, *dim};
+}
+
+std::string header_problem(const VectorFileHeader& header) {
+  if (header.words < 0) return "word count " + std::to_string(header.words) + " is negative";
+  if (header.dim < 1) return "dimension " + std::to_string(header.dim) + " is not >= 1";
+  if (header.dim > kMaxDim) {
+    return "dimension " + std::to_string(header.dim) + " is more than the " +
+           std::to_string(kMaxDim) + " a vector file may have";
+  }
+  return "";
+}
+
+ParsedLine parse_vector_line(std::string_view line, int64_t dim, float* out) {
+  ParsedLine parsed;
+  if (line.empty()) {
+    parsed.problem = LineProblem::EmptyLine;
+    return parsed;
+  }
+  const char* const end = line.data() + line.size();
+  // The common record, a one-field word and exactly `dim` values, in one pass from the left.
+  if (!is_field_separator(line[0])) {
+    std::string_view rest = line;
+    parsed.word = next_field(rest);
+    const char* stop = parse_values(rest.data(), end, dim, out, parsed);
+    // Too few fields stay too few however the word is cut.
+    if (parsed.problem == LineProblem::TooFewValues) return parsed;
+    if (stop != nullptr &&
+        count_fields(std::string_view(stop, static_cast<size_t>(end - stop))) == 0) {
+      return with_word_checked(parsed);
+    }
+  }
+  // Otherwise the word is everything before the last `dim` fields.
+  parsed = ParsedLine{};
+  const size_t values_start = start_of_last_fields(line, dim);
+  parsed.word = values_start == std::string_view::npos ? std::string_view()
+                                                       : trim_blanks(line.substr(0, values_start));
+  if (parsed.word.empty()) {
+    std::string_view rest = line;
+    parsed.word = next_field(rest);
+    parsed.values_found = count_fields(rest);
+    // " 1 2" with d = 2: the values are there, the word is not.
+    parsed.problem = is_field_separator(line[0]) && parsed.values_found + 1 == dim
+                         ? LineProblem::EmptyWord
+                         : LineProblem::TooFewValues;
+    return parsed;
+  }
+  if (parse_values(line.data() + values_start, end, dim, out, parsed) == nullptr) return parsed;
+  return with_word_checked(parsed);
 }
 
 std::string describe_problem(const ParsedLine& parsed, int64_t dim, std::string_view dim_origin) {
@@ -172,9 +228,11 @@ std::string describe_problem(const ParsedLine& parsed, int64_t dim, std::string_
     case LineProblem::EmptyLine:
       return "empty line; " + expected + " after a word";
     case LineProblem::EmptyWord:
-      return "line starts with whitespace: the word is missing";
+      return "the word is missing: the line starts with its values";
+    case LineProblem::BadWord:
+      return "the word " + quoted(parsed.word) + " " +
+             word_problem(parsed.word, /*blanks_in_words=*/true);
     case LineProblem::TooFewValues:
-    case LineProblem::TooManyValues:
       return expected + " after " + quoted(parsed.word) + ", found " +
              std::to_string(parsed.values_found);
     case LineProblem::NotANumber:

@@ -1,46 +1,55 @@
 #include "tools/vectors/vector_source.h"
 
-#include <cstdio>
+#include "autograd/io/printable.h"
+#include "tools/vectors/text_file.h"
 
 namespace gv {
 
-std::shared_ptr<const MappedFile> map_vector_file(const std::string& path, bool prefault) {
+VectorSource load_vector_source(const std::string& path, bool prefault, const PrefixCheck& check) {
+  const auto check_prefix = [&](std::string_view bytes) {
+    try {
+      return check(VectorSource{path, tools::without_utf8_bom(bytes), nullptr, false});
+    } catch (const TruncatedVectorFile&) {
+      return false;  // fine so far: more bytes will tell
+    }
+  };
+  std::shared_ptr<const MappedFile> file;
   // MappedFile says "PATH: what" in a std::runtime_error; readers promise VectorFileError for
-  // every problem with the file.
+  // every problem with the file. A check's own VectorFileError passes as it is.
   try {
-    return std::make_shared<const MappedFile>(path, prefault);
+    file = std::make_shared<const MappedFile>(path, prefault, check_prefix);
+  } catch (const VectorFileError&) {
+    throw;
   } catch (const std::runtime_error& e) {
     throw VectorFileError(e.what());
   }
+  return VectorSource{path, tools::without_utf8_bom(file->bytes()), file};
 }
 
 VectorFileError VectorSource::error(std::string_view what) const {
-  return VectorFileError(std::string(path) + ": " + std::string(what));
+  return VectorFileError(printable(path) + ": " + std::string(what));
 }
 
 VectorFileError VectorSource::error_at_line(int64_t line, std::string_view what) const {
-  return VectorFileError(std::string(path) + ":" + std::to_string(line) + ": " + std::string(what));
+  return VectorFileError(printable(path) + ":" + std::to_string(line) + ": " + std::string(what));
 }
 
 VectorFileError VectorSource::error_at_word(int64_t index, std::string_view word,
                                             std::string_view what) const {
-  return VectorFileError(std::string(path) + ": word index " + std::to_string(index) + " (" +
+  return VectorFileError(printable(path) + ": word index " + std::to_string(index) + " (" +
                          quoted(word) + "): " + std::string(what));
+}
+
+std::string word_too_long(std::string_view end) {
+  return "no " + std::string(end) + " ends the word within " + std::string(kMaxLineText) +
+         ", the longest a vector file's word may be";
 }
 
 std::string quoted(std::string_view token) {
   constexpr size_t kMaxBytes = 40;
+  // Appended piece by piece: g++ 12 warns falsely (-Wrestrict) on "\"" + std::string.
   std::string out = "\"";
-  for (const char c : token.substr(0, kMaxBytes)) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 || byte == 0x7f) {
-      char escaped[5];
-      std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
-      out += escaped;
-    } else {
-      out += c;
-    }
-  }
+  out += printable(token, kMaxBytes);
   out += token.size() > kMaxBytes ? "\"..." : "\"";
   return out;
 }

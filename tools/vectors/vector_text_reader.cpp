@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include "autograd/io/printable.h"
 #include "tools/vectors/vector_line_parser.h"
 #include "tools/vectors/word_vectors_builder.h"
 
@@ -50,6 +51,11 @@ int64_t slots_needed(std::string_view text, int64_t lines, int64_t dim) {
   return std::min(lines, static_cast<int64_t>(text.size()) / (2 * dim + 1) + 1);
 }
 
+std::string too_long(std::string_view line) {
+  return "a line longer than " + std::string(kMaxLineText) +
+         ", the longest a vector file may have, starting " + quoted(line);
+}
+
 // Parses the chunk's lines into (chunk.slots, dim) rows at `rows`, good lines only.
 void parse_chunk(Chunk& chunk, float* rows, const LineRules& rules) {
   try {
@@ -57,8 +63,14 @@ void parse_chunk(Chunk& chunk, float* rows, const LineRules& rules) {
     std::string_view rest = chunk.text;
     for (int64_t line_index = 0; !rest.empty(); ++line_index) {
       const size_t newline = rest.find('\n');
-      const std::string_view line = trim_line_end(rest.substr(0, newline));
+      const std::string_view raw_line = rest.substr(0, newline);
       rest.remove_prefix(newline == std::string_view::npos ? rest.size() : newline + 1);
+      if (raw_line.size() > kMaxLineBytes) {  // not a malformed line but no text file at all
+        chunk.error_line = line_index;
+        chunk.error = too_long(raw_line);
+        return;
+      }
+      const std::string_view line = trim_line_end(raw_line);
       float* row = rows + static_cast<int64_t>(chunk.words.size()) * rules.dim;
       const ParsedLine parsed = parse_vector_line(line, rules.dim, row);
       if (parsed.problem == LineProblem::None) {
@@ -112,40 +124,123 @@ std::string_view take_lines(std::string_view text, int64_t lines) {
   return text.substr(0, end);
 }
 
+// A stream's last line, which has no '\n' yet: it is judged only by what more bytes cannot
+// mend, so that input that never ends stops with the line that shows it is no vector file.
+void check_unended_line(const VectorSource& source, int64_t line_number, std::string_view line,
+                        bool skip_bad) {
+  if (line.size() > kMaxLineBytes) throw source.error_at_line(line_number, too_long(line));
+  // No record holds these, in its word or in a number.
+  const size_t breaking = line.find_first_of(std::string_view("\0\v\f", 3));
+  if (!skip_bad && breaking != std::string_view::npos) {
+    throw source.error_at_line(line_number, "the byte " + printable(line.substr(breaking, 1)) +
+                                                ", which no text vector line holds");
+  }
+}
+
+// GloVe's dimension: the value count of the first line that parses cleanly, a one-field word
+// and numbers only, which is line 1 but for files that open with a word like "new york".
+// Lines before it are read with it like any other. Without skip_bad a line that is bad
+// whatever the dimension (no value, a last field that is no number) stops the search, so
+// `yes` is refused at line 1. nullopt: a stream's prefix that does not show it yet.
+struct GloveDimension {
+  int64_t dim;
+  int64_t line;
+};
+std::optional<GloveDimension> find_glove_dimension(const VectorSource& source,
+                                                   std::string_view text, bool skip_bad) {
+  std::vector<float> scratch;
+  size_t offset = 0;
+  for (int64_t line_number = 1; offset < text.size(); ++line_number) {
+    if (offset > kMaxLineBytes) {
+      throw source.error("no line in the first " + std::string(kMaxLineText) +
+                         " is a word and its numbers, so the dimension is unknown");
+    }
+    const size_t newline = text.find('\n', offset);
+    const std::string_view line = trim_line_end(
+        text.substr(offset, newline == std::string_view::npos ? newline : newline - offset));
+    offset = newline == std::string_view::npos ? text.size() : newline + 1;
+    const int64_t fields = count_fields(line);
+    scratch.resize(static_cast<size_t>(std::max<int64_t>(fields - 1, 1)));
+    // Bad whatever the dimension: a first field no word may be (every word starts with it),
+    // no value at all, or a last field that is no number.
+    ParsedLine parsed = parse_vector_line(line, std::max<int64_t>(fields - 1, 1), scratch.data());
+    if (parsed.problem == LineProblem::None) return GloveDimension{fields - 1, line_number};
+    if (parsed.problem != LineProblem::BadWord) parsed = parse_vector_line(line, 1, scratch.data());
+    if (parsed.problem == LineProblem::None || skip_bad) continue;
+    const bool has_no_value = parsed.problem == LineProblem::EmptyLine ||
+                              parsed.problem == LineProblem::EmptyWord ||
+                              parsed.problem == LineProblem::TooFewValues;
+    throw source.error_at_line(
+        line_number, has_no_value ? "expected a word and its values, found " + quoted(line)
+                                  : describe_problem(parsed, 1, "whatever the dimension"));
+  }
+  if (!source.complete) return std::nullopt;
+  throw source.error(
+      "no line is a word and its numbers alone, so the dimension is unknown (a file whose words "
+      "all hold spaces needs a \"V d\" header)");
+}
+
 // `has_header` selects word2vec text ("V d" first) over GloVe.
 WordVectors read_text_vectors(const VectorSource& source, bool has_header,
                               const ReadOptions& options, ReadReport& report) {
-  const std::string_view line1 = trim_line_end(first_line(source.bytes));
-  std::string_view body = source.bytes;
+  // A stream's prefix is read up to its last '\n'.
+  std::string_view text = source.bytes;
+  if (!source.complete) text = text.substr(0, text.rfind('\n') + 1);  // npos + 1 == 0
+  const std::string_view unended = source.bytes.substr(text.size());
+  const std::string_view line1 = trim_line_end(first_line(text));
+  std::string_view body = text;
   int64_t first_body_line = 1;
   std::optional<int64_t> declared_words;
   LineRules rules;
   rules.skip_bad = options.skip_bad;
   if (has_header) {
+    if (text.empty()) {  // a stream's first line is not whole yet
+      check_unended_line(source, 1, unended, /*skip_bad=*/false);
+      return {};
+    }
     const std::optional<VectorFileHeader> header = parse_header_line(line1);
     if (!header) {
       throw source.error_at_line(
           1, "expected a header \"V d\" (word count and dimension), found " + quoted(line1));
     }
-    body.remove_prefix(std::min(body.size(), first_line(source.bytes).size() + 1));
-    // Checked before anything is sized by it, so a corrupt header cannot ask for terabytes.
-    if (!body.empty() && header->dim > static_cast<int64_t>(body.size() / 2)) {
+    if (const std::string problem = header_problem(*header); !problem.empty()) {
+      throw source.error_at_line(1, "header " + quoted(line1) + ": " + problem);
+    }
+    body.remove_prefix(first_line(text).size() + 1);
+    const size_t body_bytes = body.size() + unended.size();
+    // Checked before anything is sized by them, so a corrupt header cannot ask for terabytes
+    // (nor make reading it slow): each of V good lines is a word, d values and a '\n', at
+    // least 2d + 2 bytes; a line skip_bad skips, at least a '\n'.
+    if (source.complete && body_bytes > 0 && header->dim > static_cast<int64_t>(body_bytes / 2)) {
       throw source.error_at_line(1, "the header declares dimension " + std::to_string(header->dim) +
-                                        " but the " + std::to_string(body.size()) +
+                                        " but the " + std::to_string(body_bytes) +
                                         " bytes after it cannot hold one such line");
+    }
+    const int64_t min_line_bytes = options.skip_bad ? 1 : 2 * header->dim + 2;
+    const int64_t lines_that_fit = static_cast<int64_t>(body_bytes + 1) / min_line_bytes;
+    const bool reads_all = options.limit == 0 || options.limit >= header->words;
+    if (source.complete && reads_all && header->words > lines_that_fit) {
+      throw source.error_at_line(
+          1, "the header declares " + std::to_string(header->words) + " words of dimension " +
+                 std::to_string(header->dim) + ", but the " + std::to_string(body_bytes) +
+                 " bytes after it hold at most " + std::to_string(lines_that_fit) + " such lines");
     }
     declared_words = header->words;
     rules.dim = header->dim;
     rules.dim_origin = "as the header says";
     first_body_line = 2;
   } else {
-    rules.dim = count_fields(line1) - 1;
-    // A "V d" line only lands here when the next line did not have 1 + d fields.
-    rules.dim_origin = parse_header_line(line1)
-                           ? "as on line 1; if that is a \"V d\" header, d disagrees with this line"
-                           : "as on line 1";
-    if (rules.dim < 1) {
-      throw source.error_at_line(1, "expected a word and its values, found " + quoted(line1));
+    const std::optional<GloveDimension> found =
+        find_glove_dimension(source, text, options.skip_bad);
+    if (!found) {
+      check_unended_line(source, count_lines(text) + 1, unended, options.skip_bad);
+      return {};
+    }
+    rules.dim = found->dim;
+    rules.dim_origin = "as on line " + std::to_string(found->line);
+    // A "V d" line only lands here when the next line is just a word and one value.
+    if (found->line == 1 && parse_header_line(line1)) {
+      rules.dim_origin += "; if that is a \"V d\" header, d disagrees with this line";
     }
   }
 
@@ -199,13 +294,18 @@ WordVectors read_text_vectors(const VectorSource& source, bool has_header,
     }
   }
   // Reading stopped at the header's count, not at a limit, and there is more.
-  if (lines_done == max_lines && !rest.empty() && builder.size() < max_words) {
+  if (lines_done == max_lines && (!rest.empty() || !unended.empty()) &&
+      builder.size() < max_words) {
     throw too_many_lines();
   }
-  if (declared_words && lines_done < *declared_words && builder.size() < max_words) {
-    throw source.error_at_line(1, "the header declares " + std::to_string(*declared_words) +
-                                      " words but the file has " + std::to_string(lines_done) +
-                                      " vector lines");
+  const bool wants_more = lines_done < max_lines && builder.size() < max_words;
+  if (!source.complete && wants_more) {
+    check_unended_line(source, count_lines(text) + 1, unended, options.skip_bad);
+  }
+  if (declared_words && wants_more) {
+    throw TruncatedVectorFile(source.error_at_line(
+        1, "the header declares " + std::to_string(*declared_words) + " words but the file has " +
+               std::to_string(lines_done) + " vector lines"));
   }
   report.duplicates += builder.duplicates();
   return std::move(builder).finish();

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/printable.h"
 #include "tools/vectors/vector_io.h"
 #include "tools/vectors/vector_source.h"
 
@@ -20,9 +21,9 @@ namespace {
 
 // Everything that would make a file no reader (ours, gensim, word2vec.c) reads back as
 // written, checked before a byte is written.
-void check_writable(const WordVectors& vectors, VectorFormat format) {
-  const auto fail = [](const std::string& what) {
-    throw std::invalid_argument("write_vectors: " + what);
+void check_writable(const std::string& path, const WordVectors& vectors, VectorFormat format) {
+  const auto fail = [&path](const std::string& what) {
+    throw std::invalid_argument("write_vectors: " + printable(path) + ": " + what);
   };
   if (format == VectorFormat::Auto) fail("choose a format to write; auto is for reading");
   const VectorFormatSpec& spec = vector_format_spec(format);
@@ -39,15 +40,18 @@ void check_writable(const WordVectors& vectors, VectorFormat format) {
   }
   for (int64_t i = 0; i < vectors.size(); ++i) {
     const std::string& word = vectors.words[static_cast<size_t>(i)];
-    if (word.empty() || word.find_first_of(" \t\r\n") != std::string::npos) {
-      fail("word index " + std::to_string(i) + " (" + quoted(word) +
-           ") is empty or contains whitespace");
+    const std::string where = "word index " + std::to_string(i) + " (" + quoted(word) + ")";
+    if (const std::string why = word_problem(word, spec.blanks_in_words); !why.empty()) {
+      fail(where + " " + why + ", so a " + std::string(spec.name) + " file cannot hold it");
+    }
+    if (i == 0 && !spec.has_header && word.find_first_of(" \t") != std::string::npos) {
+      fail(where + " holds a space or tab: the first line of a " + std::string(spec.name) +
+           " file gives the dimension, so its word must be one field");
     }
     const float* row = vectors.row(i);
     for (int64_t j = 0; j < vectors.dim; ++j) {
-      if (!std::isfinite(row[j])) {
-        fail("value " + std::to_string(j + 1) + " of " + quoted(word) + " is NaN or infinite");
-      }
+      if (!std::isfinite(row[j]))
+        fail(where + ": value " + std::to_string(j + 1) + " is NaN or infinite");
     }
   }
 }
@@ -69,7 +73,7 @@ void append_binary_row(const float* row, int64_t dim, std::string& record) {
 }
 
 void write_vectors(const std::string& path, const WordVectors& vectors, VectorFormat format) {
-  check_writable(vectors, format);
+  check_writable(path, vectors, format);
   const VectorFormatSpec& spec = vector_format_spec(format);
   write_file_atomically(path, [&](std::ostream& out) {
     if (spec.has_header) out << vectors.size() << ' ' << vectors.dim << '\n';
