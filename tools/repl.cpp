@@ -58,10 +58,11 @@ void answer_query(const VectorIndex& index, const std::vector<std::string>& word
 
 void run_repl(const VectorIndex& index, std::istream& in, std::ostream& out, bool prompt,
               const QueryOptions& options) {
+  LineReader reader(in, "standard input");
   std::string line;
   while (true) {
     if (prompt) out << "> " << std::flush;
-    if (!std::getline(in, line)) {
+    if (!reader.next(line)) {
       if (prompt) out << '\n';  // leave the terminal on a fresh line after Ctrl-D
       break;
     }

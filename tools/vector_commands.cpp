@@ -160,6 +160,8 @@ void add_repl_command(CLI::App& app) {
                    "EXIT quits.\n";
     }
     run_repl(index, std::cin, std::cout, interactive, state->query);
+    // std::cin reads through stdio, which takes a read error (stdin a directory) for the end.
+    if (std::ferror(stdin)) throw std::runtime_error("standard input: cannot read");
   });
 }
 

@@ -3,6 +3,7 @@
 
 #include "tests/vectors/vector_test_support.h"
 #include "tools/repl.h"
+#include "tools/vectors/text_file.h"
 
 namespace {
 
@@ -49,4 +50,23 @@ TEST_CASE("repl: two words ask for the neighbours of their mean; prompts only if
   options.k = 1;
   // (east + north) / sqrt(2) = northeast (excluded? no: only east and north are excluded).
   CHECK(run("east north\n", options, true) == "> northeast\t1.000000\n\n> \n");
+}
+
+TEST_CASE("repl: a byte order mark does not stick to the first query word") {
+  gv::tools::QueryOptions options;
+  options.k = 1;
+  CHECK(run("\xEF\xBB\xBFnorth\n", options) == "northeast\t0.707107\n\n");
+}
+
+TEST_CASE("repl: a line over the limit ends the loop with an error naming the line") {
+  gv::tools::QueryOptions options;
+  options.k = 1;
+  const std::string endless(static_cast<size_t>(gv::tools::kMaxLineBytes) + 1, '\0');
+  const gv::tools::VectorIndex index = compass();
+  std::istringstream in("north\n" + endless);
+  std::ostringstream out;
+  CHECK_THROWS_WITH(gv::tools::run_repl(index, in, out, false, options),
+                    "standard input:2: line longer than 1048576 bytes, the limit for a line of "
+                    "words");
+  CHECK(out.str() == "northeast\t0.707107\n\n");
 }

@@ -5,6 +5,7 @@
 #include "tests/vectors/vector_test_support.h"
 #include "tools/vectors/analogy_eval.h"
 #include "tools/vectors/eval_vocabulary.h"
+#include "tools/vectors/text_file.h"
 
 using gv::test::make_vectors;
 using gv::tools::AnalogyEvalOptions;
@@ -171,4 +172,22 @@ TEST_CASE("an empty questions file reports zero of zero") {
   const AnalogyEvalResult result = evaluate("");
   CHECK(gv::tools::format_analogy_report(result) ==
         "total: 0/0 correct (0.00%), 0/0 questions seen\n");
+}
+
+TEST_CASE("a byte order mark before the first section is not part of its name") {
+  const std::vector<AnalogySection> sections =
+      parse("\xEF\xBB\xBF: family\nboy girl son daughter\n");
+  REQUIRE(sections.size() == 1);
+  CHECK(sections[0].name == "family");
+  CHECK(sections[0].questions.size() == 1);
+  // A file without sections whose first question follows a mark is refused as without one.
+  CHECK_THROWS_WITH(parse("\xEF\xBB\xBF"
+                          "a b c d\n"),
+                    "q.txt:1: question before the first ': section' line");
+}
+
+TEST_CASE("a questions line longer than the limit is refused naming file and line") {
+  CHECK_THROWS_WITH(
+      parse(": s\n" + std::string(static_cast<size_t>(gv::tools::kMaxLineBytes) + 1, 'a')),
+      "q.txt:2: line longer than 1048576 bytes, the limit for a line of words");
 }

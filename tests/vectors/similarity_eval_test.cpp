@@ -4,6 +4,7 @@
 
 #include "tests/vectors/vector_test_support.h"
 #include "tools/vectors/similarity_eval.h"
+#include "tools/vectors/text_file.h"
 
 using gv::tools::SimilarityPair;
 
@@ -59,8 +60,8 @@ TEST_CASE("word pair files: tabs or spaces, comments and blank lines") {
 TEST_CASE("malformed word pair files are rejected naming file and line") {
   CHECK_THROWS_WITH(parse("tiger cat 7\nbook paper\n"),
                     "pairs.txt:2: expected 'word1 word2 score', got 2 fields");
-  CHECK_THROWS_WITH(parse("tiger cat high\n"), "pairs.txt:1: score 'high' is not a number");
-  CHECK_THROWS_WITH(parse("tiger cat 7x\n"), Catch::Contains("score '7x' is not a number"));
+  CHECK_THROWS_WITH(parse("tiger cat high\n"), "pairs.txt:1: score \"high\" is not a number");
+  CHECK_THROWS_WITH(parse("tiger cat 7x\n"), Catch::Contains("score \"7x\" is not a number"));
   CHECK_THROWS_WITH(parse("tiger cat nan\n"), Catch::Contains("is not a number"));
   CHECK_THROWS_WITH(gv::tools::read_similarity_pairs("/nonexistent/pairs.txt"),
                     Catch::Contains("cannot open word pairs file '/nonexistent/pairs.txt'"));
@@ -96,4 +97,17 @@ TEST_CASE("similarity evaluation ranks cosines against human scores") {
   CHECK_THROWS_WITH(gv::tools::evaluate_similarity(index, pairs, 2),
                     "similarity: only 1 of 5 pairs have both words in the vocabulary; need at "
                     "least 2");
+}
+
+TEST_CASE("a byte order mark before the first pair is not part of its word") {
+  const std::vector<SimilarityPair> pairs = parse("\xEF\xBB\xBFtiger cat 7\n");
+  REQUIRE(pairs.size() == 1);
+  CHECK(pairs[0].a == "tiger");
+  CHECK(parse("\xEF\xBB\xBF# word1 word2 score\ntiger cat 7\n").size() == 1);
+}
+
+TEST_CASE("a pairs line longer than the limit is refused naming file and line") {
+  CHECK_THROWS_WITH(
+      parse("a b 1\n" + std::string(static_cast<size_t>(gv::tools::kMaxLineBytes) + 1, '\0')),
+      "pairs.txt:2: line longer than 1048576 bytes, the limit for a line of words");
 }

@@ -160,8 +160,9 @@ std::string percent(int64_t part, int64_t whole) {
 
 std::vector<AnalogySection> parse_analogy_questions(std::istream& in, const std::string& source) {
   std::vector<AnalogySection> sections;
+  LineReader reader(in, source);
   std::string line;
-  for (int64_t line_no = 1; std::getline(in, line); ++line_no) {
+  while (reader.next(line)) {
     if (!line.empty() && line[0] == ':') {
       // gensim: line.lstrip(': ').strip()
       std::string_view name(line);
@@ -171,18 +172,17 @@ std::vector<AnalogySection> parse_analogy_questions(std::istream& in, const std:
     }
     const std::vector<std::string_view> words = split_fields(line);
     if (words.empty()) continue;
-    const std::string where = source + ":" + std::to_string(line_no) + ": ";
     if (words.size() != 4) {
-      throw std::runtime_error(where + "expected 4 words 'a b c d', got " +
+      throw std::runtime_error(reader.where() + "expected 4 words 'a b c d', got " +
                                std::to_string(words.size()));
     }
     if (sections.empty()) {
-      throw std::runtime_error(where + "question before the first ': section' line");
+      throw std::runtime_error(reader.where() + "question before the first ': section' line");
     }
     sections.back().questions.push_back({std::string(words[0]), std::string(words[1]),
-                                         std::string(words[2]), std::string(words[3]), line_no});
+                                         std::string(words[2]), std::string(words[3]),
+                                         reader.line_number()});
   }
-  if (in.bad()) throw std::runtime_error(source + ": read error");
   return sections;
 }
 

@@ -10,6 +10,7 @@
 
 #include "tools/vectors/eval_vocabulary.h"
 #include "tools/vectors/text_file.h"
+#include "tools/vectors/vector_source.h"
 
 namespace gv::tools {
 namespace {
@@ -27,23 +28,22 @@ bool parse_score(std::string_view field, double* value) {
 
 std::vector<SimilarityPair> parse_similarity_pairs(std::istream& in, const std::string& source) {
   std::vector<SimilarityPair> pairs;
+  LineReader reader(in, source);
   std::string line;
-  for (int64_t line_no = 1; std::getline(in, line); ++line_no) {
+  while (reader.next(line)) {
     const std::string_view content = trim_whitespace(line);
     if (content.empty() || content[0] == '#') continue;
     const std::vector<std::string_view> fields = split_fields(content);
-    const std::string where = source + ":" + std::to_string(line_no) + ": ";
     if (fields.size() != 3) {
-      throw std::runtime_error(where + "expected 'word1 word2 score', got " +
+      throw std::runtime_error(reader.where() + "expected 'word1 word2 score', got " +
                                std::to_string(fields.size()) + " fields");
     }
     double score = 0;
     if (!parse_score(fields[2], &score)) {
-      throw std::runtime_error(where + "score '" + std::string(fields[2]) + "' is not a number");
+      throw std::runtime_error(reader.where() + "score " + quoted(fields[2]) + " is not a number");
     }
-    pairs.push_back({std::string(fields[0]), std::string(fields[1]), score, line_no});
+    pairs.push_back({std::string(fields[0]), std::string(fields[1]), score, reader.line_number()});
   }
-  if (in.bad()) throw std::runtime_error(source + ": read error");
   return pairs;
 }
 
