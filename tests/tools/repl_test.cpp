@@ -41,7 +41,7 @@ TEST_CASE("repl: an unknown word is a message and the loop goes on to end of inp
   gv::tools::QueryOptions options;
   options.k = 1;
   CHECK(run("nort\nnorth\n", options) ==
-        "'nort' not in vocabulary (did you mean: north?)\n\n"
+        "\"nort\" not in vocabulary (did you mean: \"north\"?)\n\n"
         "northeast\t0.707107\n\n");
 }
 

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -79,7 +80,7 @@ TEST_CASE("gradvec nearest prints a header and k word/cosine lines per word") {
         "nearest to b:\nx\t0.900000\ny\t0.500000\n"
         "nearest to a:\nb\t0.000000\nc\t0.000000\n");
   CHECK_THROWS_WITH(gradvec({"nearest", "--vectors", vectors, "b", "xx"}),
-                    "'xx' not in vocabulary (did you mean: x, a, b?)");
+                    "\"xx\" not in vocabulary (did you mean: \"x\", \"a\", \"b\"?)");
 }
 
 TEST_CASE("gradvec analogy answers with either method") {
@@ -118,6 +119,16 @@ TEST_CASE("gradvec eval similarity prints rho, pairs and skipped") {
   const std::string pairs = dir.write("p.txt", "# header\nb x 9\nb y 5.5\na b 0.5\nb q 3\n");
   CHECK(gradvec({"eval", "similarity", "--vectors", vectors, "--pairs", pairs}) ==
         "spearman: 1.0000 (3 pairs, 1 skipped)\n");
+}
+
+TEST_CASE("a --k beyond the vocabulary lists every candidate") {
+  const ScratchDir dir("huge_k");
+  const std::string vectors = write_example(dir);
+  const std::string k = std::to_string(std::numeric_limits<int64_t>::max());
+  CHECK(gradvec({"nearest", "--vectors", vectors, "--k", k, "b"}) ==
+        "nearest to b:\nx\t0.900000\ny\t0.500000\na\t0.000000\nc\t0.000000\n");
+  CHECK(gradvec({"analogy", "--vectors", vectors, "--k", "1000000000000", "a", "b", "c"})
+            .starts_with("x\t0.577350\ny\t"));
 }
 
 TEST_CASE("a vector file that cannot be read is an error naming it") {

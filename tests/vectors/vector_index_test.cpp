@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 
 #include "tests/vectors/vector_test_support.h"
 #include "tools/vectors/spelling.h"
@@ -55,6 +56,12 @@ TEST_CASE("k larger than the candidates returns every other word") {
   const VectorIndex index(example_vectors());
   CHECK(index.most_similar({"b"}, {}, 100).size() == 4);
   CHECK(index.most_similar({"b"}, {}, 0).empty());
+  // k + the query words would overflow, and a heap of k would not fit in memory.
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  CHECK(index.most_similar({"b"}, {}, kMax).size() == 4);
+  CHECK(index.most_similar({"b"}, {}, kMax, 2).size() == 1);
+  CHECK(index.analogy("a", "b", "c", kMax, AnalogyMethod::Add).size() == 2);
+  CHECK(index.analogy("a", "b", "c", kMax, AnalogyMethod::Mul).size() == 2);
 }
 
 TEST_CASE("several positive words: the cosine with the mean of their unit vectors") {
@@ -124,6 +131,14 @@ TEST_CASE("zero vectors score 0 and never produce NaN") {
   for (const Neighbor& n : mul) CHECK_FALSE(std::isnan(n.score));
 }
 
+TEST_CASE("rows of subnormal floats normalise to unit length, not to infinity") {
+  // |row| = 5e-40: 1 / |row| overflows a float.
+  const VectorIndex index(make_vectors({{"tiny", {3e-40f, 4e-40f}}, {"east", {1, 0}}}));
+  CHECK(index.unit_row(0)[0] == Approx(0.6f));
+  CHECK(index.unit_row(0)[1] == Approx(0.8f));
+  CHECK(index.cosine(0, 1) == Approx(0.6f));
+}
+
 TEST_CASE("non-finite rows are treated as zero vectors") {
   const VectorIndex index(make_vectors({{"inf", {INFINITY, 1}}, {"ok", {3, 4}}}));
   CHECK(index.unit_row(0)[0] == 0.0f);
@@ -141,8 +156,8 @@ TEST_CASE("an unknown word names itself and up to three close spellings") {
       {{"king", {1}}, {"queen", {1}}, {"kings", {1}}, {"kingdom", {1}}, {"ring", {1}}}));
   // Distances from "kin": king 1, kings 2, ring 2 (substitute k->r, insert g), kingdom 4.
   CHECK_THROWS_WITH(index.most_similar({"kin"}, {}, 3),
-                    "'kin' not in vocabulary (did you mean: king, kings, ring?)");
-  CHECK_THROWS_WITH(index.index_of("zzzzzz"), "'zzzzzz' not in vocabulary");
+                    "\"kin\" not in vocabulary (did you mean: \"king\", \"kings\", \"ring\"?)");
+  CHECK_THROWS_WITH(index.index_of("zzzzzz"), "\"zzzzzz\" not in vocabulary");
   CHECK_THROWS_AS(index.analogy("king", "queen", "kni", 1, AnalogyMethod::Add),
                   gv::tools::UnknownWordError);
   try {

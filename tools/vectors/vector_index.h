@@ -29,7 +29,7 @@ enum class AnalogyMethod {
   Mul,  // 3CosMul: cos'(x, b) cos'(x, c) / (cos'(x, a) + 1e-6), cos' = (1 + cos) / 2
 };
 
-// "'xyz' not in vocabulary (did you mean: xy, xyzz?)": thrown for any unknown query word.
+// "xyz" not in vocabulary (did you mean: "xy", "xyzz"?): thrown for any unknown query word.
 class UnknownWordError : public std::out_of_range {
  public:
   UnknownWordError(std::string word, std::vector<std::string> suggestions);
@@ -87,8 +87,8 @@ class VectorIndex {
 
   // The k words whose cosine with unit(mean(unit(positive)) - mean(unit(negative))) is
   // highest, excluding the query words themselves (gensim most_similar). Only the first
-  // `restrict_to` words are candidates (0: all). Needs at least one query word; each must
-  // have a vector (require_vector).
+  // `restrict_to` words are candidates (0: all); a k beyond them means all of them. Needs at
+  // least one query word; each must have a vector (require_vector).
   std::vector<Neighbor> most_similar(const std::vector<std::string>& positive,
                                      const std::vector<std::string>& negative, int64_t k,
                                      int64_t restrict_to = 0) const;
@@ -107,12 +107,11 @@ class VectorIndex {
 
  private:
   int64_t candidate_count(int64_t restrict_to) const;
-  // (words.size(), dim): the unit vector of each query word in turn; the rows of vocabulary
-  // words are appended to `excluded`.
-  std::vector<float> query_vectors(const std::vector<std::string>& words,
-                                   std::vector<int64_t>& excluded) const;
+  // out (dim) = the unit vector of query word `word`; its row, if it has one, is appended to
+  // `excluded`. Throws UnknownWordError.
+  void query_vector(const std::string& word, float* out, std::vector<int64_t>& excluded) const;
   std::vector<Neighbor> best_excluding(const std::vector<float>& scores, int64_t k,
-                                       const std::vector<int64_t>& excluded) const;
+                                       std::vector<int64_t> excluded) const;
 
   std::vector<std::string> words_;
   int64_t dim_ = 0;
