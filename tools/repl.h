@@ -4,9 +4,10 @@
 //   man king woman  -> the analogy man : king :: woman : ?
 //   any other count -> the neighbours of the words' mean (as `distance` does)
 //   EXIT, or end of input -> quit
-// An unknown word prints its message (with spelling suggestions) and the loop goes on. With a
-// fastText model a word outside the vocabulary is built from its n-grams, and the answer is
-// headed by the query with that word marked, e.g. "xyzzy (from subwords)".
+// A query the vectors cannot answer (QueryError: an unknown word, with spelling suggestions,
+// or a zero vector) prints its message and the loop goes on. With a fastText model a word
+// outside the vocabulary is built from its n-grams, and the answer is headed by the query
+// with that word marked, e.g. "xyzzy (from subwords)".
 #pragma once
 
 #include <cstdint>
@@ -32,7 +33,8 @@ void print_neighbors(std::ostream& out, const std::vector<Neighbor>& neighbors);
 std::string marked_word(const VectorIndex& index, const std::string& word);
 
 // Answers one query (the words of one line, see above) onto `out`; three words print as
-// analogy does. Throws UnknownWordError for a word that has no vector.
+// analogy does. Throws QueryError (printing nothing) for a word that has no vector or a
+// query without direction.
 void answer_query(const VectorIndex& index, const std::vector<std::string>& words,
                   const QueryOptions& options, std::ostream& out);
 

@@ -13,8 +13,8 @@ gv::tools::VectorIndex compass() {
       {{"east", {1, 0}}, {"north", {0, 1}}, {"northeast", {3, 3}}, {"west", {-2, 0}}}));
 }
 
-std::string run(const std::string& input, gv::tools::QueryOptions options, bool prompt = false) {
-  const gv::tools::VectorIndex index = compass();
+std::string run(const std::string& input, gv::tools::QueryOptions options, bool prompt = false,
+                const gv::tools::VectorIndex& index = compass()) {
   std::istringstream in(input);
   std::ostringstream out;
   gv::tools::run_repl(index, in, out, prompt, options);
@@ -50,6 +50,18 @@ TEST_CASE("repl: two words ask for the neighbours of their mean; prompts only if
   options.k = 1;
   // (east + north) / sqrt(2) = northeast (excluded? no: only east and north are excluded).
   CHECK(run("east north\n", options, true) == "> northeast\t1.000000\n\n> \n");
+}
+
+TEST_CASE("repl: a zero vector or words that cancel out are a message, and the loop goes on") {
+  const gv::tools::VectorIndex index(gv::test::make_vectors(
+      {{"east", {1, 0}}, {"north", {0, 1}}, {"west", {-1, 0}}, {"zero", {0, 0}}}));
+  gv::tools::QueryOptions options;
+  options.k = 1;
+  CHECK(run("zero\neast west\nnorth zero east\nnorth\n", options, false, index) ==
+        "\"zero\" has a zero vector, which has no direction to compare with\n\n"
+        "the query words' vectors cancel out to zero, which has no direction\n\n"
+        "\"zero\" has a zero vector, which has no direction to compare with\n\n"
+        "east\t0.000000\n\n");
 }
 
 TEST_CASE("repl: a byte order mark does not stick to the first query word") {

@@ -119,6 +119,32 @@ TEST_CASE("gradvec eval similarity prints rho, pairs and skipped") {
   const std::string pairs = dir.write("p.txt", "# header\nb x 9\nb y 5.5\na b 0.5\nb q 3\n");
   CHECK(gradvec({"eval", "similarity", "--vectors", vectors, "--pairs", pairs}) ==
         "spearman: 1.0000 (3 pairs, 1 skipped)\n");
+  // Every error about the pairs names the file, also those found after reading it.
+  const std::string tied = dir.write("tied.txt", "b x 5\nb y 5\n");
+  std::string printed;
+  CHECK_THROWS_WITH(
+      run_gradvec({"eval", "similarity", "--vectors", vectors, "--pairs", tied}, printed),
+      tied +
+          ": the 2 pairs used all have the same human score, so their rank correlation is "
+          "undefined");
+  CHECK(printed.empty());
+  const std::string few = dir.write("few.txt",
+                                    "\xEF\xBB\xBF"
+                                    "b x 5\nb q 3\n");
+  CHECK_THROWS_WITH(gradvec({"eval", "similarity", "--vectors", vectors, "--pairs", few}),
+                    few + ": only 1 of 2 pairs have both words in the vocabulary; need at least 2");
+}
+
+TEST_CASE("nearest and analogy print nothing for a query they refuse, all words checked first") {
+  const ScratchDir dir("zero_query");
+  const std::string vectors = dir.write("z.txt", "a 1 0\nb 0 1\nzero 0 0\n");
+  std::string printed;
+  CHECK_THROWS_WITH(run_gradvec({"nearest", "--vectors", vectors, "a", "zero"}, printed),
+                    "\"zero\" has a zero vector, which has no direction to compare with");
+  CHECK(printed.empty());
+  CHECK_THROWS_WITH(run_gradvec({"analogy", "--vectors", vectors, "a", "zero", "b"}, printed),
+                    "\"zero\" has a zero vector, which has no direction to compare with");
+  CHECK(printed.empty());
 }
 
 TEST_CASE("a --k beyond the vocabulary lists every candidate") {

@@ -117,18 +117,42 @@ TEST_CASE("restrict searches only the first N words") {
   CHECK_THROWS_WITH(index.most_similar({"b"}, {}, 5, -1), Catch::Contains("restrict must be >= 0"));
 }
 
-TEST_CASE("zero vectors score 0 and never produce NaN") {
+TEST_CASE("a zero vector scores 0 as a candidate and is refused as a query") {
   const VectorIndex index(make_vectors({{"zero", {0, 0}}, {"east", {2, 0}}, {"north", {0, 5}}}));
   for (int d = 0; d < 2; ++d) CHECK(index.unit_row(0)[d] == 0.0f);
   CHECK(index.unit_row(1)[0] == 1.0f);
-  const std::vector<Neighbor> from_zero = index.most_similar({"zero"}, {}, 2);
-  REQUIRE(from_zero.size() == 2);
-  for (const Neighbor& n : from_zero) CHECK(n.score == 0.0f);
   const std::vector<Neighbor> to_east = index.most_similar({"east"}, {}, 2);
   REQUIRE(words_of(to_east) == std::vector<std::string>{"zero", "north"});
   CHECK(to_east[0].score == 0.0f);
-  const std::vector<Neighbor> mul = index.most_similar_cosmul({"east"}, {"zero"}, 2);
-  for (const Neighbor& n : mul) CHECK_FALSE(std::isnan(n.score));
+  // Every cosine with it is 0: its "neighbours" would be the first k words, whatever they are.
+  const std::string refused = "\"zero\" has a zero vector, which has no direction to compare with";
+  CHECK_THROWS_WITH(index.most_similar({"zero"}, {}, 2), refused);
+  CHECK_THROWS_WITH(index.most_similar({"east", "zero"}, {}, 2), refused);
+  CHECK_THROWS_WITH(index.most_similar_cosmul({"east"}, {"zero"}, 2), refused);
+  CHECK_THROWS_WITH(index.analogy("east", "zero", "north", 2, AnalogyMethod::Add), refused);
+  CHECK_THROWS_AS(index.analogy("zero", "east", "north", 2, AnalogyMethod::Mul),
+                  gv::tools::QueryError);
+}
+
+TEST_CASE("query words that cancel out are refused, not answered with noise") {
+  // b - a + c is zero up to rounding: c = a - b, all three of length 1.
+  const float h = std::sqrt(3.0f) / 2;
+  const VectorIndex index(make_vectors({{"a", {1, 0, 0}},
+                                        {"b", {0.5f, h, 0}},
+                                        {"c", {0.5f, -h, 0}},
+                                        {"west", {-1, 0, 0}},
+                                        {"up", {0, 0, 1}}}));
+  const std::string cancel = "the query words' vectors cancel out to zero, which has no direction";
+  CHECK_THROWS_WITH(index.analogy("a", "b", "c", 2, AnalogyMethod::Add), cancel);
+  CHECK_THROWS_WITH(index.most_similar({"a", "west"}, {}, 2), cancel);
+  CHECK_THROWS_AS(index.most_similar({"up"}, {"up"}, 2), gv::tools::QueryError);
+  // A sum of three unit vectors 1e-3 long is far above their rounding: a direction.
+  std::vector<float> sum{0, 0, 1e-3f};
+  CHECK(gv::tools::normalize_sum(sum.data(), 3, 3));
+  CHECK(sum[2] == 1.0f);
+  sum = {0, 1e-7f, 0};
+  CHECK_FALSE(gv::tools::normalize_sum(sum.data(), 3, 3));
+  CHECK(sum[1] == 0.0f);
 }
 
 TEST_CASE("rows of subnormal floats normalise to unit length, not to infinity") {

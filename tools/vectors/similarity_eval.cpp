@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <numeric>
 #include <stdexcept>
 
@@ -94,25 +95,42 @@ double spearman(const std::vector<double>& x, const std::vector<double>& y) {
 
 SimilarityEvalResult evaluate_similarity(const VectorIndex& index,
                                          const std::vector<SimilarityPair>& pairs,
-                                         int64_t restrict_to, bool case_insensitive) {
+                                         const std::string& source, int64_t restrict_to,
+                                         bool case_insensitive) {
   EvalVocabulary vocabulary(index, restrict_to, case_insensitive);
+  SimilarityEvalResult result;
+  result.subwords = vocabulary.has_subwords();
   std::vector<double> human, cosine;
-  int64_t outside = 0;
   for (const SimilarityPair& pair : pairs) {
     const float *a = vocabulary.unit_vector(pair.a), *b = vocabulary.unit_vector(pair.b);
-    if (a == nullptr || b == nullptr) continue;
-    human.push_back(pair.human_score);
-    cosine.push_back(dot(a, b, index.dim()));
-    outside += !vocabulary.find(pair.a) || !vocabulary.find(pair.b);
+    if (a == nullptr || b == nullptr) {
+      ++result.pairs_skipped;
+    } else if (is_zero(a, index.dim()) || is_zero(b, index.dim())) {
+      ++result.zero_vector;
+    } else {
+      human.push_back(pair.human_score);
+      cosine.push_back(dot(a, b, index.dim()));
+      result.outside_vocabulary += !vocabulary.find(pair.a) || !vocabulary.find(pair.b);
+    }
   }
-  const int64_t used = static_cast<int64_t>(human.size());
-  const int64_t skipped = static_cast<int64_t>(pairs.size()) - used;
-  if (used < 2) {
-    throw std::invalid_argument("similarity: only " + std::to_string(used) + " of " +
-                                std::to_string(pairs.size()) +
-                                " pairs have both words in the vocabulary; need at least 2");
+  result.pairs_used = static_cast<int64_t>(human.size());
+  if (result.pairs_used < 2) {
+    throw std::invalid_argument(
+        source + ": only " + std::to_string(result.pairs_used) + " of " +
+        std::to_string(pairs.size()) + " pairs have both words in the vocabulary" +
+        (result.zero_vector > 0 ? " and neither vector zero" : "") + "; need at least 2");
   }
-  return {spearman(human, cosine), used, skipped, vocabulary.has_subwords(), outside};
+  // spearman() would refuse these too, but only the caller knows what the values are.
+  const auto constant = [](const std::vector<double>& values) {
+    return std::adjacent_find(values.begin(), values.end(), std::not_equal_to<>()) == values.end();
+  };
+  if (constant(human) || constant(cosine)) {
+    throw std::invalid_argument(
+        source + ": the " + std::to_string(result.pairs_used) + " pairs used all have the same " +
+        (constant(human) ? "human score" : "cosine") + ", so their rank correlation is undefined");
+  }
+  result.spearman = spearman(human, cosine);
+  return result;
 }
 
 std::string format_similarity_report(const SimilarityEvalResult& result) {
@@ -121,6 +139,9 @@ std::string format_similarity_report(const SimilarityEvalResult& result) {
                 static_cast<long long>(result.pairs_used),
                 static_cast<long long>(result.pairs_skipped));
   std::string report = buffer;
+  if (result.zero_vector > 0) {
+    report += ", " + std::to_string(result.zero_vector) + " left out for a zero vector";
+  }
   if (result.subwords) {
     report += ", " + std::to_string(result.outside_vocabulary) + " with a word from subwords";
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "tools/vectors/parallel_for.h"
 #include "tools/vectors/spelling.h"
@@ -31,7 +32,7 @@ std::string unknown_word_message(const std::string& word,
 }  // namespace
 
 UnknownWordError::UnknownWordError(std::string word, std::vector<std::string> suggestions)
-    : std::out_of_range(unknown_word_message(word, suggestions)),
+    : QueryError(unknown_word_message(word, suggestions)),
       word_(std::move(word)),
       suggestions_(std::move(suggestions)) {}
 
@@ -60,6 +61,23 @@ void normalize_in_place(float* x, int64_t n) {
   // In double: for a row of tiny (subnormal) floats 1 / norm overflows a float to inf.
   const double scale = 1.0 / norm;
   for (int64_t i = 0; i < n; ++i) x[i] = static_cast<float>(x[i] * scale);
+}
+
+bool is_zero(const float* x, int64_t n) {
+  return std::all_of(x, x + n, [](float v) { return v == 0.0f; });
+}
+
+bool normalize_sum(float* x, int64_t n, int64_t terms) {
+  double squares = 0;
+  for (int64_t i = 0; i < n; ++i) squares += static_cast<double>(x[i]) * x[i];
+  // Each unit term is off by at most FLT_EPSILON / 2 in length after rounding, and each
+  // float addition adds as much again.
+  if (std::sqrt(squares) <= static_cast<double>(terms) * std::numeric_limits<float>::epsilon()) {
+    std::fill(x, x + n, 0.0f);
+    return false;
+  }
+  normalize_in_place(x, n);
+  return true;
 }
 
 VectorIndex::VectorIndex(WordVectors vectors, int threads)
@@ -107,7 +125,16 @@ bool VectorIndex::unit_vector(std::string_view word, float* out) const {
 }
 
 void VectorIndex::require_vector(std::string_view word) const {
-  if (!find(word) && !from_subwords(word)) index_of(word);  // throws with close spellings
+  const auto row = find(word);
+  if (!row && !from_subwords(word)) index_of(word);  // throws with close spellings
+  std::vector<float> built;
+  if (!row) {
+    built.resize(static_cast<size_t>(dim_));
+    unit_vector(word, built.data());
+  }
+  if (is_zero(row ? unit_row(*row) : built.data(), dim_)) {
+    throw QueryError(quoted(word) + " has a zero vector, which has no direction to compare with");
+  }
 }
 
 void VectorIndex::query_vector(const std::string& word, float* out,
@@ -176,7 +203,9 @@ std::vector<Neighbor> VectorIndex::most_similar(const std::vector<std::string>& 
     }
   }
   // gensim divides by the word count before normalising; the direction is the same.
-  normalize_in_place(query.data(), dim_);
+  if (!normalize_sum(query.data(), dim_, static_cast<int64_t>(positive.size() + negative.size()))) {
+    throw QueryError("the query words' vectors cancel out to zero, which has no direction");
+  }
   std::vector<float> scores(static_cast<size_t>(rows));
   dot_rows(query.data(), rows, scores.data());
   return best_excluding(scores, k, excluded);
