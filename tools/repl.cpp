@@ -44,24 +44,25 @@ std::string query_header(const VectorIndex& index, const std::vector<std::string
 
 void answer_query(const VectorIndex& index, const std::vector<std::string>& words,
                   const QueryOptions& options, std::ostream& out) {
-  for (const std::string& word : words) index.require_vector(word);  // all known, or no header
+  for (const std::string& word : words) index.require_vector(word);  // the first refused, named
+  // The whole answer before any of it is printed: a query refused half way prints nothing.
+  const std::vector<Neighbor> answer =
+      words.size() == 3 ? index.analogy(words[0], words[1], words[2], options.k, options.method,
+                                        options.restrict_to)
+                        : index.most_similar(words, {}, options.k, options.restrict_to);
   if (const std::string header = query_header(index, words); !header.empty()) {
     out << header << '\n';
   }
-  if (words.size() == 3) {
-    print_neighbors(out, index.analogy(words[0], words[1], words[2], options.k, options.method,
-                                       options.restrict_to));
-  } else {
-    print_neighbors(out, index.most_similar(words, {}, options.k, options.restrict_to));
-  }
+  print_neighbors(out, answer);
 }
 
 void run_repl(const VectorIndex& index, std::istream& in, std::ostream& out, bool prompt,
               const QueryOptions& options) {
+  LineReader reader(in, "standard input");
   std::string line;
   while (true) {
     if (prompt) out << "> " << std::flush;
-    if (!std::getline(in, line)) {
+    if (!reader.next(line)) {
       if (prompt) out << '\n';  // leave the terminal on a fresh line after Ctrl-D
       break;
     }
@@ -70,7 +71,7 @@ void run_repl(const VectorIndex& index, std::istream& in, std::ostream& out, boo
     if (fields.size() == 1 && fields[0] == "EXIT") break;
     try {
       answer_query(index, std::vector<std::string>(fields.begin(), fields.end()), options, out);
-    } catch (const UnknownWordError& e) {
+    } catch (const QueryError& e) {
       out << e.what() << '\n';
     }
     out << '\n' << std::flush;  // a blank line ends each answer

@@ -4,9 +4,10 @@
 //   man king woman  -> the analogy man : king :: woman : ?
 //   any other count -> the neighbours of the words' mean (as `distance` does)
 //   EXIT, or end of input -> quit
-// An unknown word prints its message (with spelling suggestions) and the loop goes on. With a
-// fastText model a word outside the vocabulary is built from its n-grams, and the answer is
-// headed by the query with that word marked, e.g. "xyzzy (from subwords)".
+// A query the vectors cannot answer (QueryError: an unknown word, with spelling suggestions,
+// or a zero vector) prints its message and the loop goes on. With a fastText model a word
+// outside the vocabulary is built from its n-grams, and the answer is headed by the query
+// with that word marked, e.g. "xyzzy (from subwords)".
 #pragma once
 
 #include <cstdint>
@@ -32,12 +33,15 @@ void print_neighbors(std::ostream& out, const std::vector<Neighbor>& neighbors);
 std::string marked_word(const VectorIndex& index, const std::string& word);
 
 // Answers one query (the words of one line, see above) onto `out`; three words print as
-// analogy does. Throws UnknownWordError for a word that has no vector.
+// analogy does. Throws QueryError (printing nothing) for a word that has no vector or a
+// query without direction.
 void answer_query(const VectorIndex& index, const std::vector<std::string>& words,
                   const QueryOptions& options, std::ostream& out);
 
-// Reads queries from `in` until EXIT or end of input. `prompt`: print "> " before each read
-// (only when a person is typing, i.e. stdin is a terminal).
+// Reads queries from `in`, standard input, until EXIT or end of input. `prompt`: print "> "
+// before each read (only when a person is typing, i.e. stdin is a terminal). Throws
+// std::runtime_error "standard input:N: ..." for a line over kMaxLineBytes (text_file.h) and
+// on a read error: such input is no queries.
 void run_repl(const VectorIndex& index, std::istream& in, std::ostream& out, bool prompt,
               const QueryOptions& options);
 

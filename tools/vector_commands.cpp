@@ -67,7 +67,8 @@ void add_nearest_command(CLI::App& app) {
   command->add_option("words", state->words, "Query words")->required();
   command->callback([state] {
     const VectorIndex index = load_index(state->file);
-    for (const std::string& word : state->words) index.require_vector(word);  // all, or fail
+    // All known and none a zero vector, or fail before printing anything.
+    for (const std::string& word : state->words) index.require_vector(word);
     for (const std::string& word : state->words) {
       std::cout << "nearest to " << marked_word(index, word) << ":\n";
       print_neighbors(std::cout,
@@ -138,8 +139,8 @@ void add_eval_commands(CLI::App& app) {
   similarity_command->callback([similarity] {
     const std::vector<SimilarityPair> pairs = read_similarity_pairs(similarity->pairs);
     const VectorIndex index = load_index(similarity->file);
-    std::cout << format_similarity_report(
-        evaluate_similarity(index, pairs, similarity->restrict_to, !similarity->case_sensitive));
+    std::cout << format_similarity_report(evaluate_similarity(
+        index, pairs, similarity->pairs, similarity->restrict_to, !similarity->case_sensitive));
   });
 }
 
@@ -161,6 +162,8 @@ void add_repl_command(CLI::App& app) {
                    "EXIT quits.\n";
     }
     run_repl(index, std::cin, std::cout, interactive, state->query);
+    // std::cin reads through stdio, which takes a read error (stdin a directory) for the end.
+    if (std::ferror(stdin)) throw std::runtime_error("standard input: cannot read");
   });
 }
 

@@ -3,6 +3,7 @@
 
 #include "tests/vectors/vector_test_support.h"
 #include "tools/repl.h"
+#include "tools/vectors/text_file.h"
 
 namespace {
 
@@ -12,8 +13,8 @@ gv::tools::VectorIndex compass() {
       {{"east", {1, 0}}, {"north", {0, 1}}, {"northeast", {3, 3}}, {"west", {-2, 0}}}));
 }
 
-std::string run(const std::string& input, gv::tools::QueryOptions options, bool prompt = false) {
-  const gv::tools::VectorIndex index = compass();
+std::string run(const std::string& input, gv::tools::QueryOptions options, bool prompt = false,
+                const gv::tools::VectorIndex& index = compass()) {
   std::istringstream in(input);
   std::ostringstream out;
   gv::tools::run_repl(index, in, out, prompt, options);
@@ -40,7 +41,7 @@ TEST_CASE("repl: an unknown word is a message and the loop goes on to end of inp
   gv::tools::QueryOptions options;
   options.k = 1;
   CHECK(run("nort\nnorth\n", options) ==
-        "'nort' not in vocabulary (did you mean: north?)\n\n"
+        "\"nort\" not in vocabulary (did you mean: \"north\"?)\n\n"
         "northeast\t0.707107\n\n");
 }
 
@@ -49,4 +50,35 @@ TEST_CASE("repl: two words ask for the neighbours of their mean; prompts only if
   options.k = 1;
   // (east + north) / sqrt(2) = northeast (excluded? no: only east and north are excluded).
   CHECK(run("east north\n", options, true) == "> northeast\t1.000000\n\n> \n");
+}
+
+TEST_CASE("repl: a zero vector or words that cancel out are a message, and the loop goes on") {
+  const gv::tools::VectorIndex index(gv::test::make_vectors(
+      {{"east", {1, 0}}, {"north", {0, 1}}, {"west", {-1, 0}}, {"zero", {0, 0}}}));
+  gv::tools::QueryOptions options;
+  options.k = 1;
+  CHECK(run("zero\neast west\nnorth zero east\nnorth\n", options, false, index) ==
+        "\"zero\" has a zero vector, which has no direction to compare with\n\n"
+        "the query words' vectors cancel out to zero, which has no direction\n\n"
+        "\"zero\" has a zero vector, which has no direction to compare with\n\n"
+        "east\t0.000000\n\n");
+}
+
+TEST_CASE("repl: a byte order mark does not stick to the first query word") {
+  gv::tools::QueryOptions options;
+  options.k = 1;
+  CHECK(run("\xEF\xBB\xBFnorth\n", options) == "northeast\t0.707107\n\n");
+}
+
+TEST_CASE("repl: a line over the limit ends the loop with an error naming the line") {
+  gv::tools::QueryOptions options;
+  options.k = 1;
+  const std::string endless(static_cast<size_t>(gv::tools::kMaxLineBytes) + 1, '\0');
+  const gv::tools::VectorIndex index = compass();
+  std::istringstream in("north\n" + endless);
+  std::ostringstream out;
+  CHECK_THROWS_WITH(gv::tools::run_repl(index, in, out, false, options),
+                    "standard input:2: line longer than 1048576 bytes, the limit for a line of "
+                    "words");
+  CHECK(out.str() == "northeast\t0.707107\n\n");
 }

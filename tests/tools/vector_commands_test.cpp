@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -79,7 +80,7 @@ TEST_CASE("gradvec nearest prints a header and k word/cosine lines per word") {
         "nearest to b:\nx\t0.900000\ny\t0.500000\n"
         "nearest to a:\nb\t0.000000\nc\t0.000000\n");
   CHECK_THROWS_WITH(gradvec({"nearest", "--vectors", vectors, "b", "xx"}),
-                    "'xx' not in vocabulary (did you mean: x, a, b?)");
+                    "\"xx\" not in vocabulary (did you mean: \"x\", \"a\", \"b\"?)");
 }
 
 TEST_CASE("gradvec analogy answers with either method") {
@@ -118,6 +119,42 @@ TEST_CASE("gradvec eval similarity prints rho, pairs and skipped") {
   const std::string pairs = dir.write("p.txt", "# header\nb x 9\nb y 5.5\na b 0.5\nb q 3\n");
   CHECK(gradvec({"eval", "similarity", "--vectors", vectors, "--pairs", pairs}) ==
         "spearman: 1.0000 (3 pairs, 1 skipped)\n");
+  // Every error about the pairs names the file, also those found after reading it.
+  const std::string tied = dir.write("tied.txt", "b x 5\nb y 5\n");
+  std::string printed;
+  CHECK_THROWS_WITH(
+      run_gradvec({"eval", "similarity", "--vectors", vectors, "--pairs", tied}, printed),
+      tied +
+          ": the 2 pairs used all have the same human score, so their rank correlation is "
+          "undefined");
+  CHECK(printed.empty());
+  const std::string few = dir.write("few.txt",
+                                    "\xEF\xBB\xBF"
+                                    "b x 5\nb q 3\n");
+  CHECK_THROWS_WITH(gradvec({"eval", "similarity", "--vectors", vectors, "--pairs", few}),
+                    few + ": only 1 of 2 pairs have both words in the vocabulary; need at least 2");
+}
+
+TEST_CASE("nearest and analogy print nothing for a query they refuse, all words checked first") {
+  const ScratchDir dir("zero_query");
+  const std::string vectors = dir.write("z.txt", "a 1 0\nb 0 1\nzero 0 0\n");
+  std::string printed;
+  CHECK_THROWS_WITH(run_gradvec({"nearest", "--vectors", vectors, "a", "zero"}, printed),
+                    "\"zero\" has a zero vector, which has no direction to compare with");
+  CHECK(printed.empty());
+  CHECK_THROWS_WITH(run_gradvec({"analogy", "--vectors", vectors, "a", "zero", "b"}, printed),
+                    "\"zero\" has a zero vector, which has no direction to compare with");
+  CHECK(printed.empty());
+}
+
+TEST_CASE("a --k beyond the vocabulary lists every candidate") {
+  const ScratchDir dir("huge_k");
+  const std::string vectors = write_example(dir);
+  const std::string k = std::to_string(std::numeric_limits<int64_t>::max());
+  CHECK(gradvec({"nearest", "--vectors", vectors, "--k", k, "b"}) ==
+        "nearest to b:\nx\t0.900000\ny\t0.500000\na\t0.000000\nc\t0.000000\n");
+  CHECK(gradvec({"analogy", "--vectors", vectors, "--k", "1000000000000", "a", "b", "c"})
+            .starts_with("x\t0.577350\ny\t"));
 }
 
 TEST_CASE("a vector file that cannot be read is an error naming it") {

@@ -5,6 +5,7 @@
 #include "tests/vectors/vector_test_support.h"
 #include "tools/vectors/analogy_eval.h"
 #include "tools/vectors/eval_vocabulary.h"
+#include "tools/vectors/text_file.h"
 
 using gv::test::make_vectors;
 using gv::tools::AnalogyEvalOptions;
@@ -171,4 +172,53 @@ TEST_CASE("an empty questions file reports zero of zero") {
   const AnalogyEvalResult result = evaluate("");
   CHECK(gv::tools::format_analogy_report(result) ==
         "total: 0/0 correct (0.00%), 0/0 questions seen\n");
+}
+
+TEST_CASE("a byte order mark before the first section is not part of its name") {
+  const std::vector<AnalogySection> sections =
+      parse("\xEF\xBB\xBF: family\nboy girl son daughter\n");
+  REQUIRE(sections.size() == 1);
+  CHECK(sections[0].name == "family");
+  CHECK(sections[0].questions.size() == 1);
+  // A file without sections whose first question follows a mark is refused as without one.
+  CHECK_THROWS_WITH(parse("\xEF\xBB\xBF"
+                          "a b c d\n"),
+                    "q.txt:1: question before the first ': section' line");
+}
+
+TEST_CASE("a questions line longer than the limit is refused naming file and line") {
+  CHECK_THROWS_WITH(
+      parse(": s\n" + std::string(static_cast<size_t>(gv::tools::kMaxLineBytes) + 1, 'a')),
+      "q.txt:2: line longer than 1048576 bytes, the limit for a line of words");
+}
+
+TEST_CASE("questions with a zero vector are left out and counted apart") {
+  // c = a - b, so b - a + c cancels out; z is a zero vector.
+  const float h = std::sqrt(3.0f) / 2;
+  const VectorIndex index(make_vectors({{"a", {1, 0, 0}},
+                                        {"b", {0.5f, h, 0}},
+                                        {"c", {0.5f, -h, 0}},
+                                        {"d", {0, 0, 1}},
+                                        {"z", {0, 0, 0}},
+                                        {"e", {0, 1, 0}}}));
+  const std::vector<AnalogySection> questions = parse(
+      ": s\n"
+      "a b c d\n"    // 3CosAdd: b - a + c = 0
+      "a z d e\n"    // b is zero
+      "a d e z\n"    // the expected word is zero
+      "d e a b\n");  // e - d + a: b 0.79, c -0.21, z 0: correct
+  const AnalogyEvalResult add = gv::tools::evaluate_analogies(index, questions, {});
+  CHECK(add.zero_vector == 3);
+  CHECK(add.total.seen == 1);
+  CHECK(add.total.correct == 1);
+  CHECK(gv::tools::format_analogy_report(add) ==
+        "s: 1/1 correct (100.00%)\n"
+        "total: 1/1 correct (100.00%), 1/4 questions seen\n"
+        "left out: 3 of the 4 questions, for a zero vector (a word's, or b - a + c)\n");
+  // 3CosMul adds no query vectors up: only the zero words leave questions out.
+  AnalogyEvalOptions mul;
+  mul.method = AnalogyMethod::Mul;
+  const AnalogyEvalResult by_mul = gv::tools::evaluate_analogies(index, questions, mul);
+  CHECK(by_mul.zero_vector == 2);
+  CHECK(by_mul.total.seen == 2);
 }

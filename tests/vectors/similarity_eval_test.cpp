@@ -4,6 +4,7 @@
 
 #include "tests/vectors/vector_test_support.h"
 #include "tools/vectors/similarity_eval.h"
+#include "tools/vectors/text_file.h"
 
 using gv::tools::SimilarityPair;
 
@@ -59,8 +60,8 @@ TEST_CASE("word pair files: tabs or spaces, comments and blank lines") {
 TEST_CASE("malformed word pair files are rejected naming file and line") {
   CHECK_THROWS_WITH(parse("tiger cat 7\nbook paper\n"),
                     "pairs.txt:2: expected 'word1 word2 score', got 2 fields");
-  CHECK_THROWS_WITH(parse("tiger cat high\n"), "pairs.txt:1: score 'high' is not a number");
-  CHECK_THROWS_WITH(parse("tiger cat 7x\n"), Catch::Contains("score '7x' is not a number"));
+  CHECK_THROWS_WITH(parse("tiger cat high\n"), "pairs.txt:1: score \"high\" is not a number");
+  CHECK_THROWS_WITH(parse("tiger cat 7x\n"), Catch::Contains("score \"7x\" is not a number"));
   CHECK_THROWS_WITH(parse("tiger cat nan\n"), Catch::Contains("is not a number"));
   CHECK_THROWS_WITH(gv::tools::read_similarity_pairs("/nonexistent/pairs.txt"),
                     Catch::Contains("cannot open word pairs file '/nonexistent/pairs.txt'"));
@@ -77,7 +78,8 @@ TEST_CASE("similarity evaluation ranks cosines against human scores") {
       "p0 p3 1\n"    // cosine 0
       "p0 nope 4\n"  // skipped
       "p1 p3 8\n");  // cosine 0.707, tied with the first pair
-  const gv::tools::SimilarityEvalResult result = gv::tools::evaluate_similarity(index, pairs);
+  const gv::tools::SimilarityEvalResult result =
+      gv::tools::evaluate_similarity(index, pairs, "pairs.txt");
   // human ranks {4, 2, 1, 3}; cosine ranks {3.5, 2, 1, 3.5}. Mean 2.5:
   // dh = {1.5, -0.5, -1.5, 0.5}, dc = {1, -0.5, -1.5, 1}: sum dh dc = 1.5 + 0.25 + 2.25 + 0.5
   // = 4.5, sum dh^2 = 5, sum dc^2 = 1 + 0.25 + 2.25 + 1 = 4.5: rho = 4.5 / sqrt(22.5).
@@ -88,12 +90,55 @@ TEST_CASE("similarity evaluation ranks cosines against human scores") {
 
   // Case-sensitively "P0" is unknown; the other three pairs rank the same on both sides.
   const gv::tools::SimilarityEvalResult exact =
-      gv::tools::evaluate_similarity(index, pairs, 0, false);
+      gv::tools::evaluate_similarity(index, pairs, "pairs.txt", 0, false);
   CHECK(exact.pairs_used == 3);
   CHECK(exact.pairs_skipped == 2);
   CHECK(exact.spearman == Approx(1.0));
   // restrict 2: only p0 and p1 are words, leaving one usable pair.
-  CHECK_THROWS_WITH(gv::tools::evaluate_similarity(index, pairs, 2),
-                    "similarity: only 1 of 5 pairs have both words in the vocabulary; need at "
+  CHECK_THROWS_WITH(gv::tools::evaluate_similarity(index, pairs, "pairs.txt", 2),
+                    "pairs.txt: only 1 of 5 pairs have both words in the vocabulary; need at "
                     "least 2");
+}
+
+TEST_CASE("a byte order mark before the first pair is not part of its word") {
+  const std::vector<SimilarityPair> pairs = parse("\xEF\xBB\xBFtiger cat 7\n");
+  REQUIRE(pairs.size() == 1);
+  CHECK(pairs[0].a == "tiger");
+  CHECK(parse("\xEF\xBB\xBF# word1 word2 score\ntiger cat 7\n").size() == 1);
+}
+
+TEST_CASE("a pairs line longer than the limit is refused naming file and line") {
+  CHECK_THROWS_WITH(
+      parse("a b 1\n" + std::string(static_cast<size_t>(gv::tools::kMaxLineBytes) + 1, '\0')),
+      "pairs.txt:2: line longer than 1048576 bytes, the limit for a line of words");
+}
+
+TEST_CASE("pairs with a zero vector are left out of the correlation and counted") {
+  // Counted as cosine 0, the pair z-p0 would rank below p0-p2 and spoil the perfect order.
+  const gv::tools::VectorIndex index(
+      gv::test::make_vectors({{"p0", {1, 0}}, {"p1", {1, 1}}, {"p2", {1, 3}}, {"z", {0, 0}}}));
+  const gv::tools::SimilarityEvalResult result =
+      gv::tools::evaluate_similarity(index, parse("p0 p1 9\np0 p2 5\nz p0 7\np1 z 1\n"), "p.txt");
+  CHECK(result.pairs_used == 2);
+  CHECK(result.zero_vector == 2);
+  CHECK(result.spearman == Approx(1.0));
+  CHECK(gv::tools::format_similarity_report(result) ==
+        "spearman: 1.0000 (2 pairs, 0 skipped, 2 left out for a zero vector)\n");
+  CHECK_THROWS_WITH(gv::tools::evaluate_similarity(index, parse("p0 p1 9\nz p0 7\n"), "p.txt"),
+                    "p.txt: only 1 of 2 pairs have both words in the vocabulary and neither "
+                    "vector zero; need at least 2");
+}
+
+TEST_CASE("an undefined correlation names the pairs file and which side is constant") {
+  const gv::tools::VectorIndex index(
+      gv::test::make_vectors({{"p0", {1, 0}}, {"p1", {1, 1}}, {"p2", {1, 3}}, {"p3", {0, 1}}}));
+  CHECK_THROWS_WITH(gv::tools::evaluate_similarity(index, parse("p0 p1 5\np0 p2 5\n"), "p.txt"),
+                    "p.txt: the 2 pairs used all have the same human score, so their rank "
+                    "correlation is undefined");
+  // p0-p1 and p1-p3 are both at 45 degrees.
+  CHECK_THROWS_WITH(gv::tools::evaluate_similarity(index, parse("p0 p1 1\np1 p3 2\n"), "p.txt"),
+                    "p.txt: the 2 pairs used all have the same cosine, so their rank "
+                    "correlation is undefined");
+  CHECK_THROWS_WITH(gv::tools::evaluate_similarity(index, parse(""), "p.txt"),
+                    "p.txt: only 0 of 0 pairs have both words in the vocabulary; need at least 2");
 }

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 
 #include "tests/vectors/vector_test_support.h"
 #include "tools/vectors/spelling.h"
@@ -55,6 +56,12 @@ TEST_CASE("k larger than the candidates returns every other word") {
   const VectorIndex index(example_vectors());
   CHECK(index.most_similar({"b"}, {}, 100).size() == 4);
   CHECK(index.most_similar({"b"}, {}, 0).empty());
+  // k + the query words would overflow, and a heap of k would not fit in memory.
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  CHECK(index.most_similar({"b"}, {}, kMax).size() == 4);
+  CHECK(index.most_similar({"b"}, {}, kMax, 2).size() == 1);
+  CHECK(index.analogy("a", "b", "c", kMax, AnalogyMethod::Add).size() == 2);
+  CHECK(index.analogy("a", "b", "c", kMax, AnalogyMethod::Mul).size() == 2);
 }
 
 TEST_CASE("several positive words: the cosine with the mean of their unit vectors") {
@@ -110,18 +117,50 @@ TEST_CASE("restrict searches only the first N words") {
   CHECK_THROWS_WITH(index.most_similar({"b"}, {}, 5, -1), Catch::Contains("restrict must be >= 0"));
 }
 
-TEST_CASE("zero vectors score 0 and never produce NaN") {
+TEST_CASE("a zero vector scores 0 as a candidate and is refused as a query") {
   const VectorIndex index(make_vectors({{"zero", {0, 0}}, {"east", {2, 0}}, {"north", {0, 5}}}));
   for (int d = 0; d < 2; ++d) CHECK(index.unit_row(0)[d] == 0.0f);
   CHECK(index.unit_row(1)[0] == 1.0f);
-  const std::vector<Neighbor> from_zero = index.most_similar({"zero"}, {}, 2);
-  REQUIRE(from_zero.size() == 2);
-  for (const Neighbor& n : from_zero) CHECK(n.score == 0.0f);
   const std::vector<Neighbor> to_east = index.most_similar({"east"}, {}, 2);
   REQUIRE(words_of(to_east) == std::vector<std::string>{"zero", "north"});
   CHECK(to_east[0].score == 0.0f);
-  const std::vector<Neighbor> mul = index.most_similar_cosmul({"east"}, {"zero"}, 2);
-  for (const Neighbor& n : mul) CHECK_FALSE(std::isnan(n.score));
+  // Every cosine with it is 0: its "neighbours" would be the first k words, whatever they are.
+  const std::string refused = "\"zero\" has a zero vector, which has no direction to compare with";
+  CHECK_THROWS_WITH(index.most_similar({"zero"}, {}, 2), refused);
+  CHECK_THROWS_WITH(index.most_similar({"east", "zero"}, {}, 2), refused);
+  CHECK_THROWS_WITH(index.most_similar_cosmul({"east"}, {"zero"}, 2), refused);
+  CHECK_THROWS_WITH(index.analogy("east", "zero", "north", 2, AnalogyMethod::Add), refused);
+  CHECK_THROWS_AS(index.analogy("zero", "east", "north", 2, AnalogyMethod::Mul),
+                  gv::tools::QueryError);
+}
+
+TEST_CASE("query words that cancel out are refused, not answered with noise") {
+  // b - a + c is zero up to rounding: c = a - b, all three of length 1.
+  const float h = std::sqrt(3.0f) / 2;
+  const VectorIndex index(make_vectors({{"a", {1, 0, 0}},
+                                        {"b", {0.5f, h, 0}},
+                                        {"c", {0.5f, -h, 0}},
+                                        {"west", {-1, 0, 0}},
+                                        {"up", {0, 0, 1}}}));
+  const std::string cancel = "the query words' vectors cancel out to zero, which has no direction";
+  CHECK_THROWS_WITH(index.analogy("a", "b", "c", 2, AnalogyMethod::Add), cancel);
+  CHECK_THROWS_WITH(index.most_similar({"a", "west"}, {}, 2), cancel);
+  CHECK_THROWS_AS(index.most_similar({"up"}, {"up"}, 2), gv::tools::QueryError);
+  // A sum of three unit vectors 1e-3 long is far above their rounding: a direction.
+  std::vector<float> sum{0, 0, 1e-3f};
+  CHECK(gv::tools::normalize_sum(sum.data(), 3, 3));
+  CHECK(sum[2] == 1.0f);
+  sum = {0, 1e-7f, 0};
+  CHECK_FALSE(gv::tools::normalize_sum(sum.data(), 3, 3));
+  CHECK(sum[1] == 0.0f);
+}
+
+TEST_CASE("rows of subnormal floats normalise to unit length, not to infinity") {
+  // |row| = 5e-40: 1 / |row| overflows a float.
+  const VectorIndex index(make_vectors({{"tiny", {3e-40f, 4e-40f}}, {"east", {1, 0}}}));
+  CHECK(index.unit_row(0)[0] == Approx(0.6f));
+  CHECK(index.unit_row(0)[1] == Approx(0.8f));
+  CHECK(index.cosine(0, 1) == Approx(0.6f));
 }
 
 TEST_CASE("non-finite rows are treated as zero vectors") {
@@ -141,8 +180,8 @@ TEST_CASE("an unknown word names itself and up to three close spellings") {
       {{"king", {1}}, {"queen", {1}}, {"kings", {1}}, {"kingdom", {1}}, {"ring", {1}}}));
   // Distances from "kin": king 1, kings 2, ring 2 (substitute k->r, insert g), kingdom 4.
   CHECK_THROWS_WITH(index.most_similar({"kin"}, {}, 3),
-                    "'kin' not in vocabulary (did you mean: king, kings, ring?)");
-  CHECK_THROWS_WITH(index.index_of("zzzzzz"), "'zzzzzz' not in vocabulary");
+                    "\"kin\" not in vocabulary (did you mean: \"king\", \"kings\", \"ring\"?)");
+  CHECK_THROWS_WITH(index.index_of("zzzzzz"), "\"zzzzzz\" not in vocabulary");
   CHECK_THROWS_AS(index.analogy("king", "queen", "kni", 1, AnalogyMethod::Add),
                   gv::tools::UnknownWordError);
   try {

@@ -35,16 +35,18 @@ int64_t query_rows_per_question(AnalogyMethod method) {
   return method == AnalogyMethod::Add ? 1 : 3;
 }
 
-void write_query_rows(const VectorIndex& index, const SeenQuestion& q, AnalogyMethod method,
+// False when the question's query has no direction (b - a + c cancels out; its rows are
+// then zero).
+bool write_query_rows(const VectorIndex& index, const SeenQuestion& q, AnalogyMethod method,
                       float* out) {  // out: (query_rows_per_question, dim)
   const int64_t dim = index.dim();
   if (method == AnalogyMethod::Mul) {
     for (int64_t r = 0; r < 3; ++r) std::copy_n(q.vectors[r], dim, out + r * dim);
-    return;
+    return true;
   }
   const float *a = q.vectors[0], *b = q.vectors[1], *c = q.vectors[2];
   for (int64_t d = 0; d < dim; ++d) out[d] = b[d] - a[d] + c[d];
-  normalize_in_place(out, dim);
+  return normalize_sum(out, dim, 3);
 }
 
 // Feeds one (kQueryPanel, kVocabPanel) tile of cosines into the candidates of its questions.
@@ -98,10 +100,13 @@ std::string predicted_key(const EvalVocabulary& vocabulary, const SeenQuestion& 
   return predicted;
 }
 
-// For every question, whether its prediction equals its expected word.
-std::vector<char> answer_questions(const EvalVocabulary& vocabulary,
-                                   const std::vector<SeenQuestion>& questions,
-                                   AnalogyMethod method) {
+enum class Answer : char { Wrong, Right, NoDirection };
+
+// For every question, whether its prediction equals its expected word, or that its query has
+// no direction to predict by.
+std::vector<Answer> answer_questions(const EvalVocabulary& vocabulary,
+                                     const std::vector<SeenQuestion>& questions,
+                                     AnalogyMethod method) {
   const VectorIndex& index = vocabulary.index();
   const int64_t dim = index.dim(), words = vocabulary.size();
   const int64_t vocab_panels = (words + kVocabPanel - 1) / kVocabPanel;
@@ -112,7 +117,7 @@ std::vector<char> answer_questions(const EvalVocabulary& vocabulary,
   const int64_t block_rows = kBlockQuestions * rows_per_question;
   const int64_t n_questions = static_cast<int64_t>(questions.size());
   const int64_t n_blocks = (n_questions + kBlockQuestions - 1) / kBlockQuestions;
-  std::vector<char> correct(questions.size(), 0);
+  std::vector<Answer> answers(questions.size(), Answer::Wrong);
 
   parallel_for(n_blocks, index.threads(), 1, [&](int64_t first_block, int64_t last_block) {
     std::vector<float> query_rows(static_cast<size_t>(block_rows * dim));  // (block_rows, dim)
@@ -124,8 +129,10 @@ std::vector<char> answer_questions(const EvalVocabulary& vocabulary,
       const int64_t count = std::min(kBlockQuestions, n_questions - first);
       std::fill(query_rows.begin(), query_rows.end(), 0.0f);
       for (int64_t q = 0; q < count; ++q) {
-        write_query_rows(index, questions[first + q], method,
-                         query_rows.data() + q * rows_per_question * dim);
+        if (!write_query_rows(index, questions[first + q], method,
+                              query_rows.data() + q * rows_per_question * dim)) {
+          answers[first + q] = Answer::NoDirection;
+        }
       }
       pack_panels_into(query_rows.data(), block_rows, dim, kQueryPanel, packed_queries.data());
       const int64_t query_panels = (count * rows_per_question + kQueryPanel - 1) / kQueryPanel;
@@ -143,11 +150,13 @@ std::vector<char> answer_questions(const EvalVocabulary& vocabulary,
         const SeenQuestion& question = questions[first + q];
         const std::string predicted =
             predicted_key(vocabulary, question, candidates[q].take_sorted());
-        correct[first + q] = predicted == question.keys[3];
+        if (answers[first + q] != Answer::NoDirection && predicted == question.keys[3]) {
+          answers[first + q] = Answer::Right;
+        }
       }
     }
   });
-  return correct;
+  return answers;
 }
 
 std::string percent(int64_t part, int64_t whole) {
@@ -160,8 +169,9 @@ std::string percent(int64_t part, int64_t whole) {
 
 std::vector<AnalogySection> parse_analogy_questions(std::istream& in, const std::string& source) {
   std::vector<AnalogySection> sections;
+  LineReader reader(in, source);
   std::string line;
-  for (int64_t line_no = 1; std::getline(in, line); ++line_no) {
+  while (reader.next(line)) {
     if (!line.empty() && line[0] == ':') {
       // gensim: line.lstrip(': ').strip()
       std::string_view name(line);
@@ -171,18 +181,17 @@ std::vector<AnalogySection> parse_analogy_questions(std::istream& in, const std:
     }
     const std::vector<std::string_view> words = split_fields(line);
     if (words.empty()) continue;
-    const std::string where = source + ":" + std::to_string(line_no) + ": ";
     if (words.size() != 4) {
-      throw std::runtime_error(where + "expected 4 words 'a b c d', got " +
+      throw std::runtime_error(reader.where() + "expected 4 words 'a b c d', got " +
                                std::to_string(words.size()));
     }
     if (sections.empty()) {
-      throw std::runtime_error(where + "question before the first ': section' line");
+      throw std::runtime_error(reader.where() + "question before the first ': section' line");
     }
     sections.back().questions.push_back({std::string(words[0]), std::string(words[1]),
-                                         std::string(words[2]), std::string(words[3]), line_no});
+                                         std::string(words[2]), std::string(words[3]),
+                                         reader.line_number()});
   }
-  if (in.bad()) throw std::runtime_error(source + ": read error");
   return sections;
 }
 
@@ -208,24 +217,36 @@ AnalogyEvalResult evaluate_analogies(const VectorIndex& index,
       SeenQuestion candidate{static_cast<int64_t>(s), {-1, -1, -1, *expected}, {}, {}};
       const std::array<const std::string*, 4> words{&q.a, &q.b, &q.c, &q.expected};
       for (size_t w = 0; w < 4; ++w) candidate.keys[w] = vocabulary.key(*words[w]);
-      bool answerable = true, outside = false;
+      bool answerable = true;
       for (size_t w = 0; w < 3 && answerable; ++w) {
-        const auto row = vocabulary.find(*words[w]);
-        if (row) candidate.rows[w] = *row;
-        outside = outside || !row;
+        if (const auto row = vocabulary.find(*words[w])) candidate.rows[w] = *row;
         candidate.vectors[w] = vocabulary.unit_vector(*words[w]);
         answerable = candidate.vectors[w] != nullptr;
       }
       if (!answerable) continue;
-      result.outside_vocabulary += outside;
+      // A zero vector has no cosine with anything (gensim's would be NaN): the question has
+      // no answer to count, right or wrong.
+      const bool zero = is_zero(index.unit_row(*expected), index.dim()) ||
+                        std::any_of(candidate.vectors.begin(), candidate.vectors.end(),
+                                    [&](const float* v) { return is_zero(v, index.dim()); });
+      if (zero) {
+        ++result.zero_vector;
+        continue;
+      }
       seen.push_back(std::move(candidate));
     }
   }
-  const std::vector<char> correct = answer_questions(vocabulary, seen, options.method);
+  const std::vector<Answer> answers = answer_questions(vocabulary, seen, options.method);
   for (size_t q = 0; q < seen.size(); ++q) {
+    if (answers[q] == Answer::NoDirection) {
+      ++result.zero_vector;
+      continue;
+    }
+    const std::array<int64_t, 4>& rows = seen[q].rows;
+    result.outside_vocabulary += rows[0] < 0 || rows[1] < 0 || rows[2] < 0;
     AnalogyScore& section = result.sections[static_cast<size_t>(seen[q].section)];
     ++section.seen;
-    section.correct += correct[q];
+    section.correct += answers[q] == Answer::Right;
   }
   for (const AnalogyScore& section : result.sections) {
     result.total.correct += section.correct;
@@ -244,6 +265,11 @@ std::string format_analogy_report(const AnalogyEvalResult& result) {
   for (const AnalogyScore& section : result.sections) report += score_line(section) + "\n";
   report += score_line(result.total) + ", " + std::to_string(result.total.seen) + "/" +
             std::to_string(result.total.questions) + " questions seen\n";
+  if (result.zero_vector > 0) {
+    report += "left out: " + std::to_string(result.zero_vector) + " of the " +
+              std::to_string(result.total.questions) +
+              " questions, for a zero vector (a word's, or b - a + c)\n";
+  }
   if (result.subwords) {
     report += "from subwords: " + std::to_string(result.outside_vocabulary) + " of the " +
               std::to_string(result.total.seen) +

@@ -6,6 +6,9 @@
 //   - the prediction is gensim's: among the 5 best candidates other than the rows of a, b
 //     and c, the first whose (folded) form is not a, b or c — e.g. "PARIS" when asking
 //     about "paris" is passed over; if all 5 are such variants, the 5th stands;
+//   - a question whose a, b, c or d has a zero vector, or (3CosAdd) whose b - a + c
+//     cancels out, has no answer (gensim's cosines would be NaN): it is not seen either,
+//     but counted apart;
 //   - sections report correct/seen; the total sums the sections.
 // With a fastText model (.bin) a question is also seen when a, b or c lies outside the
 // restricted vocabulary but has a vector from the model (EvalVocabulary::unit_vector): its
@@ -59,6 +62,7 @@ struct AnalogyEvalResult {
   AnalogyScore total;                  // name "total"
   bool subwords = false;               // the vectors came from a fastText model
   int64_t outside_vocabulary = 0;      // seen questions with a, b or c outside the vocabulary
+  int64_t zero_vector = 0;             // left out, not seen: a word's vector or b - a + c is zero
 };
 
 AnalogyEvalResult evaluate_analogies(const VectorIndex& index,
@@ -66,8 +70,11 @@ AnalogyEvalResult evaluate_analogies(const VectorIndex& index,
                                      const AnalogyEvalOptions& options);
 
 // "name: C/S correct (P%)" per section, then "total: C/S correct (P%), S/N questions seen";
-// P has two decimals and is 0.00 when nothing was seen. For a fastText model, then "from
-// subwords: K of the S seen questions had a, b or c outside the vocabulary".
+// P has two decimals and is 0.00 when nothing was seen. When Z > 0 questions were left out
+// for a zero vector, then "left out: Z of the N questions, for a zero vector (a word's, or
+// b - a + c)".
+// For a fastText model, then "from subwords: K of the S seen questions had a, b or c outside
+// the vocabulary".
 std::string format_analogy_report(const AnalogyEvalResult& result);
 
 }  // namespace gv::tools

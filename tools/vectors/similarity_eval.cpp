@@ -5,11 +5,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <numeric>
 #include <stdexcept>
 
 #include "tools/vectors/eval_vocabulary.h"
 #include "tools/vectors/text_file.h"
+#include "tools/vectors/vector_source.h"
 
 namespace gv::tools {
 namespace {
@@ -27,23 +29,22 @@ bool parse_score(std::string_view field, double* value) {
 
 std::vector<SimilarityPair> parse_similarity_pairs(std::istream& in, const std::string& source) {
   std::vector<SimilarityPair> pairs;
+  LineReader reader(in, source);
   std::string line;
-  for (int64_t line_no = 1; std::getline(in, line); ++line_no) {
+  while (reader.next(line)) {
     const std::string_view content = trim_whitespace(line);
     if (content.empty() || content[0] == '#') continue;
     const std::vector<std::string_view> fields = split_fields(content);
-    const std::string where = source + ":" + std::to_string(line_no) + ": ";
     if (fields.size() != 3) {
-      throw std::runtime_error(where + "expected 'word1 word2 score', got " +
+      throw std::runtime_error(reader.where() + "expected 'word1 word2 score', got " +
                                std::to_string(fields.size()) + " fields");
     }
     double score = 0;
     if (!parse_score(fields[2], &score)) {
-      throw std::runtime_error(where + "score '" + std::string(fields[2]) + "' is not a number");
+      throw std::runtime_error(reader.where() + "score " + quoted(fields[2]) + " is not a number");
     }
-    pairs.push_back({std::string(fields[0]), std::string(fields[1]), score, line_no});
+    pairs.push_back({std::string(fields[0]), std::string(fields[1]), score, reader.line_number()});
   }
-  if (in.bad()) throw std::runtime_error(source + ": read error");
   return pairs;
 }
 
@@ -94,25 +95,42 @@ double spearman(const std::vector<double>& x, const std::vector<double>& y) {
 
 SimilarityEvalResult evaluate_similarity(const VectorIndex& index,
                                          const std::vector<SimilarityPair>& pairs,
-                                         int64_t restrict_to, bool case_insensitive) {
+                                         const std::string& source, int64_t restrict_to,
+                                         bool case_insensitive) {
   EvalVocabulary vocabulary(index, restrict_to, case_insensitive);
+  SimilarityEvalResult result;
+  result.subwords = vocabulary.has_subwords();
   std::vector<double> human, cosine;
-  int64_t outside = 0;
   for (const SimilarityPair& pair : pairs) {
     const float *a = vocabulary.unit_vector(pair.a), *b = vocabulary.unit_vector(pair.b);
-    if (a == nullptr || b == nullptr) continue;
-    human.push_back(pair.human_score);
-    cosine.push_back(dot(a, b, index.dim()));
-    outside += !vocabulary.find(pair.a) || !vocabulary.find(pair.b);
+    if (a == nullptr || b == nullptr) {
+      ++result.pairs_skipped;
+    } else if (is_zero(a, index.dim()) || is_zero(b, index.dim())) {
+      ++result.zero_vector;
+    } else {
+      human.push_back(pair.human_score);
+      cosine.push_back(dot(a, b, index.dim()));
+      result.outside_vocabulary += !vocabulary.find(pair.a) || !vocabulary.find(pair.b);
+    }
   }
-  const int64_t used = static_cast<int64_t>(human.size());
-  const int64_t skipped = static_cast<int64_t>(pairs.size()) - used;
-  if (used < 2) {
-    throw std::invalid_argument("similarity: only " + std::to_string(used) + " of " +
-                                std::to_string(pairs.size()) +
-                                " pairs have both words in the vocabulary; need at least 2");
+  result.pairs_used = static_cast<int64_t>(human.size());
+  if (result.pairs_used < 2) {
+    throw std::invalid_argument(
+        source + ": only " + std::to_string(result.pairs_used) + " of " +
+        std::to_string(pairs.size()) + " pairs have both words in the vocabulary" +
+        (result.zero_vector > 0 ? " and neither vector zero" : "") + "; need at least 2");
   }
-  return {spearman(human, cosine), used, skipped, vocabulary.has_subwords(), outside};
+  // spearman() would refuse these too, but only the caller knows what the values are.
+  const auto constant = [](const std::vector<double>& values) {
+    return std::adjacent_find(values.begin(), values.end(), std::not_equal_to<>()) == values.end();
+  };
+  if (constant(human) || constant(cosine)) {
+    throw std::invalid_argument(
+        source + ": the " + std::to_string(result.pairs_used) + " pairs used all have the same " +
+        (constant(human) ? "human score" : "cosine") + ", so their rank correlation is undefined");
+  }
+  result.spearman = spearman(human, cosine);
+  return result;
 }
 
 std::string format_similarity_report(const SimilarityEvalResult& result) {
@@ -121,6 +139,9 @@ std::string format_similarity_report(const SimilarityEvalResult& result) {
                 static_cast<long long>(result.pairs_used),
                 static_cast<long long>(result.pairs_skipped));
   std::string report = buffer;
+  if (result.zero_vector > 0) {
+    report += ", " + std::to_string(result.zero_vector) + " left out for a zero vector";
+  }
   if (result.subwords) {
     report += ", " + std::to_string(result.outside_vocabulary) + " with a word from subwords";
   }

@@ -32,23 +32,27 @@ std::vector<double> average_ranks(const std::vector<double>& values);
 double spearman(const std::vector<double>& x, const std::vector<double>& y);
 
 struct SimilarityEvalResult {
-  double spearman;
-  int64_t pairs_used;
-  int64_t pairs_skipped;           // a word not in the (restricted) vocabulary
+  double spearman = 0;
+  int64_t pairs_used = 0;
+  int64_t pairs_skipped = 0;       // a word not in the (restricted) vocabulary
+  int64_t zero_vector = 0;         // left out: a word's vector is zero, so it has no cosine
   bool subwords = false;           // the vectors came from a fastText model
   int64_t outside_vocabulary = 0;  // used pairs with a word outside the vocabulary
 };
 
 // Words are matched like the analogy evaluation (EvalVocabulary): first `restrict_to`
 // words (0: all), case-insensitive by default; with a fastText model a word outside them
-// takes the model's vector for it. Throws std::invalid_argument if fewer than two pairs
-// are usable.
+// takes the model's vector for it. A pair with a zero vector has no cosine (gensim's would be
+// NaN): it is left out and counted. Throws std::invalid_argument "<source>: ..." if fewer
+// than two pairs are usable or either side is constant (rho undefined); `source` names the
+// pairs file.
 SimilarityEvalResult evaluate_similarity(const VectorIndex& index,
                                          const std::vector<SimilarityPair>& pairs,
-                                         int64_t restrict_to = 0, bool case_insensitive = true);
+                                         const std::string& source, int64_t restrict_to = 0,
+                                         bool case_insensitive = true);
 
-// "spearman: 0.xxxx (N pairs, K skipped)", and for a fastText model inside the brackets
-// ", M with a word from subwords"
+// "spearman: 0.xxxx (N pairs, K skipped)"; inside the brackets ", Z left out for a zero
+// vector" when Z > 0, and for a fastText model ", M with a word from subwords".
 std::string format_similarity_report(const SimilarityEvalResult& result);
 
 }  // namespace gv::tools

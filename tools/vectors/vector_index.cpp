@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "tools/vectors/parallel_for.h"
 #include "tools/vectors/spelling.h"
 #include "tools/vectors/top_k.h"
+#include "tools/vectors/vector_source.h"
 
 namespace gv::tools {
 namespace {
@@ -16,11 +18,11 @@ constexpr int64_t kMinFloatsPerThread = int64_t{1} << 20;
 
 std::string unknown_word_message(const std::string& word,
                                  const std::vector<std::string>& suggestions) {
-  std::string message = "'" + word + "' not in vocabulary";
+  std::string message = quoted(word) + " not in vocabulary";
   if (!suggestions.empty()) {
     message += " (did you mean: ";
     for (size_t i = 0; i < suggestions.size(); ++i) {
-      message += (i ? ", " : "") + suggestions[i];
+      message += (i ? ", " : "") + quoted(suggestions[i]);
     }
     message += "?)";
   }
@@ -30,7 +32,7 @@ std::string unknown_word_message(const std::string& word,
 }  // namespace
 
 UnknownWordError::UnknownWordError(std::string word, std::vector<std::string> suggestions)
-    : std::out_of_range(unknown_word_message(word, suggestions)),
+    : QueryError(unknown_word_message(word, suggestions)),
       word_(std::move(word)),
       suggestions_(std::move(suggestions)) {}
 
@@ -56,8 +58,26 @@ void normalize_in_place(float* x, int64_t n) {
     std::fill(x, x + n, 0.0f);  // not x * 0: inf * 0 would be NaN
     return;
   }
-  const float scale = static_cast<float>(1.0 / norm);
-  for (int64_t i = 0; i < n; ++i) x[i] *= scale;
+  // In double: for a row of tiny (subnormal) floats 1 / norm overflows a float to inf.
+  const double scale = 1.0 / norm;
+  for (int64_t i = 0; i < n; ++i) x[i] = static_cast<float>(x[i] * scale);
+}
+
+bool is_zero(const float* x, int64_t n) {
+  return std::all_of(x, x + n, [](float v) { return v == 0.0f; });
+}
+
+bool normalize_sum(float* x, int64_t n, int64_t terms) {
+  double squares = 0;
+  for (int64_t i = 0; i < n; ++i) squares += static_cast<double>(x[i]) * x[i];
+  // Each unit term is off by at most FLT_EPSILON / 2 in length after rounding, and each
+  // float addition adds as much again.
+  if (std::sqrt(squares) <= static_cast<double>(terms) * std::numeric_limits<float>::epsilon()) {
+    std::fill(x, x + n, 0.0f);
+    return false;
+  }
+  normalize_in_place(x, n);
+  return true;
 }
 
 VectorIndex::VectorIndex(WordVectors vectors, int threads)
@@ -105,18 +125,23 @@ bool VectorIndex::unit_vector(std::string_view word, float* out) const {
 }
 
 void VectorIndex::require_vector(std::string_view word) const {
-  if (!find(word) && !from_subwords(word)) index_of(word);  // throws with close spellings
+  const auto row = find(word);
+  if (!row && !from_subwords(word)) index_of(word);  // throws with close spellings
+  std::vector<float> built;
+  if (!row) {
+    built.resize(static_cast<size_t>(dim_));
+    unit_vector(word, built.data());
+  }
+  if (is_zero(row ? unit_row(*row) : built.data(), dim_)) {
+    throw QueryError(quoted(word) + " has a zero vector, which has no direction to compare with");
+  }
 }
 
-std::vector<float> VectorIndex::query_vectors(const std::vector<std::string>& words,
-                                              std::vector<int64_t>& excluded) const {
-  std::vector<float> vectors(words.size() * static_cast<size_t>(dim_));
-  for (size_t i = 0; i < words.size(); ++i) {
-    require_vector(words[i]);
-    unit_vector(words[i], &vectors[i * static_cast<size_t>(dim_)]);
-    if (const auto index = find(words[i])) excluded.push_back(*index);
-  }
-  return vectors;
+void VectorIndex::query_vector(const std::string& word, float* out,
+                               std::vector<int64_t>& excluded) const {
+  require_vector(word);
+  unit_vector(word, out);
+  if (const auto index = find(word)) excluded.push_back(*index);
 }
 
 float VectorIndex::cosine(int64_t a, int64_t b) const {
@@ -139,16 +164,23 @@ int64_t VectorIndex::candidate_count(int64_t restrict_to) const {
 }
 
 std::vector<Neighbor> VectorIndex::best_excluding(const std::vector<float>& scores, int64_t k,
-                                                  const std::vector<int64_t>& excluded) const {
+                                                  std::vector<int64_t> excluded) const {
   if (k < 0) throw std::invalid_argument("k must be >= 0, got " + std::to_string(k));
+  const int64_t rows = static_cast<int64_t>(scores.size());
+  // More than every candidate is every candidate; the clamps also keep k + |excluded| from
+  // overflowing and TopK from reserving for more than there is. A repl line can repeat a
+  // word many times over, so the query rows are kept once each.
+  k = std::min(k, rows);
+  std::sort(excluded.begin(), excluded.end());
+  excluded.erase(std::unique(excluded.begin(), excluded.end()), excluded.end());
   // Keep k + |excluded| and drop the query words afterwards, as gensim does: the scan
   // itself stays free of per-row membership tests.
-  TopK best(k + static_cast<int64_t>(excluded.size()));
-  for (int64_t i = 0; i < static_cast<int64_t>(scores.size()); ++i) best.offer(i, scores[i]);
+  TopK best(std::min(rows, k + static_cast<int64_t>(excluded.size())));
+  for (int64_t i = 0; i < rows; ++i) best.offer(i, scores[i]);
   std::vector<Neighbor> result;
   for (const ScoredIndex& candidate : best.take_sorted()) {
     if (static_cast<int64_t>(result.size()) == k) break;
-    if (std::find(excluded.begin(), excluded.end(), candidate.index) != excluded.end()) continue;
+    if (std::binary_search(excluded.begin(), excluded.end(), candidate.index)) continue;
     result.push_back({candidate.index, word(candidate.index), candidate.score});
   }
   return result;
@@ -161,15 +193,19 @@ std::vector<Neighbor> VectorIndex::most_similar(const std::vector<std::string>& 
     throw std::invalid_argument("most_similar needs at least one query word");
   }
   const int64_t rows = candidate_count(restrict_to);
-  std::vector<float> query(static_cast<size_t>(dim_), 0.0f);  // (dim)
+  std::vector<float> query(static_cast<size_t>(dim_), 0.0f), vector(query.size());  // (dim)
   std::vector<int64_t> excluded;
   for (const std::vector<std::string>* words : {&positive, &negative}) {
     const float sign = words == &positive ? 1.0f : -1.0f;
-    const std::vector<float> vectors = query_vectors(*words, excluded);  // (words, dim)
-    for (size_t i = 0; i < vectors.size(); ++i) query[i % dim_] += sign * vectors[i];
+    for (const std::string& word : *words) {
+      query_vector(word, vector.data(), excluded);
+      for (int64_t d = 0; d < dim_; ++d) query[d] += sign * vector[d];
+    }
   }
   // gensim divides by the word count before normalising; the direction is the same.
-  normalize_in_place(query.data(), dim_);
+  if (!normalize_sum(query.data(), dim_, static_cast<int64_t>(positive.size() + negative.size()))) {
+    throw QueryError("the query words' vectors cancel out to zero, which has no direction");
+  }
   std::vector<float> scores(static_cast<size_t>(rows));
   dot_rows(query.data(), rows, scores.data());
   return best_excluding(scores, k, excluded);
@@ -184,15 +220,16 @@ std::vector<Neighbor> VectorIndex::most_similar_cosmul(const std::vector<std::st
   const int64_t rows = candidate_count(restrict_to);
   std::vector<std::string> words = positive;
   words.insert(words.end(), negative.begin(), negative.end());
-  std::vector<int64_t> excluded;
-  const std::vector<float> vectors = query_vectors(words, excluded);  // (words, dim)
+  for (const std::string& word : words) require_vector(word);  // all known before any scan
   // numerator, denominator: (rows); one scan per query word, each cosine shifted to [0, 1].
   std::vector<float> numerator(static_cast<size_t>(rows), 1.0f);
   std::vector<float> denominator(static_cast<size_t>(rows), 1.0f);
-  std::vector<float> cosines(static_cast<size_t>(rows));
+  std::vector<float> cosines(static_cast<size_t>(rows)), vector(static_cast<size_t>(dim_));
+  std::vector<int64_t> excluded;
   for (size_t q = 0; q < words.size(); ++q) {
     std::vector<float>& product = q < positive.size() ? numerator : denominator;
-    dot_rows(&vectors[q * static_cast<size_t>(dim_)], rows, cosines.data());
+    query_vector(words[q], vector.data(), excluded);
+    dot_rows(vector.data(), rows, cosines.data());
     for (int64_t i = 0; i < rows; ++i) product[i] *= (1.0f + cosines[i]) * 0.5f;
   }
   // With no negative words the denominator is the empty product 1, as in numpy.

@@ -29,8 +29,16 @@ enum class AnalogyMethod {
   Mul,  // 3CosMul: cos'(x, b) cos'(x, c) / (cos'(x, a) + 1e-6), cos' = (1 + cos) / 2
 };
 
-// "'xyz' not in vocabulary (did you mean: xy, xyzz?)": thrown for any unknown query word.
-class UnknownWordError : public std::out_of_range {
+// A query the vectors cannot answer: a word without a vector, a word whose vector is zero, or
+// query words that cancel out. Nothing about it is wrong with the file, so the repl reports it
+// and reads on; the one-shot commands stop with it.
+class QueryError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// "xyz" not in vocabulary (did you mean: "xy", "xyzz"?): thrown for any unknown query word.
+class UnknownWordError : public QueryError {
  public:
   UnknownWordError(std::string word, std::vector<std::string> suggestions);
   const std::string& word() const { return word_; }
@@ -80,20 +88,24 @@ class VectorIndex {
   // out (dim) = word's unit vector: its row, or its normalised n-gram mean; false when it has
   // neither (out is then unspecified).
   bool unit_vector(std::string_view word, float* out) const;
-  // Throws UnknownWordError (with close spellings) unless unit_vector would find a vector.
+  // Throws UnknownWordError (with close spellings) unless unit_vector would find a vector, and
+  // QueryError if that vector is zero: it has no direction, so every cosine with it is 0.
   void require_vector(std::string_view word) const;
 
   float cosine(int64_t a, int64_t b) const;
 
   // The k words whose cosine with unit(mean(unit(positive)) - mean(unit(negative))) is
   // highest, excluding the query words themselves (gensim most_similar). Only the first
-  // `restrict_to` words are candidates (0: all). Needs at least one query word; each must
-  // have a vector (require_vector).
+  // `restrict_to` words are candidates (0: all); a k beyond them means all of them. Needs at
+  // least one query word; each must have a vector (require_vector). Throws QueryError when a
+  // query word's vector is zero or the query vector sums to zero: every cosine with it would
+  // be 0, and the "neighbours" an arbitrary k words.
   std::vector<Neighbor> most_similar(const std::vector<std::string>& positive,
                                      const std::vector<std::string>& negative, int64_t k,
                                      int64_t restrict_to = 0) const;
   // prod((1 + cos(x, p)) / 2) / (prod((1 + cos(x, n)) / 2) + 1e-6), best first, query words
-  // excluded (gensim most_similar_cosmul). Needs at least one positive word.
+  // excluded (gensim most_similar_cosmul). Needs at least one positive word; refuses a zero
+  // vector as most_similar does.
   std::vector<Neighbor> most_similar_cosmul(const std::vector<std::string>& positive,
                                             const std::vector<std::string>& negative, int64_t k,
                                             int64_t restrict_to = 0) const;
@@ -107,12 +119,11 @@ class VectorIndex {
 
  private:
   int64_t candidate_count(int64_t restrict_to) const;
-  // (words.size(), dim): the unit vector of each query word in turn; the rows of vocabulary
-  // words are appended to `excluded`.
-  std::vector<float> query_vectors(const std::vector<std::string>& words,
-                                   std::vector<int64_t>& excluded) const;
+  // out (dim) = the unit vector of query word `word`; its row, if it has one, is appended to
+  // `excluded`. Throws as require_vector does.
+  void query_vector(const std::string& word, float* out, std::vector<int64_t>& excluded) const;
   std::vector<Neighbor> best_excluding(const std::vector<float>& scores, int64_t k,
-                                       const std::vector<int64_t>& excluded) const;
+                                       std::vector<int64_t> excluded) const;
 
   std::vector<std::string> words_;
   int64_t dim_ = 0;
@@ -124,6 +135,12 @@ class VectorIndex {
 
 // x *= 1 / |x| in place (x: (n)); a zero or non-finite x becomes all-zero.
 void normalize_in_place(float* x, int64_t n);
+// Whether x (n) is all zero: a row normalize_in_place could not scale, which has no direction.
+bool is_zero(const float* x, int64_t n);
+// x (n), a sum of `terms` unit vectors (some negated), scaled to length 1 in place. False, and
+// x all zero, when its length is within float rounding of zero (terms * FLT_EPSILON): the
+// terms cancel out, and what is left is rounding noise, not a direction.
+bool normalize_sum(float* x, int64_t n, int64_t terms);
 // Sum of x[i] * y[i] with eight independent partial sums so the compiler can vectorise it.
 float dot(const float* x, const float* y, int64_t n);
 
