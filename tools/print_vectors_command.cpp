@@ -10,6 +10,8 @@
 #include "tools/commands.h"
 #include "tools/vector_file_options.h"
 #include "tools/vectors/subword_vectors.h"
+#include "tools/vectors/text_file.h"
+#include "tools/vectors/vector_source.h"
 #include "tools/vectors/vector_writer.h"
 
 namespace gv::tools {
@@ -29,8 +31,8 @@ class VectorLookup {
   // Throws std::invalid_argument naming the word and the file when there is no vector.
   void require(std::string_view word) const {
     if (vectors_.subwords == nullptr && !row_by_word_.contains(word)) {
-      throw std::invalid_argument(path_ + ": '" + std::string(word) +
-                                  "' not in vocabulary, and the file has no subword rows to "
+      throw std::invalid_argument(path_ + ": " + quoted(word) +
+                                  " not in vocabulary, and the file has no subword rows to "
                                   "build it from");
     }
   }
@@ -77,9 +79,14 @@ void add_print_vectors_command(CLI::App& app) {
       for (const std::string& word : state->words) std::cout << lookup.line(word);
       return;
     }
-    // As print-word-vectors: whitespace-separated words, each answered as soon as it is read.
-    std::string word;
-    while (std::cin >> word) std::cout << lookup.line(word) << std::flush;
+    // As print-word-vectors: whitespace-separated words, each line's answered as soon as it is
+    // read. LineReader caps a line, so endless input without newlines is an error, not a leak.
+    LineReader input(std::cin, "standard input");
+    std::string line;
+    while (input.next(line)) {
+      for (const std::string_view word : split_fields(line)) std::cout << lookup.line(word);
+      std::cout << std::flush;
+    }
   });
 }
 

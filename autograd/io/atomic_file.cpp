@@ -11,6 +11,8 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "autograd/io/printable.h"
+
 namespace gv {
 
 namespace {
@@ -41,7 +43,8 @@ void sync_to_disk(const std::string& temporary_path, const std::string& path) {
   const bool synced = fd >= 0 && ::fsync(fd) == 0;
   const int error = errno;
   if (fd >= 0) ::close(fd);
-  if (!synced) throw std::runtime_error("cannot sync " + path + ": " + std::strerror(error));
+  if (!synced)
+    throw std::runtime_error("cannot sync " + printable(path) + ": " + std::strerror(error));
 }
 
 // "-", or an existing path a rename cannot replace: a device or a FIFO (a directory is refused).
@@ -55,7 +58,7 @@ bool written_in_place(const std::string& path) {
 void refuse_directory(const std::string& path) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) {
-    throw std::runtime_error("cannot write " + path + ": is a directory");
+    throw std::runtime_error("cannot write " + printable(path) + ": is a directory");
   }
 }
 
@@ -70,10 +73,11 @@ void write_in_place(const std::string& path, const std::function<void(std::ostre
     return;
   }
   std::ofstream out(path, std::ios::binary);
-  if (!out) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
+  if (!out)
+    throw std::runtime_error("cannot open " + printable(path) + ": " + std::strerror(errno));
   write(out);
   out.close();
-  if (out.fail()) throw std::runtime_error("cannot write " + path + ": write failed");
+  if (out.fail()) throw std::runtime_error("cannot write " + printable(path) + ": write failed");
 }
 
 }  // namespace
@@ -88,17 +92,19 @@ void write_file_atomically(const std::string& path,
   TemporaryFile temporary(temporary_name(path));
   std::ofstream out(temporary.path(), std::ios::binary | std::ios::trunc);
   if (!out) {
-    throw std::runtime_error("cannot create " + temporary.path() + " (to write " + path +
-                             "): " + std::strerror(errno));
+    throw std::runtime_error("cannot create " + printable(temporary.path()) + " (to write " +
+                             printable(path) + "): " + std::strerror(errno));
   }
   write(out);
   out.flush();
   out.close();
-  if (out.fail()) throw std::runtime_error("cannot write " + path + ": write failed (disk full?)");
+  if (out.fail())
+    throw std::runtime_error("cannot write " + printable(path) + ": write failed (disk full?)");
   sync_to_disk(temporary.path(), path);
   std::error_code error;
   std::filesystem::rename(temporary.path(), path, error);
-  if (error) throw std::runtime_error("cannot rename into " + path + ": " + error.message());
+  if (error)
+    throw std::runtime_error("cannot rename into " + printable(path) + ": " + error.message());
   temporary.dismiss();
 }
 
@@ -107,7 +113,8 @@ void check_writable(const std::string& path) {
   refuse_directory(path);
   TemporaryFile temporary(temporary_name(path));
   const int fd = ::open(temporary.path().c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+  if (fd < 0)
+    throw std::runtime_error("cannot write " + printable(path) + ": " + std::strerror(errno));
   ::close(fd);
 }
 

@@ -22,5 +22,8 @@ exec {vector[1]}>&-
 wait "$vector_pid" || fail "gradvec vector exited $?"
 echo "ok: stdin: '$line' before the end of input"
 
-"$cli/expect_failure.sh" 2 "v.txt: 'zz' not in vocabulary, and the file has no subword rows" \
+"$cli/expect_failure.sh" 2 "v.txt: \"zz\" not in vocabulary, and the file has no subword rows" \
   "$gradvec" vector --vectors "$work/v.txt" a zz
+# Input that never ends a line is refused at the line cap, not read into memory without bound.
+"$cli/expect_failure.sh" 2 "standard input:1: line longer than" \
+  timeout 60 bash -c '"$0" vector --vectors "$1" </dev/zero' "$gradvec" "$work/v.txt"

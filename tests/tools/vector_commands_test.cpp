@@ -299,7 +299,7 @@ TEST_CASE("gradvec vector on word vectors alone refuses an unknown word before p
   std::string printed;
   CHECK_THROWS_WITH(run_gradvec({"vector", "--vectors", vectors, "b", "zz"}, printed),
                     vectors +
-                        ": 'zz' not in vocabulary, and the file has no subword rows to "
+                        ": \"zz\" not in vocabulary, and the file has no subword rows to "
                         "build it from");
   CHECK(printed.empty());
 }
