@@ -59,13 +59,20 @@ struct WorkerPosition {
 
 class Trainer {
  public:
-  // Counts the corpus, builds the vocabulary and initialises the tables. Throws
-  // std::runtime_error naming the corpus if it is missing, empty, or has no word with
-  // min_count occurrences; std::invalid_argument for a non-positive size.
+  // Checks the options (check_options), then counts the corpus, builds the vocabulary and
+  // initialises the tables. Throws std::runtime_error naming the corpus if it is missing, empty,
+  // or has no word with min_count occurrences; std::invalid_argument for an option out of its
+  // bounds, or for tables and buffers that this machine's memory cannot hold.
   Trainer(std::string corpus_path, TrainOptions options);
   // Restores a checkpoint written by save_checkpoint(); the corpus must be the same file
   // (its size is checked). Throws std::runtime_error naming the checkpoint on any defect.
   static Trainer from_checkpoint(const std::string& checkpoint_path, std::string corpus_path);
+
+  // Throws std::invalid_argument "train: --dim must be in [1, 65536], got 0" for an option out
+  // of its bounds (train_options.h), or naming the options and sizes that could not fit in
+  // this machine's memory even for the smallest vocabulary. Both constructors call it, before
+  // anything is read; a caller may call it earlier still.
+  static void check_options(const TrainOptions& options);
 
   Trainer(Trainer&&) noexcept;
   ~Trainer();
