@@ -17,12 +17,23 @@ std::string shape_str(const Shape& shape) {
 }
 
 int64_t shape_numel(const Shape& shape) {
-  int64_t n = 1;
-  for (int64_t d : shape) {
-    if (d < 0) throw std::invalid_argument("negative dimension in shape " + shape_str(shape));
-    n *= d;
+  if (std::any_of(shape.begin(), shape.end(), [](int64_t d) { return d < 0; })) {
+    throw std::invalid_argument("negative dimension in shape " + shape_str(shape));
   }
-  return n;
+  int64_t nonzero = 1;  // the product of the non-zero dims, checked before every step
+  bool empty = false;
+  for (int64_t d : shape) {
+    if (d == 0) {
+      empty = true;
+    } else if (d > kMaxNumel / nonzero) {
+      throw std::length_error("shape " + shape_str(shape) +
+                              " has more elements than a tensor can hold (at most " +
+                              std::to_string(kMaxNumel) + ")");
+    } else {
+      nonzero *= d;
+    }
+  }
+  return empty ? 0 : nonzero;
 }
 
 Tensor::Tensor(Shape shape) : shape_(std::move(shape)), numel_(shape_numel(shape_)) {

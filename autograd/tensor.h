@@ -5,6 +5,7 @@
 // so that every thread's graph reads and writes the same embedding table.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
@@ -17,14 +18,23 @@ class Rng;
 
 using Shape = std::vector<int64_t>;
 
+// The most elements a tensor may hold: its size in bytes must fit in a ptrdiff_t, so that
+// neither an element count, an index, nor a byte count derived from a shape can overflow.
+inline constexpr int64_t kMaxNumel = PTRDIFF_MAX / static_cast<int64_t>(sizeof(float));
+
 // "(2, 3, 4)" — used in every error message that names a shape.
 std::string shape_str(const Shape& shape);
+// The element count of `shape`. Throws std::invalid_argument for a negative dim, and
+// std::length_error naming the shape when its non-zero dims multiply to more than kMaxNumel:
+// a dim of 0 does not excuse the others, because the ops take partial products of a shape
+// (rows before the last dim, the columns after one) that must fit whatever the total.
 int64_t shape_numel(const Shape& shape);
 
 class Tensor {
  public:
-  Tensor() = default;            // empty: shape (0), no storage
-  explicit Tensor(Shape shape);  // zero-filled
+  Tensor() = default;  // empty: shape (0), no storage
+  // Zero-filled. Every constructor checks the shape with shape_numel() before allocating.
+  explicit Tensor(Shape shape);
 
   static Tensor zeros(Shape shape) { return Tensor(std::move(shape)); }
   static Tensor ones(Shape shape) { return full(std::move(shape), 1.0f); }
@@ -53,6 +63,8 @@ class Tensor {
   // size(-1) is the last dimension, as in PyTorch.
   int64_t size(int64_t dim) const;
   int64_t numel() const { return numel_; }
+  // numel() * sizeof(float), which cannot overflow (numel() <= kMaxNumel).
+  int64_t nbytes() const { return numel_ * static_cast<int64_t>(sizeof(float)); }
   bool empty() const { return numel_ == 0; }
 
   float* data() { return data_.get(); }

@@ -122,14 +122,17 @@ Shape TensorReader::shape(const char* what) {
   if (std::any_of(shape.begin(), shape.end(), [](int64_t d) { return d < 0; })) {
     fail(std::string(what) + " " + shape_str(shape) + " has a negative dim");
   }
-  // Dim by dim, so the product can neither overflow nor pass the bytes left.
-  int64_t numel = 1;
-  for (int64_t d : shape) {
-    if (d > 0 && numel > remaining_ / kFloatBytes / d) {
-      fail(std::string("truncated or corrupt: ") + what + " " + shape_str(shape) +
-           " needs more than the " + std::to_string(remaining_) + " bytes left");
-    }
-    numel *= d;
+  // A shape no tensor can hold is refused here, where the error can name the file.
+  int64_t numel = 0;
+  try {
+    numel = shape_numel(shape);
+  } catch (const std::length_error&) {
+    fail(std::string("truncated or corrupt: ") + what + " " + shape_str(shape) +
+         " has more elements than a tensor can hold");
+  }
+  if (numel > remaining_ / kFloatBytes) {
+    fail(std::string("truncated or corrupt: ") + what + " " + shape_str(shape) +
+         " needs more than the " + std::to_string(remaining_) + " bytes left");
   }
   return shape;
 }

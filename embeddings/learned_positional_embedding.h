@@ -12,7 +12,8 @@ namespace gv {
 
 class LearnedPositionalEmbedding final : public PositionalEncoding {
  public:
-  // Rows start N(0, 1), like any Embedding. Throws std::invalid_argument for non-positive sizes.
+  // Rows start N(0, 1), like any Embedding. Throws std::invalid_argument for non-positive sizes,
+  // std::length_error for a table larger than a tensor can hold.
   LearnedPositionalEmbedding(int64_t max_len, int64_t dim, Rng& rng);
 
   // (T, C): rows 0..T-1, with a row-sparse gradient like a token lookup.

@@ -16,8 +16,9 @@ RotaryEmbedding::RotaryEmbedding(int64_t max_len, int64_t dim, RotaryOptions opt
   require_positive("RotaryEmbedding: max_len", max_len);
   require_positive("RotaryEmbedding: dim", dim);
   require_even_dim("RotaryEmbedding", dim);
-  require_positive("RotaryEmbedding: base", options.base);
-  require_positive("RotaryEmbedding: position_scale", options.position_scale);
+  // Finite too: an infinite scale makes position 0's angle inf * 0 = NaN.
+  require_finite_positive("RotaryEmbedding: base", options.base);
+  require_finite_positive("RotaryEmbedding: position_scale", options.position_scale);
   cos_ = Tensor({max_len, dim});
   sin_ = Tensor({max_len, dim});
   const int64_t half = dim / 2;

@@ -37,8 +37,9 @@ struct RotaryOptions {
 
 class RotaryEmbedding final : public Module {
  public:
-  // Throws std::invalid_argument for non-positive sizes, an odd dim, base <= 0 or
-  // position_scale <= 0.
+  // Throws std::invalid_argument for non-positive sizes, an odd dim, or a base or
+  // position_scale that is not finite and positive; std::length_error for a (max_len, dim)
+  // table larger than a tensor can hold.
   RotaryEmbedding(int64_t max_len, int64_t dim, RotaryOptions options = {});
 
   // x (T, C) or (B, T, C) — any (..., T, C) — with row t rotated for position t.

@@ -17,7 +17,8 @@ namespace gv {
 
 class SinusoidalPositionalEmbedding final : public PositionalEncoding {
  public:
-  // Throws std::invalid_argument for non-positive sizes or an odd dim.
+  // Throws std::invalid_argument for non-positive sizes or an odd dim, std::length_error for a
+  // table larger than a tensor can hold (autograd/tensor.h, kMaxNumel).
   SinusoidalPositionalEmbedding(int64_t max_len, int64_t dim);
 
   // (T, C): rows 0..T-1 of the precomputed table, a constant.

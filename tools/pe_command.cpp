@@ -24,6 +24,12 @@ namespace gv::tools {
 
 namespace {
 
+// pe prints its table as text for reading, plotting or pasting: 2^24 numbers are already about
+// 150 MB of it, far past anything read, and keep the largest working set, RoPE's (the table,
+// its cos and sin, and the products that rotate it: about eight tables), under a gigabyte.
+// --len and --dim are each bounded by it, and so is the table they make.
+constexpr int64_t kMaxNumbers = int64_t{1} << 24;
+
 struct PeOptions {
   std::string kind;
   int64_t length = 0;
@@ -69,6 +75,12 @@ void run_pe(const PeOptions& options) {
   if (options.interleaved && options.kind != "rope") {
     throw std::invalid_argument("--interleaved applies to --kind rope only, not " + options.kind);
   }
+  if (options.length > kMaxNumbers / options.dim) {  // each is at most kMaxNumbers: no overflow
+    throw std::invalid_argument(
+        "--len " + std::to_string(options.length) + " is too large for --dim " +
+        std::to_string(options.dim) + ": " + std::to_string(options.length * options.dim) +
+        " numbers, more than pe prints (" + std::to_string(kMaxNumbers) + ")");
+  }
   const Tensor table = positional_table(options);
   // The plot first: a file that cannot be written fails the command before any output.
   if (!options.svg_path.empty()) {
@@ -93,10 +105,10 @@ void add_pe_command(CLI::App& app) {
       ->check(CLI::IsMember({"sinusoidal", "learned", "rope"}));
   pe->add_option("--len", options->length, "Number of positions T")
       ->required()
-      ->check(kPositiveInteger);
+      ->check(positive_integer_up_to(kMaxNumbers));
   pe->add_option("--dim", options->dim, "Dimensions D (even for sinusoidal and rope)")
       ->required()
-      ->check(kPositiveInteger);
+      ->check(positive_integer_up_to(kMaxNumbers));
   pe->add_flag("--interleaved", options->interleaved,
                "rope: pair dims (2i, 2i+1) instead of (i, i + D/2)");
   pe->add_option("--seed", options->seed, "learned: seed of the N(0, 1) initialisation")

@@ -170,16 +170,15 @@ std::string diverging_color(double t) {
 
 Svg heatmap(std::span<const float> values, int64_t rows, int64_t cols,
             const HeatmapLabels& labels) {
+  if (rows > 0 && cols > kMaxHeatmapCells / rows) {  // checked before rows * cols can overflow
+    throw std::invalid_argument("heatmap: " + std::to_string(rows) + " x " + std::to_string(cols) +
+                                " cells is more than an SVG heatmap should hold (" +
+                                std::to_string(kMaxHeatmapCells) + ")");
+  }
   if (rows <= 0 || cols <= 0 || static_cast<int64_t>(values.size()) != rows * cols) {
     throw std::invalid_argument("heatmap: " + std::to_string(values.size()) +
                                 " values do not fill " + std::to_string(rows) + " x " +
                                 std::to_string(cols) + " cells");
-  }
-  if (rows * cols > kMaxHeatmapCells) {
-    throw std::invalid_argument("heatmap: " + std::to_string(rows) + " x " + std::to_string(cols) +
-                                " = " + std::to_string(rows * cols) +
-                                " cells is more than an SVG heatmap should hold (" +
-                                std::to_string(kMaxHeatmapCells) + ")");
   }
   // Cells as large as 32 px but the plot no larger than about 640 x 480.
   const double cell_w = std::min(32.0, 640.0 / static_cast<double>(cols));

@@ -104,36 +104,6 @@ void draw_progress(const TrainProgress& p) {
   std::fflush(stderr);
 }
 
-// `word` as the corpus's tokenizer spells it ("King" is king unless --keep-case, "don’t" is
-// don't), or as typed when it is not one token, so that the lookup fails visibly.
-std::string as_corpus_word(const std::string& word, const TokenizerOptions& options) {
-  Tokenizer tokenizer(options);
-  tokenizer.feed(word);
-  tokenizer.finish();
-  std::vector<std::string> tokens;
-  for (Tokenizer::Event e; (e = tokenizer.next()) != Tokenizer::Event::kNeedInput;) {
-    if (e == Tokenizer::Event::kToken) tokens.emplace_back(tokenizer.token());
-  }
-  return tokens.size() == 1 ? tokens.front() : word;
-}
-
-void print_neighbours(const WordVectors& vectors, const std::vector<std::string>& words) {
-  const VectorIndex index(vectors);
-  size_t width = 0;
-  for (const std::string& word : words) width = std::max(width, word.size());
-  for (const std::string& probe : words) {
-    if (!index.find(probe)) {
-      std::printf("%-*s  (not in vocabulary)\n", static_cast<int>(width), probe.c_str());
-      continue;
-    }
-    std::printf("%-*s", static_cast<int>(width), probe.c_str());
-    for (const Neighbor& n : index.most_similar({probe}, {}, 5)) {
-      std::printf("  %s %.3f", n.word.c_str(), n.score);
-    }
-    std::printf("\n");
-  }
-}
-
 // The corpus before anything that takes time: a typo should not wait for the counting pass.
 void check_corpus(const std::string& corpus) {
   try {
@@ -225,12 +195,9 @@ void write_output(const Trainer& trainer, const WordVectors& vectors, const Trai
   }
 }
 
-void run_train(const TrainArgs& args) {
-  const auto started = std::chrono::steady_clock::now();
-  // Option combinations first: a user should not wait for the corpus to learn of a typo.
-  if (args.options.subwords) args.options.subword_scheme.check();
-  check_corpus(args.corpus);
-  check_outputs(args);
+// The options as TrainOptions: the names given to --optimizer, --loss and --model turned into
+// kinds, and --lr the model's own rate unless given.
+TrainOptions train_options(const TrainArgs& args) {
   TrainOptions options = args.options;
   options.optimizer = args.optimizer == "sgd"       ? OptimizerKind::sgd
                       : args.optimizer == "adagrad" ? OptimizerKind::adagrad
@@ -238,6 +205,17 @@ void run_train(const TrainArgs& args) {
   options.loss = kLosses.at(args.loss);
   options.model = kModels.at(args.model);
   if (!args.lr_given) options.lr = default_lr(options.model);
+  return options;
+}
+
+void run_train(const TrainArgs& args) {
+  const auto started = std::chrono::steady_clock::now();
+  const TrainOptions options = train_options(args);
+  // Options first, sizes against this machine's memory included: a user should not wait for
+  // the corpus to learn of a typo. A checkpoint's own options are checked as it is read.
+  if (args.resume.empty()) Trainer::check_options(options);
+  check_corpus(args.corpus);
+  check_outputs(args);
 
   Trainer trainer =
       !args.resume.empty() ? Trainer::from_checkpoint(args.resume, args.corpus)
@@ -315,8 +293,7 @@ void run_train(const TrainArgs& args) {
       p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, loss, args.output.c_str());
   if (!args.quiet) {
     std::vector<std::string> show = args.show;
-    for (std::string& word : show) word = as_corpus_word(word, trainer.options().tokenizer);
-    print_neighbours(vectors, show);
+    print_neighbours(vectors, show, trainer.options().tokenizer);
   }
 }
 
@@ -325,7 +302,8 @@ void run_train(const TrainArgs& args) {
 void add_train_command(CLI::App& app) {
   auto args = std::make_shared<TrainArgs>();
   TrainOptions& o = args->options;
-  o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  o.threads = static_cast<int>(
+      std::clamp(std::thread::hardware_concurrency(), 1u, static_cast<unsigned>(kMaxThreads)));
   CLI::App* cmd =
       app.add_subcommand("train", "Train skip-gram or CBOW word vectors on a text corpus");
   cmd->add_option("--corpus", args->corpus, "Text file, one sentence per line")
@@ -334,12 +312,15 @@ void add_train_command(CLI::App& app) {
   add_format_option(*cmd, "--format", args->format,
                     "Output format (fasttext-bin: the whole model, fastText's .bin)",
                     FormatChoices::Write);
-  cmd->add_option("--dim", o.dim, "Vector width")->check(kPositiveInteger)->capture_default_str();
+  // The bounds and their reasons: word2vec/train_options.h.
+  cmd->add_option("--dim", o.dim, "Vector width")
+      ->check(positive_integer_up_to(kMaxDim))
+      ->capture_default_str();
   cmd->add_option("--window", o.window, "Maximal context radius")
-      ->check(kPositiveInteger)
+      ->check(positive_integer_up_to(kMaxWindow))
       ->capture_default_str();
   cmd->add_option("--negative", o.negatives, "Negative samples per centre word")
-      ->check(kPositiveInteger)
+      ->check(positive_integer_up_to(kMaxNegatives))
       ->capture_default_str();
   cmd->add_option("--min-count", o.min_count, "Drop words rarer than this")
       ->check(kPositiveInteger)
@@ -356,24 +337,24 @@ void add_train_command(CLI::App& app) {
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   cmd->add_option("--epochs", o.epochs, "Passes over the corpus")
-      ->check(kPositiveInteger)
+      ->check(positive_integer_up_to(kMaxEpochs))
       ->capture_default_str();
   cmd->add_option("--lr", o.lr,
                   "Starting learning rate, decaying linearly (default: 0.025 for skip-gram, "
                   "0.05 for CBOW, as word2vec.c)")
-      ->check(kPositiveReal);
+      ->check(positive_number_up_to(kMaxLr));
   cmd->add_option("--init-scale", o.init_scale,
                   "W_in starts uniform in +-SCALE/dim (word2vec.c: 0.5, gensim and fastText: 1)")
-      ->check(kPositiveReal)
+      ->check(positive_number_up_to(kMaxInitScale))
       ->capture_default_str();
   cmd->add_option("--threads", o.threads, "Worker threads (Hogwild)")
-      ->check(CLI::Range(1, 1024))
+      ->check(positive_integer_up_to(kMaxThreads))
       ->capture_default_str();
   cmd->add_option("--seed", o.seed, "Random seed")->capture_default_str();
   cmd->add_option("--batch", o.batch,
                   "Centre words per optimizer step: whole sentences until at least N (a "
                   "sentence longer than 2N is cut)")
-      ->check(kPositiveInteger)
+      ->check(positive_integer_up_to(kMaxBatch))
       ->capture_default_str();
   cmd->add_option("--optimizer", args->optimizer, "sgd, adagrad or adam (lazy sparse Adam)")
       ->check(CLI::IsMember({"sgd", "adagrad", "adam"}))

@@ -1,11 +1,15 @@
 #include "tools/trained_vectors.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <span>
 #include <stdexcept>
 #include <vector>
 
 #include "tools/vectors/fasttext_model.h"
+#include "tools/vectors/vector_index.h"
+#include "word2vec/tokenizer.h"
 
 namespace gv::tools {
 
@@ -84,6 +88,49 @@ void write_fasttext_model(const Trainer& trainer, const std::string& path) {
   write_fasttext_bin(path, args, entries, vocabulary.total_count(),
                      {input.data(), input.size(0), input.size(1)},
                      {output.data(), output.size(0), output.size(1)});
+}
+
+// `word` as the corpus's tokenizer spells it ("King" is king unless --keep-case, "don’t" is
+// don't), or as typed when it is not one token, so that the lookup fails visibly.
+namespace {
+
+std::string as_corpus_word(const std::string& word, const TokenizerOptions& options) {
+  Tokenizer tokenizer(options);
+  tokenizer.feed(word);
+  tokenizer.finish();
+  std::vector<std::string> tokens;
+  for (Tokenizer::Event e; (e = tokenizer.next()) != Tokenizer::Event::kNeedInput;) {
+    if (e == Tokenizer::Event::kToken) tokens.emplace_back(tokenizer.token());
+  }
+  return tokens.size() == 1 ? tokens.front() : word;
+}
+
+}  // namespace
+
+void print_neighbours(const WordVectors& vectors, std::vector<std::string> words,
+                      const TokenizerOptions& tokenizer) {
+  for (std::string& word : words) word = as_corpus_word(word, tokenizer);
+  const VectorIndex index(vectors);
+  size_t width = 0;
+  for (const std::string& word : words) width = std::max(width, word.size());
+  for (const std::string& probe : words) {
+    if (!index.find(probe)) {
+      std::printf("%-*s  (not in vocabulary)\n", static_cast<int>(width), probe.c_str());
+      continue;
+    }
+    // The vectors are written by now: a probe they cannot answer (a zero vector) is a note.
+    std::string line;
+    try {
+      for (const Neighbor& n : index.most_similar({probe}, {}, 5)) {
+        char score[32];
+        std::snprintf(score, sizeof score, " %.3f", n.score);
+        line += "  " + n.word + score;
+      }
+    } catch (const QueryError& e) {
+      line = std::string("  (") + e.what() + ")";
+    }
+    std::printf("%-*s%s\n", static_cast<int>(width), probe.c_str(), line.c_str());
+  }
 }
 
 }  // namespace gv::tools

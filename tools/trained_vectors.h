@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "tools/vectors/word_vectors.h"
 #include "word2vec/trainer.h"
@@ -17,5 +18,10 @@ WordVectors input_vectors(const Trainer& trainer);
 // tables: fastText's own tools load it, and with --subwords it gives every word a vector. Throws
 // std::invalid_argument for a setting fastText cannot store (a size past its int32 fields).
 void write_fasttext_model(const Trainer& trainer, const std::string& path);
+
+// What train ends with: the five nearest neighbours of each of `words`, one line each, the words
+// spelled as `tokenizer` spells the corpus ("King" is king unless --keep-case).
+void print_neighbours(const WordVectors& vectors, std::vector<std::string> words,
+                      const TokenizerOptions& tokenizer);
 
 }  // namespace gv::tools

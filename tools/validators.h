@@ -9,25 +9,31 @@
 #include <charconv>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "autograd/require.h"
 
 namespace gv::tools {
 
 namespace detail {
-// A validator accepting the whole of `text` parsed as T with value >= minimum.
-template <class T>
-CLI::Validator at_least(T minimum, const char* what, const char* name) {
+// A validator accepting the whole of `text` parsed as T with ok(value); otherwise the message
+// says the value must be `requirement`, quoting the text as typed.
+template <class T, class Ok>
+CLI::Validator parsed_as(Ok ok, std::string requirement, std::string name) {
   return CLI::Validator(
-      [minimum, what](std::string& text) -> std::string {
+      [ok, requirement](std::string& text) -> std::string {
         T value{};
         const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-        if (error != std::errc() || end != text.data() + text.size() || !(value >= minimum)) {
-          return must_be(what, "'" + text + "'");
+        if (error != std::errc() || end != text.data() + text.size() || !ok(value)) {
+          return must_be(requirement, "'" + text + "'");
         }
         return {};
       },
-      name);
+      std::move(name));
+}
+template <class T>
+CLI::Validator at_least(T minimum, const char* what, const char* name) {
+  return parsed_as<T>([minimum](T value) { return value >= minimum; }, what, name);
 }
 }  // namespace detail
 
@@ -37,5 +43,21 @@ inline const CLI::Validator kNonNegativeInteger =
     detail::at_least<int64_t>(0, "an integer >= 0", "NON-NEGATIVE");
 inline const CLI::Validator kPositiveReal =
     detail::at_least<double>(1e-300, "a positive number", "POSITIVE");
+
+// An option that sizes something, up to the bound its owner states (the training options'
+// in word2vec/train_options.h): "must be an integer in [1, 1000], got '5000'".
+inline CLI::Validator positive_integer_up_to(int64_t maximum) {
+  const std::string range = "[1, " + std::to_string(maximum) + "]";
+  return detail::parsed_as<int64_t>(
+      [maximum](int64_t value) { return value >= 1 && value <= maximum; }, "an integer in " + range,
+      "INT in " + range);
+}
+// A positive number up to `maximum` (inf and nan fail): "must be a number in (0, 1], got '2'".
+inline CLI::Validator positive_number_up_to(double maximum) {
+  const std::string range = "(0, " + value_str(maximum) + "]";
+  return detail::parsed_as<double>(
+      [maximum](double value) { return value > 0 && value <= maximum; }, "a number in " + range,
+      "NUMBER in " + range);
+}
 
 }  // namespace gv::tools

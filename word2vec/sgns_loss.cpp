@@ -73,7 +73,10 @@ struct DenseInputs {
 // backward. Per pair with logit x and label y (1 for the positive, 0 for a negative):
 //   loss = softplus(-x) if y = 1, softplus(x) if y = 0;  dloss/dx = σ(x) - y.
 // softplus(z) = max(z, 0) + log(1 + e^{-|z|}); the logs of one input's K+1 pairs are
-// merged into one log of a product (each factor is in (1, 2], so it cannot overflow).
+// merged into logs of products of up to kFactorsPerLog factors, each in (1, 2], so that no
+// product overflows a float (2^127 < FLT_MAX) however large K is.
+constexpr int64_t kFactorsPerLog = 127;
+
 template <class Inputs>
 double forward(const Inputs& inputs, const float* in, const float* out, int64_t d,
                SgnsBatch& batch) {
@@ -99,6 +102,10 @@ double forward(const Inputs& inputs, const float* in, const float* out, int64_t 
         const float sigmoid_x = sigmoid_from_exp(x, e);
         linear += std::max(z, 0.0f);
         product *= 1.0f + e;
+        if (j % kFactorsPerLog == kFactorsPerLog - 1) {  // only for K >= 127
+          loss += std::log(product);
+          product = 1.0f;
+        }
         batch.coefficients[pair] = sigmoid_x - (j == 0 ? 1.0f : 0.0f);
       }
       loss += linear + std::log(product);

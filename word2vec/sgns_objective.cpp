@@ -1,8 +1,9 @@
 #include "word2vec/sgns_objective.h"
 
-#include <stdexcept>
 #include <string>
 #include <utility>
+
+#include "autograd/require.h"
 
 namespace gv {
 
@@ -26,10 +27,9 @@ SgnsObjective::SgnsObjective(std::shared_ptr<const NegativeSampler> noise, int64
       inputs_(model, std::move(subwords)),
       batch_(empty_batch(negatives)),
       previous_(empty_batch(negatives)) {
-  if (negatives < 1) {
-    throw std::invalid_argument("sgns: negatives must be positive, got " +
-                                std::to_string(negatives));
-  }
+  // Bounded, so that K + 1 outputs per group can neither overflow nor swallow memory.
+  require(negatives >= 1 && negatives <= kMaxNegatives, "sgns: negatives",
+          "in [1, " + std::to_string(kMaxNegatives) + "]", negatives);
   outputs_.resize(static_cast<size_t>(negatives + 1));
 }
 

@@ -25,7 +25,7 @@ class SkipGramExamples {
 
  private:
   int64_t window_;
-  std::vector<int64_t> contexts_;  // (2 window)
+  std::vector<int64_t> contexts_;  // (2 min(window, CorpusReader::kMaxSentenceTokens))
 };
 
 }  // namespace gv

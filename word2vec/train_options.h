@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "embeddings/subword_rows.h"
+#include "word2vec/corpus_reader.h"
 #include "word2vec/tokenizer.h"
 
 namespace gv {
@@ -53,6 +54,39 @@ struct TrainOptions {
   SubwordScheme subword_scheme;
   TokenizerOptions tokenizer;
 };
+
+// Upper bounds of the options that size tables, buffers, steps or counters, each with its
+// reason. Trainer::check_options() enforces them for every TrainOptions, fresh or read from a
+// checkpoint, and the command line's validators quote them. What the options size together
+// (the tables, each worker's steps) is also checked against this machine's memory (trainer.cpp).
+//
+// Wider than any embedding in use: GloVe and fastText publish 300 dims, the largest language
+// models 12,288 (GPT-3) to 18,432 (PaLM).
+inline constexpr int64_t kMaxDim = int64_t{1} << 16;
+// Sentences are cut at kMaxSentenceTokens tokens, so no wider radius reaches another word.
+inline constexpr int64_t kMaxWindow = CorpusReader::kMaxSentenceTokens;
+// word2vec's authors recommend 5 to 20 noise words (2 to 5 on large corpora). Each is one more
+// output row scored for every input, so 1000 is already 50 times the work of 20; --loss
+// softmax, which scores every word, is the exact form of a larger K.
+inline constexpr int64_t kMaxNegatives = 1000;
+// A step holds up to 2 * batch centres; a million already outgrows any sensible step.
+inline constexpr int64_t kMaxBatch = int64_t{1} << 20;
+// Hogwild workers share the tables and stop scaling long before a thousand. The bound is fixed
+// rather than a multiple of this machine's cores because a checkpoint resumes with its own
+// thread count on whatever machine it is moved to; past the cores, workers only take turns, and
+// each one's buffers count in the memory check.
+inline constexpr int kMaxThreads = 1024;
+// word2vec trains 1 to 20 epochs, a tiny corpus a few hundred; a million is past any use. The
+// progress counter, epochs x tokens, is an int64: the trainer checks that product too.
+inline constexpr int64_t kMaxEpochs = 1'000'000;
+// word2vec.c, gensim and fastText start at 0.025 to 0.1 (fastText's supervised mode at up to 1).
+// Every optimizer here moves a coordinate by up to about lr per step while rows start within
+// ±init_scale/dim, so above 1 none converges (plain SGD diverges on TinyShakespeare from 0.5).
+inline constexpr float kMaxLr = 1.0f;
+// W_in starts uniform in ±init_scale/dim: word2vec.c uses 0.5, gensim and fastText 1. From 1000
+// the starting noise outweighs what training adds (TinyShakespeare's loss ends 10 times higher),
+// and towards 1e30 products of rows overflow a float.
+inline constexpr float kMaxInitScale = 100.0f;
 
 // word2vec.c's starting rates: CBOW takes twice skip-gram's, since each centre makes one update
 // of its window's rows where skip-gram makes one per context.

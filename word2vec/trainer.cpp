@@ -2,8 +2,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <mutex>
@@ -29,9 +32,12 @@ std::unique_ptr<Optimizer> make_optimizer(OptimizerKind kind, std::vector<Var> p
   throw std::invalid_argument("train: unknown optimizer");
 }
 
+// Skip-gram needs two distinct words; before the corpus is counted, the memory check assumes
+// this many, the fewest any corpus can give.
+constexpr int64_t kMinVocab = 2;
+
 Vocabulary build_vocabulary(const std::string& corpus, const TrainOptions& options) {
-  require_positive("train: --min-count", options.min_count);
-  require_non_negative("train: --max-vocab-size", options.max_vocab_size);
+  Trainer::check_options(options);  // before the corpus is read: counting it can take minutes
   const WordCounts counts =
       count_words(corpus, options.tokenizer, options.threads, options.max_vocab_size);
   if (counts.empty()) {
@@ -48,20 +54,87 @@ Vocabulary build_vocabulary(const std::string& corpus, const TrainOptions& optio
   }
 }
 
-// The two tables must fit in this machine's memory: checked before allocating, so that a large
-// --buckets or --dim is a clear error rather than std::bad_alloc or the OOM killer mid-run.
-void require_tables_fit(int64_t input_rows, int64_t output_rows, int64_t dim) {
-  const double bytes = double(input_rows + output_rows) * double(dim) * sizeof(float);
+template <class T>
+void require_up_to(const char* option, T value, T maximum) {
+  require(value >= 1 && value <= maximum, option, "in [1, " + value_str(maximum) + "]", value);
+}
+
+// W_in's rows: the vocabulary's, and with subwords the n-gram buckets after them.
+int64_t input_rows(const TrainOptions& options, int64_t vocab) {
+  return options.subwords ? vocab + options.subword_scheme.buckets : vocab;
+}
+
+// Training's memory, estimated from the options and the vocabulary size alone and checked
+// before anything is allocated, so that sizes this machine cannot hold are one clear error
+// rather than std::bad_alloc or the OOM killer mid-run. It counts what the options size:
+//   - the tables W_in and W_out, with the optimizer's per-coordinate state (Adagrad keeps one
+//     more table, Adam two);
+//   - per worker, the maps from table rows to gradient entries (SparseRows), its corpus reader,
+//     and one step: `batch` centres with window + 1 contexts each (the dynamic window's mean,
+//     at most a sentence), each input row scored against its outputs (SGNS K + 1, HS a
+//     Huffman path of about log2 V, softmax every word), with the gradient rows they touch.
+// Throws std::invalid_argument naming the largest part and the options behind it.
+void require_training_fits(const TrainOptions& o, int64_t vocab) {
+  constexpr double kFloat = sizeof(float), kId = sizeof(int64_t);
   const double memory = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE));
-  if (memory > 0 && bytes > memory) {
-    char text[256];
-    std::snprintf(text, sizeof text,
-                  "train: the tables need %.1f GB (W_in %lld x %lld, W_out %lld x %lld floats) but "
-                  "this machine has %.1f GB; lower --dim or --buckets",
-                  bytes / 1e9, static_cast<long long>(input_rows), static_cast<long long>(dim),
-                  static_cast<long long>(output_rows), static_cast<long long>(dim), memory / 1e9);
-    throw std::invalid_argument(text);
+  if (!(memory > 0)) return;  // unknown: nothing to compare with
+  const double dim = double(o.dim), words = double(vocab);
+  const double rows = double(input_rows(o, vocab)) + words;
+  const int optimizer_tables = o.optimizer == OptimizerKind::adam      ? 2
+                               : o.optimizer == OptimizerKind::adagrad ? 1
+                                                                       : 0;
+  const double tables = rows * dim * kFloat * (1 + optimizer_tables);
+
+  const double threads = o.threads;
+  const double maps = threads * rows * kId;
+  const double centres = double(o.batch);
+  const double inputs =
+      o.model == ModelKind::skipgram
+          ? centres * double(std::min(o.window + 1, CorpusReader::kMaxSentenceTokens - 1))
+          : centres;
+  const double outputs = o.loss == LossKind::sgns ? double(o.negatives + 1)
+                         : o.loss == LossKind::hs ? std::max(1.0, std::ceil(std::log2(words)))
+                                                  : words;
+  // SGNS and HS keep a coefficient per score in each of the two batches a worker alternates
+  // between; softmax's logits have a gradient and probabilities too, and its W_out gradient is
+  // dense (with the transposed table it is made from).
+  const bool softmax = o.loss == LossKind::softmax;
+  const double step = inputs * outputs * kFloat * (softmax ? 3 : 2) +
+                      (inputs + std::min(words, inputs * outputs)) * dim * kFloat * 2 +
+                      (softmax ? 3 * words * dim * kFloat : 0.0);
+  const double steps = threads * (step + double(CorpusReader::kDefaultChunkBytes) +
+                                  double(CorpusReader::kMaxSentenceTokens) * kId);
+
+  const double total = tables + maps + steps;
+  if (total <= memory) return;
+  const auto gb = [](double bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
+    return std::string(text);
+  };
+  const std::string d = std::to_string(o.dim);
+  std::string part;
+  if (tables >= maps && tables >= steps) {
+    part = "the tables take " + gb(tables) + " (W_in " + std::to_string(input_rows(o, vocab)) +
+           " x " + d + " and W_out " + std::to_string(vocab) + " x " + d + " floats" +
+           (optimizer_tables ? ", with the optimizer's state" : "") + "); lower --dim" +
+           (o.subwords ? " or --buckets" : "");
+  } else if (steps >= maps) {
+    const std::string scored =
+        o.loss == LossKind::sgns ? " and --negative " + std::to_string(o.negatives)
+        : softmax
+            ? ", each scored against all " + std::to_string(vocab) + " words (--loss softmax),"
+            : "";
+    part = "steps of --batch " + std::to_string(o.batch) + " centres with --window " +
+           std::to_string(o.window) + scored + " take " + gb(steps / threads) +
+           " in each of --threads " + std::to_string(o.threads) + " workers; lower one of them";
+  } else {
+    part = "each of --threads " + std::to_string(o.threads) + " workers maps the tables' " +
+           std::to_string(input_rows(o, vocab) + vocab) + " rows, " + gb(maps) +
+           " in all; lower --threads";
   }
+  throw std::invalid_argument("train: training needs about " + gb(total) +
+                              " but this machine has " + gb(memory) + ": " + part);
 }
 
 }  // namespace
@@ -91,6 +164,24 @@ struct Trainer::Worker {
   std::vector<int64_t> sentence;
 };
 
+void Trainer::check_options(const TrainOptions& o) {
+  require_up_to("train: --dim", o.dim, kMaxDim);
+  require_up_to("train: --window", o.window, kMaxWindow);
+  require_up_to("train: --negative", o.negatives, kMaxNegatives);
+  require_up_to("train: --epochs", o.epochs, kMaxEpochs);
+  require_up_to("train: --threads", o.threads, kMaxThreads);
+  require_up_to("train: --batch", o.batch, kMaxBatch);
+  require(o.lr > 0 && o.lr <= kMaxLr, "train: --lr", "in (0, " + value_str(kMaxLr) + "]", o.lr);
+  require(o.init_scale > 0 && o.init_scale <= kMaxInitScale, "train: --init-scale",
+          "in (0, " + value_str(kMaxInitScale) + "]", o.init_scale);
+  require_positive("train: --min-count", o.min_count);
+  require_non_negative("train: --max-vocab", o.max_vocab);
+  require_non_negative("train: --max-vocab-size", o.max_vocab_size);
+  require_non_negative("train: --sample", o.sample);
+  if (o.subwords) o.subword_scheme.check();
+  require_training_fits(o, kMinVocab);
+}
+
 Trainer::Trainer(std::string corpus_path, TrainOptions options)
     : Trainer(corpus_path, options, build_vocabulary(corpus_path, options)) {}
 
@@ -103,19 +194,8 @@ Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab
       corpus_(corpus),
       options_(options),
       vocab_(std::move(vocab)) {
-  require_positive("train: --dim", options_.dim);
-  require_positive("train: --window", options_.window);
-  require_positive("train: --negative", options_.negatives);
-  require_positive("train: --epochs", options_.epochs);
-  require_positive("train: --threads", options_.threads);
-  // A step holds up to 2 * batch centres; a million already outgrows any sensible step.
-  constexpr int64_t kMaxBatch = int64_t{1} << 20;
-  require(options_.batch > 0 && options_.batch <= kMaxBatch, "train: --batch",
-          "in [1, " + std::to_string(kMaxBatch) + "]", options_.batch);
-  require_positive("train: --lr", options_.lr);
-  require_finite_positive("train: --init-scale", options_.init_scale);
-  require_non_negative("train: --sample", options_.sample);
-  if (vocab_.size() < 2) {
+  check_options(options_);  // again: a checkpoint's options come here without build_vocabulary
+  if (vocab_.size() < kMinVocab) {
     throw std::runtime_error(corpus_path_ + ": only " + std::to_string(vocab_.size()) +
                              " distinct word(s) pass --min-count; skip-gram needs at least 2");
   }
@@ -125,6 +205,14 @@ Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab
                              std::to_string(vocab_.total_count()) + " tokens, more than its " +
                              std::to_string(corpus_.bytes) + " bytes can hold");
   }
+  // The progress counter counts every epoch's tokens. With tokens <= bytes (above) and epochs
+  // bounded this takes a corpus past 9 TB, but a count that wraps would train forever.
+  if (options_.epochs > INT64_MAX / vocab_.total_count()) {
+    throw std::invalid_argument("train: --epochs " + std::to_string(options_.epochs) + " x " +
+                                std::to_string(vocab_.total_count()) +
+                                " tokens overflows the count of words to train");
+  }
+  require_training_fits(options_, vocab_.size());
   subsampler_ = std::make_unique<Subsampler>(vocab_.counts(), options_.sample);
   if (options_.subwords) {
     subwords_ = std::make_shared<const SubwordRows>(vocab_.words(), options_.subword_scheme);
@@ -140,9 +228,8 @@ Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab
   output_init.init = EmbeddingInit::zeros;
   // With subwords, every bucket row starts random too, as in fastText: an n-gram seen once in
   // training still gives unseen words a vector of the same scale.
-  const int64_t input_rows = subwords_ ? subwords_->table_rows() : vocab_.size();
-  require_tables_fit(input_rows, vocab_.size(), options_.dim);
-  in_ = std::make_unique<Embedding>(input_rows, options_.dim, rng, input_init);
+  in_ = std::make_unique<Embedding>(input_rows(options_, vocab_.size()), options_.dim, rng,
+                                    input_init);
   out_ = std::make_unique<Embedding>(vocab_.size(), options_.dim, rng, output_init);
   optimizer_ = make_optimizer(options_.optimizer, {in_->weight(), out_->weight()}, options_.lr);
 

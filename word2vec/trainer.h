@@ -60,9 +60,10 @@ struct WorkerPosition {
 
 class Trainer {
  public:
-  // Counts the corpus, builds the vocabulary and initialises the tables. Throws
-  // std::runtime_error naming the corpus if it is missing, empty, or has no word with
-  // min_count occurrences; std::invalid_argument for a non-positive size.
+  // Checks the options (check_options), then counts the corpus, builds the vocabulary and
+  // initialises the tables. Throws std::runtime_error naming the corpus if it is missing, empty,
+  // or has no word with min_count occurrences; std::invalid_argument for an option out of its
+  // bounds, or for tables and buffers that this machine's memory cannot hold.
   Trainer(std::string corpus_path, TrainOptions options);
   // Trains the words of `vocab` (read with Vocabulary::load, say): no counting pass. Its
   // counts drive subsampling, the negative and Huffman tables and the learning-rate schedule,
@@ -73,6 +74,12 @@ class Trainer {
   // the file's own sizes before anything is allocated from it: throws std::runtime_error naming
   // the checkpoint and the field on any defect.
   static Trainer from_checkpoint(const std::string& checkpoint_path, std::string corpus_path);
+
+  // Throws std::invalid_argument "train: --dim must be in [1, 65536], got 0" for an option out
+  // of its bounds (train_options.h), or naming the options and sizes that could not fit in
+  // this machine's memory even for the smallest vocabulary. Both constructors call it, before
+  // anything is read; a caller may call it earlier still.
+  static void check_options(const TrainOptions& options);
 
   Trainer(Trainer&&) noexcept;
   ~Trainer();

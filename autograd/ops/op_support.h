@@ -18,7 +18,8 @@
 
 namespace gv {
 
-// Product of shape[begin, end): the "outer" and "inner" sizes around a dim.
+// Product of shape[begin, end): the "outer" and "inner" sizes around a dim. `shape` is an
+// existing tensor's, so any such product fits (shape_numel bounds every partial product).
 inline int64_t dims_product(const Shape& shape, size_t begin, size_t end) {
   int64_t n = 1;
   for (size_t i = begin; i < end; ++i) n *= shape[i];

@@ -30,24 +30,29 @@ void add_columns(const float* src, int64_t src_cols, int64_t src_offset, float* 
 }  // namespace
 
 Var reshape(const Var& a, Shape shape) {
+  const auto cannot_view = [&](const std::string& why) {
+    throw std::invalid_argument("reshape: cannot view " + shape_str(a.shape()) + " as " +
+                                shape_str(shape) + why);
+  };
   // Resolve a single -1 from the element count the other entries leave over.
-  int64_t known = 1;
   int64_t inferred_dim = -1;
   for (size_t d = 0; d < shape.size(); ++d) {
     if (shape[d] == -1 && inferred_dim < 0) {
       inferred_dim = static_cast<int64_t>(d);
     } else if (shape[d] < 0) {
-      throw std::invalid_argument("reshape: cannot view " + shape_str(a.shape()) + " as " +
-                                  shape_str(shape) + ": at most one -1 and no other negatives");
-    } else {
-      known *= shape[d];
+      cannot_view(": at most one -1 and no other negatives");
     }
   }
+  Shape known_dims = shape;
+  if (inferred_dim >= 0) known_dims[static_cast<size_t>(inferred_dim)] = 1;
+  int64_t known = 0;
+  try {
+    known = shape_numel(known_dims);  // checked: the entries may not multiply past kMaxNumel
+  } catch (const std::length_error&) {
+    cannot_view(": more elements than a tensor can hold");
+  }
   if (inferred_dim >= 0) {
-    if (known == 0 || a.numel() % known != 0) {
-      throw std::invalid_argument("reshape: cannot view " + shape_str(a.shape()) + " as " +
-                                  shape_str(shape));
-    }
+    if (known == 0 || a.numel() % known != 0) cannot_view("");
     shape[static_cast<size_t>(inferred_dim)] = a.numel() / known;
   }
   // Row-major order is unchanged, so the output shares storage and the gradient flows back
@@ -109,6 +114,13 @@ Var concat(const std::vector<Var>& parts) {
         !std::equal(first.begin(), first.end() - 1, shape.begin())) {
       throw std::invalid_argument("concat: shapes " + shape_str(first) + " and " +
                                   shape_str(shape) + " differ outside the last dim");
+    }
+    // Each width fits, but their sum need not: checked before it is taken.
+    if (shape.back() > kMaxNumel - total) {
+      throw std::length_error(
+          "concat: the parts' widths add up to more elements than a tensor "
+          "can hold (at most " +
+          std::to_string(kMaxNumel) + ")");
     }
     widths.push_back(shape.back());
     total += shape.back();

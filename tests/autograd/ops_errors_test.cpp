@@ -50,6 +50,25 @@ TEST_CASE("Shape ops reject impossible shapes and column ranges", "[errors][shap
   CHECK_THROWS_WITH(gv::softmax(zeros({})), Contains("softmax") && Contains("()"));
 }
 
+// The inputs hold no elements, so nothing large is allocated; their outputs would hold more
+// than a tensor can, and every op must say so rather than wrap its size around.
+TEST_CASE("Ops refuse outputs whose element count overflows", "[errors][overflow]") {
+  const int64_t big = int64_t{1} << 31;
+  CHECK_THROWS_AS(zeros({0, big, 1}) + zeros({0, 1, big}), std::length_error);  // (0, 2^31, 2^31)
+  CHECK_THROWS_AS(gv::matmul(zeros({big, 0}), zeros({0, big})), std::length_error);
+  CHECK_THROWS_AS(gv::matmul(zeros({2, big, 0}), zeros({2, 0, big})), std::length_error);
+  const Var wide = zeros({0, int64_t{1} << 60});
+  CHECK_THROWS_WITH(gv::concat({wide, wide, wide}), Contains("concat") && Contains("widths"));
+  CHECK_THROWS_WITH(
+      gv::reshape(zeros({2, 3}), {4611686018427387905, 4}),
+      Contains("(4611686018427387905, 4)") && Contains("more elements than a tensor can hold"));
+  CHECK_THROWS_WITH(gv::reshape(zeros({2, 3}), {4611686018427387905, 4, -1}),
+                    Contains("more elements than a tensor can hold"));
+  const std::vector<int64_t> no_ids;
+  CHECK_THROWS_AS(gv::gather_rows(zeros({0, int64_t{1} << 40}), no_ids, {int64_t{1} << 30, 0}),
+                  std::length_error);
+}
+
 TEST_CASE("Reductions reject dims outside the shape", "[errors][reduce]") {
   CHECK_THROWS_AS(gv::sum(zeros({2, 3}), 2), std::out_of_range);
   CHECK_THROWS_WITH(gv::sum(zeros({2, 3}), 2), Contains("sum: dim 2") && Contains("(2, 3)"));

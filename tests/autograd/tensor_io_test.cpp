@@ -167,6 +167,16 @@ TEST_CASE("Tensor files with absurd sizes fail before allocating", "[tensor_io][
     CHECK_THROWS_WITH(r.tensor("table"), Catch::Contains("truncated or corrupt") &&
                                              Catch::Contains("(1099511627776, 1099511627776, 2)"));
   }
+  SECTION("dims around a zero") {
+    // No elements, but rows of 2^80 floats: the ops would overflow taking them.
+    const std::string bytes = file_bytes([](TensorWriter& w) {
+      w.shape({0, int64_t{1} << 40, int64_t{1} << 40});
+    });
+    TensorReader r(dir.write("zero.bin", bytes), kFormat);
+    CHECK_THROWS_WITH(r.tensor("table"), Catch::Contains("zero.bin") &&
+                                             Catch::Contains("(0, 1099511627776, 1099511627776) "
+                                                             "has more elements than a tensor"));
+  }
   SECTION("negative dim") {
     const std::string bytes = file_bytes([](TensorWriter& w) { w.shape({3, -1}); });
     TensorReader r(dir.write("negative.bin", bytes), kFormat);

@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <stdexcept>
+
 #include "autograd/rng.h"
 #include "autograd/tensor.h"
 
@@ -37,6 +40,32 @@ TEST_CASE("Tensor errors name the shapes and indices", "[tensor][errors]") {
   CHECK_THROWS_WITH(a.check_shape({3, 2}, "weight"),
                     Catch::Contains("weight") && Catch::Contains("(3, 2)"));
   CHECK_THROWS_WITH(a.item(), Catch::Contains("(2, 3)"));
+}
+
+TEST_CASE("Shapes whose element count overflows are refused before anything is allocated",
+          "[tensor][errors]") {
+  using Catch::Contains;
+  // 4611686018427387905 x 4 wraps around to 4 in 64 bits: `gradvec pe --len` of this once
+  // allocated a 4-float table and wrote past it.
+  const gv::Shape wraps = {4611686018427387905, 4};
+  CHECK_THROWS_AS(gv::shape_numel(wraps), std::length_error);
+  CHECK_THROWS_WITH(gv::shape_numel(wraps), Contains("(4611686018427387905, 4)") &&
+                                                Contains("more elements than a tensor can hold"));
+  CHECK_THROWS_AS(Tensor(wraps), std::length_error);
+  CHECK_THROWS_AS(Tensor::uninitialized(wraps), std::length_error);
+  CHECK_THROWS_AS(Tensor::full(wraps, 1.0f), std::length_error);
+  // The bound is the byte size: kMaxNumel floats still have a byte count that fits.
+  CHECK(gv::shape_numel({gv::kMaxNumel}) == gv::kMaxNumel);
+  CHECK(gv::shape_numel({gv::kMaxNumel, 1}) == gv::kMaxNumel);
+  CHECK_THROWS_AS(gv::shape_numel({gv::kMaxNumel, 2}), std::length_error);
+  CHECK_THROWS_AS(gv::shape_numel({gv::kMaxNumel + 1}), std::length_error);
+  // No elements, but rows of 2^80: every partial product of a shape must fit too.
+  CHECK_THROWS_AS(Tensor({0, int64_t{1} << 40, int64_t{1} << 40}), std::length_error);
+  CHECK(Tensor({0, int64_t{1} << 40}).numel() == 0);
+  CHECK_THROWS_AS(gv::shape_numel({int64_t{1} << 62, -1}), std::invalid_argument);
+  const Tensor t = Tensor::zeros({2, 3});
+  CHECK(t.nbytes() == 24);
+  CHECK_THROWS_AS(t.reshaped({4611686018427387905, 4}), std::length_error);
 }
 
 TEST_CASE("Seeded random tensors are reproducible and have the asked moments", "[tensor][rng]") {

@@ -267,3 +267,13 @@ TEST_CASE("objective_maker builds CBOW objectives, and refuses CBOW with pair ne
   CHECK_THROWS_WITH(gv::objective_maker(options, kCounts),
                     Catch::Contains("--pair-negatives") && Catch::Contains("CBOW"));
 }
+
+TEST_CASE("SGNS refuses a number of negatives outside [1, kMaxNegatives]", "[objective][bounds]") {
+  // K + 1 outputs per group: K = 2^63 - 1 once overflowed, K = 10^8 took gigabytes per group.
+  for (const int64_t k : {int64_t{0}, gv::kMaxNegatives + 1, int64_t{INT64_MAX}}) {
+    CHECK_THROWS_WITH(
+        gv::SgnsObjective(noise(), k, true),
+        Catch::Contains("sgns: negatives must be in [1, 1000], got " + std::to_string(k)));
+  }
+  CHECK_NOTHROW(gv::SgnsObjective(noise(), gv::kMaxNegatives, true));
+}

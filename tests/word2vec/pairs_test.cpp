@@ -106,3 +106,20 @@ TEST_CASE("SkipGramExamples: a centre and the words of its drawn window", "[pair
   CHECK(examples.at(std::vector<int64_t>{7}, 0, rng).contexts.empty());
   CHECK_THROWS_WITH(gv::SkipGramExamples(0), Catch::Contains("got 0"));
 }
+
+TEST_CASE("SkipGramExamples sizes its buffer by the sentence, not by a huge window",
+          "[pairs][bounds]") {
+  // 2 * window once sized the buffer: 16 GB for a window of 10^9, an overflow for 2^62.
+  gv::SkipGramExamples examples(std::numeric_limits<int64_t>::max());
+  gv::Rng rng(1);
+  // Longer than any corpus sentence, so the buffer must grow to every other word.
+  std::vector<int64_t> sentence(3000);
+  for (size_t i = 0; i < sentence.size(); ++i) sentence[i] = static_cast<int64_t>(i);
+  for (const int64_t centre : {0, 1500, 2999}) {
+    const gv::Example example = examples.at(sentence, centre, rng);
+    // A radius below 3000 out of 2^63 - 1 is a one-in-10^15 draw: every word is a context.
+    REQUIRE(example.contexts.size() == 2999);
+    CHECK(example.contexts.front() == (centre == 0 ? 1 : 0));
+    CHECK(example.contexts.back() == (centre == 2999 ? 2998 : 2999));
+  }
+}

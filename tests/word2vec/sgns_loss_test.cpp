@@ -201,3 +201,20 @@ TEST_CASE("SGNS ops refuse a batch of the other kind and rows that do not match 
   CHECK_THROWS_WITH(gv::sgns_rows_loss(Var::parameter(Tensor::zeros({3, 4})), table, rows_batch()),
                     Catch::Contains("(3, 4)") && Catch::Contains("(7, 5)"));
 }
+
+TEST_CASE("The SGNS loss stays finite for as many negatives as training allows", "[sgns][bounds]") {
+  // W_out zero: every logit is 0 and every pair costs log 2. One product of K + 1 factors of 2
+  // once overflowed to inf from K = 128.
+  for (const int64_t k : {int64_t{126}, int64_t{127}, int64_t{1000}}) {
+    auto batch = std::make_shared<gv::SgnsBatch>();
+    batch->negatives = k;
+    const int64_t inputs[] = {0, 1};
+    std::vector<int64_t> outputs(static_cast<size_t>(k + 1));
+    for (size_t j = 0; j < outputs.size(); ++j) outputs[j] = static_cast<int64_t>(j % 3);
+    batch->add_group(inputs, 2, outputs.data());
+    const Var w_in = Var::parameter(Tensor::full({3, 4}, 0.5f));
+    const Var w_out = Var::parameter(Tensor::zeros({3, 4}));
+    const float loss = gv::sgns_loss(w_in, w_out, batch).item();
+    CHECK(loss == Approx(2.0 * double(k + 1) * std::log(2.0)).epsilon(1e-5));
+  }
+}

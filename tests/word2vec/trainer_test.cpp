@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <span>
 #include <sstream>
 #include <vector>
@@ -276,6 +277,94 @@ TEST_CASE("Bad corpora and checkpoints give clear errors", "[trainer][errors]") 
   const std::string other = dir.write("other.txt", two_topic_corpus(60, 5));
   CHECK_THROWS_WITH(Trainer::from_checkpoint(checkpoint, other),
                     Catch::Contains("good.ckpt") && Catch::Contains("bytes"));
+}
+
+TEST_CASE("Options outside their bounds are refused by name before the corpus is read",
+          "[trainer][errors][bounds]") {
+  gv::testing::ScratchDir dir("bounds");
+  // The corpus does not exist: an option error must come first, without counting anything.
+  const std::string missing = dir.file("missing.txt");
+  struct Case {
+    std::function<void(TrainOptions&)> set;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {[](TrainOptions& o) { o.dim = 0; }, "train: --dim must be in [1, 65536], got 0"},
+      {[](TrainOptions& o) { o.dim = 4611686018427387905; },
+       "train: --dim must be in [1, 65536], got 4611686018427387905"},
+      {[](TrainOptions& o) { o.window = 1001; }, "train: --window must be in [1, 1000], got 1001"},
+      {[](TrainOptions& o) { o.window = 1'000'000'000'000; },
+       "train: --window must be in [1, 1000], got 1000000000000"},
+      {[](TrainOptions& o) { o.negatives = 100'000'000; },
+       "train: --negative must be in [1, 1000], got 100000000"},
+      {[](TrainOptions& o) { o.epochs = INT64_MAX; },
+       "train: --epochs must be in [1, 1000000], got 9223372036854775807"},
+      {[](TrainOptions& o) { o.threads = 1025; },
+       "train: --threads must be in [1, 1024], got 1025"},
+      {[](TrainOptions& o) { o.threads = 0; }, "train: --threads must be in [1, 1024], got 0"},
+      {[](TrainOptions& o) { o.batch = (int64_t{1} << 20) + 1; },
+       "train: --batch must be in [1, 1048576], got 1048577"},
+      {[](TrainOptions& o) { o.lr = INFINITY; }, "train: --lr must be in (0, 1], got inf"},
+      {[](TrainOptions& o) { o.lr = NAN; }, "train: --lr must be in (0, 1], got nan"},
+      {[](TrainOptions& o) { o.lr = 1e30f; }, "train: --lr must be in (0, 1], got 1e+30"},
+      {[](TrainOptions& o) { o.lr = 0.0f; }, "train: --lr must be in (0, 1], got 0"},
+      {[](TrainOptions& o) { o.init_scale = 1000.0f; },
+       "train: --init-scale must be in (0, 100], got 1000"},
+      {[](TrainOptions& o) { o.min_count = 0; }, "train: --min-count must be positive, got 0"},
+  };
+  for (const Case& c : cases) {
+    TrainOptions o = small_options();
+    c.set(o);
+    CHECK_THROWS_WITH(Trainer::check_options(o), c.message);
+    CHECK_THROWS_WITH(Trainer(missing, o), c.message);
+  }
+  // Each bound itself is allowed.
+  for (const auto& set : std::vector<std::function<void(TrainOptions&)>>{
+           [](TrainOptions& o) { o.dim = gv::kMaxDim; },
+           [](TrainOptions& o) { o.window = gv::kMaxWindow; },
+           [](TrainOptions& o) { o.negatives = gv::kMaxNegatives; },
+           [](TrainOptions& o) { o.epochs = gv::kMaxEpochs; },
+           [](TrainOptions& o) { o.threads = gv::kMaxThreads; },
+           [](TrainOptions& o) { o.lr = gv::kMaxLr; },
+           [](TrainOptions& o) { o.init_scale = gv::kMaxInitScale; }}) {
+    TrainOptions o = small_options();
+    set(o);
+    CHECK_NOTHROW(Trainer::check_options(o));
+  }
+}
+
+// Sizes each within bounds whose product no machine holds, so the refusal does not depend on
+// the memory of the machine running the test.
+TEST_CASE("What the options size together is checked against memory first", "[trainer][bounds]") {
+  gv::testing::ScratchDir dir("memory");
+  const std::string missing = dir.file("missing.txt");
+  using Catch::Contains;
+  TrainOptions steps = small_options();
+  steps.batch = gv::kMaxBatch;
+  steps.window = gv::kMaxWindow;
+  steps.negatives = gv::kMaxNegatives;
+  CHECK_THROWS_WITH(Trainer::check_options(steps),
+                    Contains("train: training needs about") &&
+                        Contains("--batch 1048576 centres with --window 1000 and --negative 1000"));
+  CHECK_THROWS_WITH(Trainer(missing, steps),
+                    Contains("--batch 1048576 centres with --window 1000 and --negative 1000") &&
+                        Contains("lower one of them"));
+
+  TrainOptions tables = small_options();
+  tables.dim = 60000;
+  tables.subwords = true;
+  tables.subword_scheme.buckets = INT32_MAX;
+  CHECK_THROWS_WITH(Trainer::check_options(tables), Contains("the tables take") &&
+                                                        Contains("W_in 2147483649 x 60000") &&
+                                                        Contains("lower --dim or --buckets"));
+
+  TrainOptions maps = small_options();
+  maps.dim = 1;
+  maps.threads = gv::kMaxThreads;
+  maps.subwords = true;
+  maps.subword_scheme.buckets = INT32_MAX;
+  CHECK_THROWS_WITH(Trainer::check_options(maps),
+                    Contains("each of --threads 1024 workers") && Contains("lower --threads"));
 }
 
 namespace {
