@@ -244,6 +244,13 @@ TEST_CASE("Bad corpora and checkpoints give clear errors", "[trainer][errors]") 
                     Catch::Contains("empty.txt: the corpus is empty"));
   CHECK_THROWS_WITH(Trainer(dir.write("marks.txt", "... !? --\n"), small_options()),
                     Catch::Contains("marks.txt: the corpus holds no words"));
+  // A vocabulary given to the trainer (--read-vocab) cannot count more tokens than its corpus
+  // has bytes.
+  CHECK_THROWS_WITH(
+      Trainer(dir.write("short.txt", "a b\n"), small_options(),
+              gv::Vocabulary::build(gv::WordCounts{{"a", {100, 0}}, {"b", {100, 1}}}, 1)),
+      Catch::Contains(
+          "short.txt: the vocabulary counts 200 tokens, more than its 4 bytes can hold"));
   TrainOptions strict = small_options();
   strict.min_count = 5;
   CHECK_THROWS_WITH(Trainer(dir.write("rare.txt", "to be or not to be\n"), strict),
