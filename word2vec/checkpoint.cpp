@@ -36,8 +36,6 @@ constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", 5, "GVCKPT01"};
 // The fewest bytes one entry of each counted list takes, to refuse impossible counts.
 constexpr int64_t kMinWordBytes = sizeof(uint32_t) + sizeof(int64_t);
 constexpr int64_t kMinTensorBytes = sizeof(uint32_t);
-// read_options casts threads to int, so it is bounded here, before the constructor sees it.
-constexpr int64_t kMaxThreads = 4096;
 
 // Fails the checkpoint unless `ok`: "<path>: not a valid gradvec checkpoint (<field> must be
 // <requirement>, got <value>)".
@@ -90,6 +88,7 @@ TrainOptions read_options(TensorReader& r) {
   require_field(r, o.min_count >= 1, "min_count", ">= 1", o.min_count);
   require_field(r, o.max_vocab >= 0, "max_vocab", ">= 0", o.max_vocab);
   const int64_t threads = r.pod<int64_t>("options");
+  // Bounded here (train_options.h's bound), before the cast to int the constructor would see.
   require_field(r, threads >= 1 && threads <= kMaxThreads, "threads", in_range(1, kMaxThreads),
                 threads);
   o.threads = static_cast<int>(threads);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -72,6 +73,10 @@ Vocabulary Vocabulary::build(const WordCounts& counts, int64_t min_count, int64_
     const int64_t count = seen.count;
     vocab.words_.emplace_back(word);
     vocab.counts_.push_back(count);
+    // Counted input cannot reach this, but hand-made counts (a vocabulary file) can.
+    if (count > INT64_MAX - vocab.total_count_) {
+      throw std::runtime_error("Vocabulary: the counts add up past 2^63");
+    }
     vocab.total_count_ += count;
   }
   vocab.index_ = WordIndex(vocab.words_);

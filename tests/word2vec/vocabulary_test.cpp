@@ -146,3 +146,11 @@ TEST_CASE("Vocabulary::save names the path it cannot write", "[vocabulary][io][e
   const std::string path = dir.file("no_such_dir/vocab.txt");
   CHECK_THROWS_WITH(Vocabulary::build(kCounts).save(path), Catch::Contains(path));
 }
+
+TEST_CASE("Vocabulary refuses counts that add up past 2^63", "[vocabulary]") {
+  const int64_t half = int64_t{1} << 62;  // two of them make 2^63, one past INT64_MAX
+  CHECK_THROWS_WITH(Vocabulary::build(WordCounts{{"a", {half, 0}}, {"b", {half, 1}}}),
+                    Catch::Contains("add up past 2^63"));
+  CHECK(Vocabulary::build(WordCounts{{"a", {half, 0}}, {"b", {half - 1, 1}}}).total_count() ==
+        INT64_MAX);
+}
