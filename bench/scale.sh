@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Training at scale, gradvec against gensim: one epoch of skip-gram with negative sampling over a
 # synthetic Zipfian corpus (bench/zipf_corpus.py: 100 M tokens over 5 M types by default, about
-# 3.5 M distinct words, 620 k of them at --min-count 5), at 1 and 2 threads, REPS repetitions with
+# 3.47 M distinct words, 756 k of them at --min-count 5), at 1 and 2 threads, REPS repetitions with
 # the tools alternating. gensim runs through corpus_file= on OpenBLAS with one BLAS thread per
 # worker. Prints a Markdown table on stdout: wall time, words/s, peak RSS against the two tables'
 # size, and the time to the first training step.
