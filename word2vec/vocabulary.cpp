@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
@@ -71,6 +72,11 @@ Vocabulary Vocabulary::build(const WordCounts& counts, int64_t min_count, int64_
   for (const auto* entry : kept) {
     const std::string& word = entry->first;
     const int64_t count = entry->second.count;
+    // Counts read from a file (a vocabulary, a checkpoint) may be anything up to INT64_MAX.
+    if (count > std::numeric_limits<int64_t>::max() - vocab.total_count_) {
+      throw std::runtime_error("Vocabulary: the counts add up to more than " +
+                               std::to_string(std::numeric_limits<int64_t>::max()) + " tokens");
+    }
     vocab.words_.push_back(word);
     vocab.counts_.push_back(count);
     vocab.total_count_ += count;
@@ -107,7 +113,11 @@ Vocabulary Vocabulary::load(const std::string& path) {
   }
   if (in.bad()) throw std::runtime_error("cannot read vocabulary " + path);
   if (counts.empty()) throw std::runtime_error(path + ": no words (expected 'word count' lines)");
-  return build(counts);
+  try {
+    return build(counts);
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(path + ": " + e.what());
+  }
 }
 
 void Vocabulary::save(const std::string& path) const {

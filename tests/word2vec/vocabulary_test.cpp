@@ -134,6 +134,12 @@ TEST_CASE("Vocabulary::load names the file and line of malformed input",
     CHECK_THROWS_AS(Vocabulary::load(path), std::runtime_error);
     CHECK_THROWS_WITH(Vocabulary::load(path), Catch::Contains(path + message));
   }
+  // Each count fits, their sum does not (found by tests/fuzz/vocabulary_fuzz.cpp).
+  const std::string huge = dir.write("huge.txt", "a 9223372036854775807\nb 1\n");
+  CHECK_THROWS_AS(Vocabulary::load(huge), std::runtime_error);
+  CHECK_THROWS_WITH(Vocabulary::load(huge),
+                    Catch::Contains(huge + ": Vocabulary: the counts add up to more than "
+                                           "9223372036854775807 tokens"));
   const std::string empty = dir.write("empty.txt", "\n\n");
   CHECK_THROWS_WITH(Vocabulary::load(empty), Catch::Contains(empty + ": no words"));
   CHECK_THROWS_WITH(Vocabulary::load(dir.file("missing.txt")),
