@@ -5,7 +5,8 @@
 # seconds, result.
 # Fails if any harness finds something: a crash, a sanitizer report, an uncaught exception,
 # a leak, an input slower than 10 s or one that takes more than 1 GB. Its log and the input
-# that did it stay in BUILD_DIR/fuzz-runs/HARNESS/.
+# that did it stay in BUILD_DIR/fuzz-runs/HARNESS/. A harness stops at its first finding, or
+# with FUZZ_KEEP_GOING=1 fuzzes on (libFuzzer's -fork=1) and keeps every input that found one.
 set -uo pipefail
 build=$(cd "$1" && pwd) seconds=$2
 shift 2
@@ -26,21 +27,28 @@ run_one() {
   rm -rf "$work" && mkdir -p "$work/corpus"
   local corpora=("$work/corpus" "$here/seeds/$name")
   [[ -d $here/findings/$name ]] && corpora+=("$here/findings/$name")
+  local keep_going=()
+  [[ ${FUZZ_KEEP_GOING:-} == 1 ]] &&
+    keep_going=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   "$build/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=1024 \
-    -dict="$here/fuzz.dict" -print_final_stats=1 -artifact_prefix="$work/" "${corpora[@]}" \
-    >"$work/log" 2>&1
+    -dict="$here/fuzz.dict" -print_final_stats=1 -artifact_prefix="$work/" "${keep_going[@]}" \
+    "${corpora[@]}" >"$work/log" 2>&1
   local status=$? runs took
-  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")
-  took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$work/log")
+  # A single process prints its final stats; -fork=1 only its progress lines, "#RUNS: ...".
+  runs=$(sed -n -e 's/^stat::number_of_executed_units: *//p' -e 's/^#\([0-9]*\): cov:.*/\1/p' \
+    "$work/log" | tail -n 1)
+  took=$(sed -n -e 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' \
+    -e 's/^INFO: exiting: .* time: \([0-9]*\)s$/\1/p' "$work/log" | tail -n 1)
+  printf '%-18s %10s runs in %4s s  ' "$name" "${runs:-?}" "${took:-?}"
   if ((status == 0)); then
-    printf '%-18s %10s runs in %4s s  ok\n' "$name" "${runs:-?}" "${took:-?}"
+    echo ok
   else
     local first_report='^(==[0-9]+==ERROR|fuzz finding|.*runtime error|  what\(\)|SUMMARY)'
-    printf '%-18s FAILED (exit %d): %s\n  log: %s\n' "$name" "$status" \
+    printf 'FAILED (exit %d): %s\n  log: %s\n' "$status" \
       "$(grep -m1 -E "$first_report" "$work/log")" "$work/log"
-    for input in "$work"/{crash,leak,timeout,oom}-*; do
-      [[ -e $input ]] && echo "  input: $input"
-    done
+    shopt -s nullglob
+    local inputs=("$work"/{crash,leak,timeout,oom}-*)
+    ((${#inputs[@]} == 0)) || printf '  input: %s\n' "${inputs[@]}"
   fi
   return $status
 }
