@@ -24,16 +24,20 @@ fi
 # run_one NAME: fuzzes into a fresh corpus directory, so the committed seeds stay as they are.
 run_one() {
   local name=$1 work=$build/fuzz-runs/$1
-  rm -rf "$work" && mkdir -p "$work/corpus"
+  rm -rf "$work" && mkdir -p "$work/corpus" && : >"$work/log"
   local corpora=("$work/corpus" "$here/seeds/$name")
   [[ -d $here/findings/$name ]] && corpora+=("$here/findings/$name")
-  local keep_going=()
-  [[ ${FUZZ_KEEP_GOING:-} == 1 ]] &&
+  local options=(-timeout=10 -rss_limit_mb=1024 -artifact_prefix="$work/") keep_going=()
+  local status=0 runs took
+  if [[ ${FUZZ_KEEP_GOING:-} == 1 ]]; then
     keep_going=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
-  "$build/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=1024 \
-    -dict="$here/fuzz.dict" -print_final_stats=1 -artifact_prefix="$work/" "${keep_going[@]}" \
-    "${corpora[@]}" >"$work/log" 2>&1
-  local status=$? runs took
+    # -fork=1 passes over starting inputs that fail, so the findings are replayed first.
+    if [[ -d $here/findings/$name ]]; then
+      "$build/fuzz_$name" "${options[@]}" "$here/findings/$name"/* >"$work/log" 2>&1 || status=$?
+    fi
+  fi
+  "$build/fuzz_$name" "${options[@]}" -max_total_time="$seconds" -dict="$here/fuzz.dict" \
+    -print_final_stats=1 "${keep_going[@]}" "${corpora[@]}" >>"$work/log" 2>&1 || status=$?
   # A single process prints its final stats; -fork=1 only its progress lines, "#RUNS: ...".
   runs=$(sed -n -e 's/^stat::number_of_executed_units: *//p' -e 's/^#\([0-9]*\): cov:.*/\1/p' \
     "$work/log" | tail -n 1)
@@ -43,12 +47,16 @@ run_one() {
   if ((status == 0)); then
     echo ok
   else
-    local first_report='^(==[0-9]+==ERROR|fuzz finding|.*runtime error|  what\(\)|SUMMARY)'
+    local first_report='^(==[0-9]+== ?ERROR|fuzz finding|.*runtime error|  what\(\)|SUMMARY)'
     printf 'FAILED (exit %d): %s\n  log: %s\n' "$status" \
       "$(grep -m1 -E "$first_report" "$work/log")" "$work/log"
     shopt -s nullglob
     local inputs=("$work"/{crash,leak,timeout,oom}-*)
-    ((${#inputs[@]} == 0)) || printf '  input: %s\n' "${inputs[@]}"
+    if ((${#inputs[@]} <= 3)); then
+      ((${#inputs[@]} == 0)) || printf '  input: %s\n' "${inputs[@]}"
+    else
+      echo "  inputs: ${#inputs[@]} in $work/"
+    fi
   fi
   return $status
 }
