@@ -163,12 +163,12 @@ Adam::Adam(std::vector<Var> params, float lr, AdamOptions options)
       options_(options),
       m_(zeros_like(this->params())),
       v_(zeros_like(this->params())),
-      steps_(this->params().size(), 0) {}
+      steps_(this->params().size()) {}
 
 std::pair<float, float> Adam::next_step(size_t index, float lr) {
   // lr / bc1 * m / (sqrt(v) / bc2 + eps) = (lr bc2 / bc1) * m / (sqrt(v) + eps bc2):
   // folding the corrections into two constants keeps the element loop free of them.
-  const double t = static_cast<double>(++steps_[index]);
+  const double t = static_cast<double>(steps_[index].fetch_add(1, std::memory_order_relaxed) + 1);
   const double bc1 = 1.0 - std::pow(double{options_.beta1}, t);
   const double bc2 = std::sqrt(1.0 - std::pow(double{options_.beta2}, t));
   return {static_cast<float>(lr * bc2 / bc1), static_cast<float>(options_.eps * bc2)};
@@ -198,7 +198,8 @@ void Adam::update_rows(size_t index, Tensor& value, const SparseRows& grad, floa
 }
 
 Optimizer::State Adam::state() const {
-  State state{m_, steps_};
+  State state{m_, {}};
+  for (const std::atomic<int64_t>& steps : steps_) state.counters.push_back(steps.load());
   state.tensors.insert(state.tensors.end(), v_.begin(), v_.end());
   return state;
 }
@@ -207,7 +208,9 @@ void Adam::load_state(const State& state) {
   std::vector<Tensor*> tensors;
   for (Tensor& t : m_) tensors.push_back(&t);
   for (Tensor& t : v_) tensors.push_back(&t);
-  restore(state, tensors, &steps_);
+  std::vector<int64_t> steps(steps_.size());
+  restore(state, tensors, &steps);
+  for (size_t i = 0; i < steps.size(); ++i) steps_[i] = steps[i];
 }
 
 void SparseAdam::update_rows(size_t index, Tensor& value, const SparseRows& grad, float lr) {

@@ -7,6 +7,7 @@
 // that were looked up. A parameter holding both kinds has them summed into a dense update.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <span>
 #include <utility>
@@ -118,7 +119,9 @@ class Adam : public Optimizer {
  private:
   AdamOptions options_;
   std::vector<Tensor> m_, v_;
-  std::vector<int64_t> steps_;
+  // Atomic, unlike the moments: Hogwild workers stepping the same parameter must each count
+  // (a lost increment would make the bias correction depend on thread timing).
+  std::vector<std::atomic<int64_t>> steps_;
 };
 
 // Lazy Adam: only rows present in the gradient have their moments and values updated; the

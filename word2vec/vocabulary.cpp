@@ -75,7 +75,8 @@ Vocabulary Vocabulary::build(const WordCounts& counts, int64_t min_count, int64_
     vocab.counts_.push_back(count);
     // Counted input cannot reach this, but hand-made counts (a vocabulary file) can.
     if (count > INT64_MAX - vocab.total_count_) {
-      throw std::runtime_error("Vocabulary: the counts add up past 2^63");
+      throw std::runtime_error("Vocabulary: the counts add up to more than " +
+                               std::to_string(INT64_MAX) + " tokens");
     }
     vocab.total_count_ += count;
   }

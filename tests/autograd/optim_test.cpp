@@ -2,6 +2,7 @@
 #include <cmath>
 #include <functional>
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include "autograd/ops.h"
@@ -133,6 +134,24 @@ TEST_CASE("Hogwild views update the shared storage", "[optim]") {
   CHECK(table.value().at({0, 0}) == 1.0f);
   const std::vector<Var> stranger = {Var::parameter(Tensor::zeros({2, 2}))};
   CHECK_THROWS_WITH(sgd.step(stranger, 0.5f), Catch::Contains("share storage"));
+}
+
+TEST_CASE("Hogwild workers stepping one Adam parameter each count their steps", "[optim]") {
+  // Each worker touches its own row, so only the parameter's step count is shared: no step
+  // may be lost, or the bias correction would depend on thread timing.
+  Var table = Var::parameter(Tensor::zeros({2, 2}));
+  gv::SparseAdam adam({table}, 0.01f);
+  constexpr int64_t kSteps = 20000;
+  std::vector<std::thread> workers;
+  for (const int64_t row : {0, 1}) {
+    workers.emplace_back([&, row] {
+      const std::vector<Var> views = {Var::view_of(table)};
+      gv::sum(gv::gather_rows(views[0], std::vector<int64_t>{row})).backward();
+      for (int64_t step = 0; step < kSteps; ++step) adam.step(views, 0.01f);
+    });
+  }
+  for (std::thread& worker : workers) worker.join();
+  CHECK(adam.state().counters == std::vector<int64_t>{2 * kSteps});
 }
 
 TEST_CASE("Optimizer errors name the parameter", "[optim][errors]") {

@@ -1,0 +1,24 @@
+// Trainer checkpoints (word2vec/checkpoint.cpp): Trainer::from_checkpoint on the corpus every
+// seed was written for, then training resumed from it until its workers' first sentence ends
+// (the stop flag is already set), which reads back every worker's position and random state.
+#include <atomic>
+
+#include "tests/fuzz/fixtures.h"
+#include "tests/fuzz/fuzz_support.h"
+#include "word2vec/trainer.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  static gv::fuzz::InputFile checkpoint("checkpoint");
+  static gv::fuzz::InputFile corpus("corpus");
+  static const std::string& corpus_path = corpus.hold(
+      reinterpret_cast<const uint8_t*>(gv::fuzz::kCorpus.data()), gv::fuzz::kCorpus.size());
+  const std::string& path = checkpoint.hold(data, size);
+  try {
+    gv::Trainer trainer = gv::Trainer::from_checkpoint(path, corpus_path);
+    const std::atomic<bool> stop{true};
+    trainer.train({}, stop);
+  } catch (const std::runtime_error& e) {
+    gv::fuzz::check_error(e, path);
+  }
+  return 0;
+}

@@ -1,0 +1,227 @@
+// Writes the harnesses' seed corpora, tests/fuzz/seeds/<harness>/: files gradvec itself writes
+// (vectors and models trained on fixtures.h's corpus, checkpoints, parameter and vocabulary
+// files), each with a slightly broken copy or two, and a few hand-written text files. Run from
+// the repository root after changing a format:  build-fuzz/fuzz_seeds tests/fuzz/seeds
+// Seeds end in -vec, -bin, -ckpt rather than .vec, .bin, .ckpt, which .gitignore keeps out.
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "embeddings/parameter_file.h"
+#include "tests/fuzz/fixtures.h"
+#include "tools/trained_vectors.h"
+#include "tools/vectors/vector_io.h"
+#include "word2vec/trainer.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path g_root;
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void seed(const std::string& harness, const std::string& name, const std::string& bytes) {
+  fs::create_directories(g_root / harness);
+  std::ofstream(g_root / harness / name, std::ios::binary) << bytes;
+}
+
+// `bytes`, then copies broken as a file cut short or damaged in transit is: cut at two
+// thirds, and with one byte changed a quarter of the way in (inside the header, or the
+// first record).
+void seed_with_damage(const std::string& harness, const std::string& name,
+                      const std::string& bytes) {
+  seed(harness, name, bytes);
+  seed(harness, name + ".cut", bytes.substr(0, bytes.size() * 2 / 3));
+  std::string changed = bytes;
+  changed[changed.size() / 4] ^= 0x5a;
+  seed(harness, name + ".changed", changed);
+}
+
+// A file that a function writes, as bytes.
+template <class Write>
+std::string written(Write write) {
+  const fs::path path = fs::temp_directory_path() / ("gradvec-seed-" + std::to_string(getpid()));
+  write(path.string());
+  std::string bytes = read_file(path);
+  fs::remove(path);
+  return bytes;
+}
+
+// A word2vec file without its "V d" line.
+std::string after_header(const std::string& file) {
+  return file.substr(file.find('\n') + 1);
+}
+
+gv::TrainOptions small_options() {
+  gv::TrainOptions o;
+  o.dim = 3;
+  o.min_count = 1;
+  o.max_vocab = 8;
+  o.epochs = 2;
+  o.window = 2;
+  o.negatives = 2;
+  o.batch = 2;
+  o.threads = 1;
+  return o;
+}
+
+gv::Trainer trained(const std::string& corpus, const gv::TrainOptions& options,
+                    int64_t stop_after_words = 0) {
+  gv::Trainer trainer(corpus, options);
+  const std::atomic<bool> stop{false};
+  trainer.train({}, stop, stop_after_words);
+  return trainer;
+}
+
+void vector_seeds(const std::string& corpus) {
+  const gv::Trainer trainer = trained(corpus, small_options());
+  const gv::WordVectors vectors = gv::tools::input_vectors(trainer);
+  const auto file = [&](gv::VectorFormat format) {
+    return written([&](const std::string& path) { gv::write_vectors(path, vectors, format); });
+  };
+  const std::string glove = file(gv::VectorFormat::Glove);
+  const std::string w2v = file(gv::VectorFormat::Word2VecText);
+  const std::string w2v_bin = file(gv::VectorFormat::Word2VecBinary);
+  seed_with_damage("vector_text", "glove.txt", glove);
+  seed_with_damage("vector_text", "w2v-vec", w2v);
+  std::string crlf;
+  for (const char c : w2v) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  seed("vector_text", "w2v-crlf-vec", crlf);
+  seed("vector_text", "w2v-bom-vec", "\xef\xbb\xbf" + w2v);
+  seed("vector_text", "header-lies-vec", "5 3\n" + after_header(w2v));
+  seed_with_damage("vector_binary", "w2v-bin", w2v_bin);
+  seed("vector_binary", "header-lies-bin", "9 3\n" + after_header(w2v_bin));
+
+  gv::TrainOptions subword_options = small_options();
+  subword_options.dim = 2;
+  subword_options.subwords = true;
+  subword_options.subword_scheme = {2, 3, 8};
+  const gv::Trainer subword_trainer = trained(corpus, subword_options);
+  const std::string model = written(
+      [&](const std::string& path) { gv::tools::write_fasttext_model(subword_trainer, path); });
+  seed_with_damage("fasttext_bin", "model-bin", model);
+  // Without n-grams (maxn 0), the other way a model says it has no bucket rows to read.
+  gv::TrainOptions words_only = subword_options;
+  words_only.subwords = false;
+  const gv::Trainer words_trainer = trained(corpus, words_only);
+  seed("fasttext_bin", "words-only-bin", written([&](const std::string& path) {
+         gv::tools::write_fasttext_model(words_trainer, path);
+       }));
+
+  // Detection sees every format, and the files it is most likely to confuse.
+  seed("vector_detect", "glove.txt", glove);
+  seed("vector_detect", "w2v-vec", w2v);
+  seed("vector_detect", "w2v-bin", w2v_bin);
+  seed("vector_detect", "model-bin", model);
+  seed("vector_detect", "header-only-vec", w2v.substr(0, w2v.find('\n') + 1));
+  seed("vector_detect", "glove-1999.txt", "1999 3\n2000 4\n");
+  // A header whose dimension lies just below INT64_MAX: the sizes computed from it must not
+  // overflow.
+  const std::string huge_dim = "2 9223372036854775806\n";
+  for (const char* harness : {"vector_detect", "vector_text"}) {
+    seed(harness, "huge-dim-vec", huge_dim + after_header(w2v));
+  }
+  seed("vector_binary", "huge-dim-bin", huge_dim + after_header(w2v_bin));
+}
+
+void checkpoint_seeds(const std::string& corpus) {
+  // Stopped mid-run, so positions and random states are not at their starting values.
+  const auto checkpoint = [&](const gv::TrainOptions& options) {
+    const gv::Trainer trainer = trained(corpus, options, /*stop_after_words=*/30);
+    return written([&](const std::string& path) { trainer.save_checkpoint(path); });
+  };
+  seed_with_damage("checkpoint", "sgd-ckpt", checkpoint(small_options()));
+  gv::TrainOptions hs_cbow_adam = small_options();
+  hs_cbow_adam.loss = gv::LossKind::hs;
+  hs_cbow_adam.model = gv::ModelKind::cbow;
+  hs_cbow_adam.optimizer = gv::OptimizerKind::adam;
+  hs_cbow_adam.threads = 2;
+  seed("checkpoint", "hs-cbow-adam-2threads-ckpt", checkpoint(hs_cbow_adam));
+  gv::TrainOptions subwords_adagrad = small_options();
+  subwords_adagrad.subwords = true;
+  subwords_adagrad.subword_scheme = {2, 3, 4};
+  subwords_adagrad.optimizer = gv::OptimizerKind::adagrad;
+  seed("checkpoint", "subwords-adagrad-ckpt", checkpoint(subwords_adagrad));
+}
+
+void file_seeds(const std::string& corpus) {
+  const gv::InputEmbedding module = gv::fuzz::parameter_module();
+  seed_with_damage("parameter_file", "module.params", written([&](const std::string& path) {
+                     gv::save_parameters(module.parameters(), path);
+                   }));
+  gv::Rng rng(3);
+  const gv::Embedding other(5, 3, rng);
+  seed("parameter_file", "other-module.params",
+       written([&](const std::string& path) { gv::save_parameters(other.parameters(), path); }));
+
+  const gv::Vocabulary vocab = gv::Vocabulary::build(gv::count_words(corpus));
+  const std::string saved = written([&](const std::string& path) { vocab.save(path); });
+  seed_with_damage("vocabulary", "vocab.txt", saved);
+  seed("vocabulary", "duplicate.txt", "king 3\nqueen 2\nking 1\n");
+  seed("vocabulary", "crlf-blank-lines.txt", "king 3\r\n\r\nqueen 2\r\n");
+}
+
+void text_seeds() {
+  seed("analogy_questions", "questions.txt",
+       ": capital-common-countries\nAthens Greece Baghdad Iraq\nAthens Greece Bangkok Thailand\n"
+       ": family\nboy girl brother sister\nking queen man woman\n");
+  seed("analogy_questions", "crlf-tabs-blank.txt",
+       ": gram1-adjective-to-adverb\r\n\r\namazing\tamazingly\tapparent\tapparently\r\n");
+  seed("analogy_questions", "three-words.txt", ": family\nboy girl brother\n");
+  seed("analogy_questions", "no-section.txt", "boy girl brother sister\n: family\n");
+  seed("similarity_pairs", "pairs.txt",
+       "# word1 word2 score\nlove\tsex\t6.77\ntiger cat 7.35\nbook paper 7.46\n");
+  seed("similarity_pairs", "crlf-exponent.txt", "king queen 8.5e0\r\nking cabbage 0.23\r\n");
+  seed("similarity_pairs", "bad-score.txt", "tiger cat seven\n");
+  seed("similarity_pairs", "nan.txt", "tiger cat nan\n");
+  seed("similarity_pairs", "two-fields.txt", "tiger cat\n");
+
+  // The tokenizer's hard cases: apostrophes and underscores, non-ASCII letters, spaces and
+  // punctuation, invalid UTF-8, a token past kMaxTokenBytes, no final newline.
+  const std::vector<std::pair<std::string, std::string>> texts = {
+      {"shakespeare.txt", std::string(gv::fuzz::kCorpus)},
+      {"apostrophes.txt",
+       "'Tis know't, we'll o'er the dogs' new_york _emphasis_ don\xe2\x80\x99t\n"},
+      {"unicode.txt",
+       "Caf\xc3\xa9 \xce\x9a\xce\xb1\xce\xbb\xce\xb7\xce\xbc\xce\xad\xcf\x81\xce\xb1 "
+       "\xd0\x9f\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82\xc2\xa0\xc2\xabmot\xc2\xbb\xe2\x80\x94"
+       "end\xe2\x80\xa6 \xe4\xbd\xa0\xe5\xa5\xbd\xe3\x80\x82\n"},
+      {"invalid-utf8.txt",
+       "ab\x80"
+       "cd \xc0\xaf \xed\xa0\x80 \xf4\x90\x80\x80 \xe2\x82\n"},
+      {"long-token.txt", std::string(150, 'a') + " \xc3\xa9" + std::string(120, 'b') + "\n"},
+      {"crlf-no-final-newline.txt", "one two\r\nthree four\r\n\r\nfive"},
+  };
+  for (const auto& [name, text] : texts) {
+    seed("tokenizer", name, text);
+    seed("corpus_reader", name, text);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s SEEDS_DIR\n", argv[0]);
+    return 2;
+  }
+  g_root = argv[1];
+  const fs::path corpus = fs::temp_directory_path() / "gradvec-seed-corpus.txt";
+  std::ofstream(corpus, std::ios::binary) << gv::fuzz::kCorpus;
+  vector_seeds(corpus.string());
+  checkpoint_seeds(corpus.string());
+  file_seeds(corpus.string());
+  text_seeds();
+  fs::remove(corpus);
+  return 0;
+}

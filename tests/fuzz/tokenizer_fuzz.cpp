@@ -1,0 +1,88 @@
+// The tokenizer: every input tokenizes the same whole or fed in pieces (1 byte, 7 bytes, by a
+// tokenizer reused after finish()), and every token is non-empty, valid UTF-8 and at most
+// kMaxTokenBytes long, under each set of options.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tests/fuzz/fuzz_support.h"
+#include "word2vec/tokenizer.h"
+
+namespace {
+
+using Sentences = std::vector<std::vector<std::string>>;
+
+// `text` fed to `tokenizer` in pieces of `piece` bytes, collected as tokenize() collects it.
+Sentences tokenize_in_pieces(gv::Tokenizer& tokenizer, std::string_view text, size_t piece) {
+  Sentences sentences(1);
+  const auto drain = [&] {
+    for (gv::Tokenizer::Event event;
+         (event = tokenizer.next()) != gv::Tokenizer::Event::kNeedInput;) {
+      if (event == gv::Tokenizer::Event::kToken) {
+        sentences.back().emplace_back(tokenizer.token());
+      } else {
+        sentences.emplace_back();
+      }
+    }
+  };
+  for (size_t at = 0; at < text.size(); at += piece) {
+    tokenizer.feed(text.substr(at, piece));
+    drain();
+  }
+  tokenizer.finish();
+  drain();
+  sentences.pop_back();  // what follows the last sentence end: nothing, once finished
+  return sentences;
+}
+
+bool valid_utf8(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const size_t length = lead < 0x80                    ? 1
+                          : lead >= 0xc2 && lead <= 0xdf ? 2
+                          : lead >= 0xe0 && lead <= 0xef ? 3
+                          : lead >= 0xf0 && lead <= 0xf4 ? 4
+                                                         : 0;
+    if (length == 0 || i + length > text.size()) return false;
+    const std::u8string_view c(reinterpret_cast<const char8_t*>(text.data() + i), length);
+    for (size_t k = 1; k < length; ++k) {
+      if ((c[k] & 0xc0) != 0x80) return false;
+    }
+    // Overlong forms and surrogates.
+    if ((lead == 0xe0 && c[1] < 0xa0) || (lead == 0xed && c[1] > 0x9f) ||
+        (lead == 0xf0 && c[1] < 0x90) || (lead == 0xf4 && c[1] > 0x8f)) {
+      return false;
+    }
+    i += length;
+  }
+  return true;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  gv::TokenizerOptions verbatim;
+  verbatim.lowercase = false;
+  verbatim.keep_punctuation = true;
+  gv::TokenizerOptions whole_text;
+  whole_text.line_is_sentence = false;
+  for (const gv::TokenizerOptions& options : {gv::TokenizerOptions{}, verbatim, whole_text}) {
+    const Sentences whole = gv::tokenize(text, options);
+    for (const auto& sentence : whole) {
+      if (sentence.empty()) gv::fuzz::finding("an empty sentence");
+      for (const std::string& token : sentence) {
+        if (token.empty() || token.size() > gv::Tokenizer::kMaxTokenBytes || !valid_utf8(token)) {
+          gv::fuzz::finding("token \"" + token + "\" is empty, too long or not UTF-8");
+        }
+      }
+    }
+    gv::Tokenizer reused(options);
+    for (const size_t piece : {size_t{1}, size_t{7}}) {
+      if (tokenize_in_pieces(reused, text, piece) != whole) {
+        gv::fuzz::finding("tokens depend on how the text is cut into pieces");
+      }
+    }
+  }
+  return 0;
+}
