@@ -51,7 +51,6 @@ bool WordCounts::insert(std::string_view word, WordCount seen) {
   const uint64_t hash = hash_of(word);
   Slot& slot = slot_for(word, hash);
   if (slot.entry >= 0) return false;
-  tokens_ += seen.count;
   append(slot, hash, word, seen);
   return true;
 }

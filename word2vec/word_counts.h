@@ -45,7 +45,8 @@ class WordCounts {
 
   // One occurrence of `word` as the corpus's next token: its number is tokens() before the call.
   void count(std::string_view word);
-  // Adds `word` with `seen` unless it is present; returns whether it was added.
+  // Adds `word` with `seen` unless it is present; returns whether it was added. Hand-made
+  // counts are no tokens read, so tokens() stays as it is.
   bool insert(std::string_view word, WordCount seen);
   // Adds the counts of `later`, made from the tokens that follow this table's: its `first`s
   // move on by tokens(), counts of the same word add up, and the earlier first stays.
@@ -53,7 +54,7 @@ class WordCounts {
 
   int64_t size() const { return static_cast<int64_t>(entries_.size()); }
   bool empty() const { return entries_.empty(); }
-  // Tokens counted, those of dropped words included.
+  // Tokens passed to count() here and in merged tables, those of dropped words included.
   int64_t tokens() const { return tokens_; }
   // Words counted this many times or fewer may have been dropped; 0 while none was.
   int64_t dropped_up_to() const { return threshold_ - 1; }
