@@ -368,7 +368,7 @@ TEST_CASE("malformed binary files name the file and the word index", "[vector_io
   fails_with("1 1000\n" + a, "the header declares 1 words of dimension 1000, but the 19 bytes");
   fails_with("1000000000000 2\n" + a,
              "truncated: the header declares 1000000000000 words of dimension 2, but the 19 bytes "
-             "after it hold at most 1 such records");
+             "after it hold at most 2 such records");
 
   // Auto-detection finds these binary too, so the same messages come without a format.
   const std::string truncated = dir.write("t.bin", "2 2\n" + a + b.substr(0, 7));

@@ -60,8 +60,9 @@ WordVectors read_binary_vectors(const VectorSource& source, const ReadOptions& o
       source.bytes.substr(std::min(source.bytes.size(), line1.size() + 1));
   const int64_t dim = header->dim;
   const size_t row_bytes = static_cast<size_t>(dim) * sizeof(float);
-  // A record is at least a 1-byte word, a space and the values.
-  const auto rows_that_fit = static_cast<int64_t>(body.size() / (row_bytes + 2));
+  // A record is at least a space and the values: the word may be empty (and is refused only
+  // once its record is read), so room for fewer records could be overrun.
+  const auto rows_that_fit = static_cast<int64_t>(body.size() / (row_bytes + 1));
   const int64_t max_words = options.limit > 0 ? options.limit : header->words;
   // Checked before anything is sized by it, so a corrupt header cannot ask for terabytes.
   if (source.complete && max_words >= header->words && header->words > rows_that_fit) {

@@ -206,7 +206,8 @@ WordVectors read_text_vectors(const VectorSource& source, bool has_header,
     if (const std::string problem = header_problem(*header); !problem.empty()) {
       throw source.error_at_line(1, "header " + quoted(line1) + ": " + problem);
     }
-    body.remove_prefix(first_line(text).size() + 1);
+    // Past the header's '\n', or to the end when the header is all the file holds.
+    body.remove_prefix(std::min(body.size(), first_line(text).size() + 1));
     const size_t body_bytes = body.size() + unended.size();
     // Checked before anything is sized by them, so a corrupt header cannot ask for terabytes
     // (nor make reading it slow): each of V good lines is a word, d values and a '\n', at
