@@ -5,6 +5,7 @@
 
 #include "autograd/io/printable.h"
 #include "tools/vectors/fasttext_model.h"
+#include "tools/vectors/text_file.h"
 #include "tools/vectors/vector_line_parser.h"
 #include "tools/vectors/vector_source.h"
 
@@ -94,12 +95,13 @@ std::optional<VectorFormat> detect(std::string_view bytes, bool complete) {
 
 }  // namespace
 
+// A byte order mark is dropped first, as the readers drop it.
 VectorFormat detect_vector_format(std::string_view bytes) {
-  return *detect(bytes, /*complete=*/true);
+  return *detect(tools::without_utf8_bom(bytes), /*complete=*/true);
 }
 
 std::optional<VectorFormat> detect_vector_format_of_prefix(std::string_view bytes) {
-  return detect(bytes, /*complete=*/false);
+  return detect(tools::without_utf8_bom(bytes), /*complete=*/false);
 }
 
 }  // namespace gv

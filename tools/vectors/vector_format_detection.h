@@ -9,7 +9,8 @@
 
 namespace gv {
 
-// The format of a non-empty file (without its byte order mark), by the rules in vector_io.h.
+// The format of a non-empty file, by the rules in vector_io.h; a leading UTF-8 byte order mark
+// is skipped, as the readers skip it.
 VectorFormat detect_vector_format(std::string_view bytes);
 
 // The same for the first bytes of a stream: nullopt while more bytes could change the answer
