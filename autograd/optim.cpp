@@ -1,6 +1,7 @@
 #include "autograd/optim.h"
 
 #include "autograd/kernels.h"
+#include "autograd/require.h"
 
 #include <algorithm>
 #include <cmath>
@@ -208,6 +209,17 @@ void Adam::load_state(const State& state) {
   for (Tensor& t : m_) tensors.push_back(&t);
   for (Tensor& t : v_) tensors.push_back(&t);
   restore(state, tensors, &steps_);
+}
+
+AdamW::AdamW(std::vector<Var> params, float lr, float weight_decay, AdamOptions options)
+    : Adam(std::move(params), lr, options), weight_decay_(weight_decay) {
+  require_non_negative("AdamW: weight_decay", weight_decay);
+}
+
+void AdamW::update_dense(size_t index, float* value, const float* grad, int64_t n, float lr) {
+  const float keep = 1.0f - lr * weight_decay_;
+  for (int64_t i = 0; i < n; ++i) value[i] *= keep;
+  Adam::update_dense(index, value, grad, n, lr);
 }
 
 void SparseAdam::update_rows(size_t index, Tensor& value, const SparseRows& grad, float lr) {
