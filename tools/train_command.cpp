@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -13,6 +12,7 @@
 #include <thread>
 
 #include "tools/commands.h"
+#include "tools/progress.h"
 #include "tools/trained_vectors.h"
 #include "tools/validators.h"
 #include "tools/vector_file_options.h"
@@ -24,12 +24,6 @@
 namespace gv::tools {
 
 namespace {
-
-std::atomic<bool> g_interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
-extern "C" void on_sigint(int) {
-  g_interrupted.store(true);
-}
 
 struct TrainArgs {
   std::string corpus = "data/tinyshakespeare.txt";
@@ -78,23 +72,13 @@ void check_resumed(const std::string& checkpoint, const char* flag, bool given,
                            " " + name_of(names, trained) + " or without " + flag);
 }
 
-std::string clock_text(double seconds) {
-  const long s = static_cast<long>(seconds + 0.5);
-  char text[32];
-  std::snprintf(text, sizeof(text), "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-  return text;
-}
-
 // One line redrawn in place: percent, words/s, lr, loss, ETA.
 void draw_progress(const TrainProgress& p) {
   const double rate = p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0;
   const double eta = rate > 0 ? double(p.words_total - p.words_done) / rate : 0.0;
-  const int width = 30;
-  const int filled = static_cast<int>(p.fraction() * width + 0.5);
-  std::fprintf(stderr, "\r[%.*s%*s] %5.1f%%  %7.1fk words/s  lr %-9.3g loss %.4f  ETA %s ", filled,
-               "##############################", width - filled, "", 100.0 * p.fraction(),
-               rate / 1000.0, p.lr, p.loss, clock_text(eta).c_str());
-  std::fflush(stderr);
+  char rate_text[32];
+  std::snprintf(rate_text, sizeof rate_text, "%7.1fk words/s", rate / 1000.0);
+  draw_progress_line(p.fraction(), rate_text, p.lr, p.loss, eta);
 }
 
 // `word` as the corpus's tokenizer spells it ("King" is king unless --keep-case, "don’t" is
@@ -165,22 +149,15 @@ void run_train(const TrainArgs& args) {
         name_of(kLosses, o.loss).c_str(), o.lr, o.threads, args.resume.empty() ? "" : ", resumed");
   }
 
-  g_interrupted = false;
-  auto previous = std::signal(SIGINT, on_sigint);
-  const bool finished = trainer.train(
-      show_progress ? Trainer::ProgressFn(draw_progress) : Trainer::ProgressFn(), g_interrupted);
-  std::signal(SIGINT, previous);
-  if (show_progress) std::fprintf(stderr, "\r\033[K");
-
-  if (!finished) {
-    const std::string path = args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint;
-    trainer.save_checkpoint(path);
-    std::fprintf(stderr,
-                 "interrupted: checkpoint written to %s; continue with: gradvec train "
-                 "--resume %s --corpus %s\n",
-                 path.c_str(), path.c_str(), args.corpus.c_str());
-    throw Interrupted("training interrupted");
-  }
+  const std::string checkpoint = args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint;
+  train_or_checkpoint(
+      show_progress,
+      [&](const std::atomic<bool>& stop) {
+        return trainer.train(
+            show_progress ? Trainer::ProgressFn(draw_progress) : Trainer::ProgressFn(), stop);
+      },
+      checkpoint, [&](const std::string& path) { trainer.save_checkpoint(path); },
+      "gradvec train --resume " + checkpoint + " --corpus " + args.corpus);
   if (!args.checkpoint.empty()) trainer.save_checkpoint(args.checkpoint);
 
   const WordVectors vectors = input_vectors(trainer);
