@@ -23,30 +23,29 @@ constexpr int kTileCols = 8;
 // stays in cache while they use it). A multiple of every kTileRows above.
 constexpr int64_t kBlockRows = 96;
 
-// c (Rows, kTileCols) += a (Rows, K) @ b (K, kTileCols). The loops have constant bounds, so the
-// compiler unrolls them, keeps acc in registers and turns the inner loop into vector
-// multiply-adds.
-template <int Rows>
+// c (Rows, Cols) += a (Rows, K) @ b (K, Cols). The loops have constant bounds, so the compiler
+// unrolls them, keeps acc in registers and turns the inner loop into vector multiply-adds.
+template <int Rows, int Cols>
 void tile(StridedMatrix a, const float* __restrict__ b, int64_t ldb, float* __restrict__ c,
           int64_t ldc, int64_t k) {
-  float acc[Rows][kTileCols] = {};
+  float acc[Rows][Cols] = {};
   for (int64_t p = 0; p < k; ++p) {
     const float* b_row = b + p * ldb;
 #pragma GCC unroll 8
     for (int i = 0; i < Rows; ++i) {
       const float a_ip = a.data[i * a.row_stride + p * a.col_stride];
 #pragma omp simd
-      for (int j = 0; j < kTileCols; ++j) acc[i][j] += a_ip * b_row[j];
+      for (int j = 0; j < Cols; ++j) acc[i][j] += a_ip * b_row[j];
     }
   }
 #pragma GCC unroll 8
   for (int i = 0; i < Rows; ++i) {
 #pragma omp simd
-    for (int j = 0; j < kTileCols; ++j) c[i * ldc + j] += acc[i][j];
+    for (int j = 0; j < Cols; ++j) c[i * ldc + j] += acc[i][j];
   }
 }
 
-// The last n < kTileCols columns, a row at a time, with the same order of additions.
+// The last n < kTileCols / 2 columns, a row at a time, with the same order of additions.
 void edge_columns(StridedMatrix a, const float* __restrict__ b, int64_t ldb, float* __restrict__ c,
                   int64_t ldc, int64_t m, int64_t k, int64_t n) {
   for (int64_t i = 0; i < m; ++i) {
@@ -64,23 +63,37 @@ StridedMatrix rows_from(StridedMatrix a, int64_t row) {
   return {a.data + row * a.row_stride, a.row_stride, a.col_stride};
 }
 
+// Columns [j, j + Cols) of rows [begin, end): full tiles of kTileRows rows, then single rows.
+template <int Cols>
+void column_panel(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc,
+                  int64_t begin, int64_t end, int64_t k, int64_t j) {
+  int64_t i = begin;
+  for (; i + kTileRows <= end; i += kTileRows) {
+    tile<kTileRows, Cols>(rows_from(a, i), b + j, ldb, c + i * ldc + j, ldc, k);
+  }
+  for (; i < end; ++i) tile<1, Cols>(rows_from(a, i), b + j, ldb, c + i * ldc + j, ldc, k);
+}
+
 }  // namespace
 
 void gemm_add(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc, int64_t m,
               int64_t k, int64_t n) {
+  // Panels of kTileCols columns, then one of half that (a head of 16 dims is a common width),
+  // then what is left.
+  constexpr int kHalfCols = kTileCols / 2;
   const int64_t full_cols = n - n % kTileCols;
+  const int64_t half_cols = n - full_cols >= kHalfCols ? full_cols + kHalfCols : full_cols;
   for (int64_t block = 0; block < m; block += kBlockRows) {
     const int64_t block_end = std::min(m, block + kBlockRows);
     for (int64_t j = 0; j < full_cols; j += kTileCols) {
-      int64_t i = block;
-      for (; i + kTileRows <= block_end; i += kTileRows) {
-        tile<kTileRows>(rows_from(a, i), b + j, ldb, c + i * ldc + j, ldc, k);
-      }
-      for (; i < block_end; ++i) tile<1>(rows_from(a, i), b + j, ldb, c + i * ldc + j, ldc, k);
+      column_panel<kTileCols>(a, b, ldb, c, ldc, block, block_end, k, j);
     }
-    if (full_cols < n) {
-      edge_columns(rows_from(a, block), b + full_cols, ldb, c + block * ldc + full_cols, ldc,
-                   block_end - block, k, n - full_cols);
+    if (half_cols > full_cols) {
+      column_panel<kHalfCols>(a, b, ldb, c, ldc, block, block_end, k, full_cols);
+    }
+    if (half_cols < n) {
+      edge_columns(rows_from(a, block), b + half_cols, ldb, c + block * ldc + half_cols, ldc,
+                   block_end - block, k, n - half_cols);
     }
   }
 }

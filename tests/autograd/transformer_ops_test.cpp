@@ -54,10 +54,16 @@ Tensor reference_product(const Tensor& a, const Tensor& b) {
 TEST_CASE("matmul's tiled kernel equals the triple loop at sizes off every tile edge",
           "[ops][matmul]") {
   gv::Rng rng(40);
-  // Rows and columns below, at and past the register tiles and the row blocks, so that every
-  // full tile, leftover row and leftover column path runs, forward and in both backwards.
-  for (const auto [m, k, n] : std::vector<std::array<int64_t, 3>>{
-           {1, 1, 1}, {7, 3, 5}, {9, 17, 33}, {97, 20, 65}, {130, 64, 40}}) {
+  // Rows and columns below, at and past the register tiles, the half-width tiles and the row
+  // blocks, so that every full tile, leftover row and leftover column path runs, forward and in
+  // both backwards.
+  for (const auto [m, k, n] : std::vector<std::array<int64_t, 3>>{{1, 1, 1},
+                                                                  {7, 3, 5},
+                                                                  {20, 9, 16},
+                                                                  {9, 17, 33},
+                                                                  {11, 5, 50},
+                                                                  {97, 20, 65},
+                                                                  {130, 64, 40}}) {
     INFO("(" << m << ", " << k << ") @ (" << k << ", " << n << ")");
     const Var a = random_parameter({m, k}, rng);
     const Var b = random_parameter({k, n}, rng);
