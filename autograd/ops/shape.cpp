@@ -27,18 +27,19 @@ void add_columns(const float* src, int64_t src_cols, int64_t src_offset, float* 
   }
 }
 
-// dst += src with dims n0 and n1 of (outer, n0, mid, n1, inner) swapped: dst is
-// (outer, n1, mid, n0, inner). Blocks of `inner` floats move whole. swap_dims(a, d0, d1) is this
-// copy one way and its backward the other.
-void add_swapped(const float* src, float* dst, int64_t outer, int64_t n0, int64_t mid, int64_t n1,
-                 int64_t inner) {
+// dst = src (or dst += src, to accumulate a gradient) with dims n0 and n1 of
+// (outer, n0, mid, n1, inner) swapped: dst is (outer, n1, mid, n0, inner). Blocks of `inner`
+// floats move whole. swap_dims(a, d0, d1) is this copy one way and its backward the other.
+template <bool Accumulate>
+void swapped(const float* src, float* dst, int64_t outer, int64_t n0, int64_t mid, int64_t n1,
+             int64_t inner) {
   for (int64_t o = 0; o < outer; ++o) {
     for (int64_t i0 = 0; i0 < n0; ++i0) {
       for (int64_t m = 0; m < mid; ++m) {
         for (int64_t i1 = 0; i1 < n1; ++i1) {
           const float* from = src + (((o * n0 + i0) * mid + m) * n1 + i1) * inner;
           float* to = dst + (((o * n1 + i1) * mid + m) * n0 + i0) * inner;
-          for (int64_t c = 0; c < inner; ++c) to[c] += from[c];
+          for (int64_t c = 0; c < inner; ++c) to[c] = Accumulate ? to[c] + from[c] : from[c];
         }
       }
     }
@@ -130,14 +131,14 @@ Var swap_dims(const Var& a, int64_t dim0, int64_t dim1) {
   const int64_t n0 = shape[i0], n1 = shape[i1];
   Shape out_shape = shape;
   std::swap(out_shape[i0], out_shape[i1]);
-  Tensor out(out_shape);
-  add_swapped(a.value().data(), out.data(), outer, n0, mid, n1, inner);
+  Tensor out = Tensor::uninitialized(out_shape);
+  swapped<false>(a.value().data(), out.data(), outer, n0, mid, n1, inner);
   return make_result(
       std::move(out), {a},
       [outer, n0, mid, n1, inner](Node& self) {
         float* gx = self.inputs[0]->grad_data();
         if (!gx) return;
-        add_swapped(self.grad.data(), gx, outer, n1, mid, n0, inner);
+        swapped<true>(self.grad.data(), gx, outer, n1, mid, n0, inner);
       },
       "swap_dims");
 }
@@ -221,7 +222,7 @@ Var gather_rows(const Var& table, std::span<const int64_t> ids, const Shape& ids
   check_row_ids(ids, vocab, "gather_rows");
   Shape out_shape = ids_shape;
   out_shape.push_back(d);
-  Tensor out(out_shape);  // (ids..., d)
+  Tensor out = Tensor::uninitialized(out_shape);  // (ids..., d), every row copied
   const float* rows = table.value().data();
   for (size_t i = 0; i < ids.size(); ++i) {
     std::copy_n(rows + ids[i] * d, d, out.data() + static_cast<int64_t>(i) * d);
