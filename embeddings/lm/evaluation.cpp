@@ -24,6 +24,7 @@ double mean_loss(const GptModel& model, std::span<const int64_t> tokens, int64_t
                             std::to_string(model.max_length()) + " characters, not " +
                             std::to_string(length));
   }
+  keep_freed_memory();
   const int64_t windows = (size - 1) / length;
   const int64_t batches = (windows + batch - 1) / batch;
   const std::vector<Var> params = model.parameters();

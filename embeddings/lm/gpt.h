@@ -48,7 +48,7 @@ struct GptConfig {
   int64_t vocab = 0;  // V, characters
   int64_t layers = 4;
   int64_t heads = 4;
-  int64_t dim = 128;     // C
+  int64_t dim = 64;      // C
   int64_t context = 64;  // T: the longest sequence trained on, and the learned table's length
   PositionKind positions = PositionKind::rope;
   bool interleaved = false;  // RoPE pairs dims (2i, 2i + 1), not (i, i + D/2)

@@ -107,6 +107,7 @@ struct LmTrainer::Optimizers {
 
 LmTrainer::LmTrainer(LmCorpus corpus, GptConfig config, LmTrainOptions options)
     : corpus_(std::move(corpus)), options_(options), rng_(options.seed) {
+  keep_freed_memory();
   config.vocab = corpus_.vocab.size();
   options_.check();
   config.check();

@@ -1,5 +1,9 @@
 #include "embeddings/lm/threads.h"
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include <exception>
 #include <thread>
 #include <vector>
@@ -22,6 +26,13 @@ void run_on_threads(int threads, const std::function<void(int)>& work) {
   for (const std::exception_ptr& error : errors) {
     if (error) std::rethrow_exception(error);
   }
+}
+
+void keep_freed_memory() {
+#if defined(__GLIBC__)
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);  // glibc's largest: larger tensors still get mappings
+#endif
 }
 
 }  // namespace gv
