@@ -15,7 +15,8 @@ multi-tensor (foreach) AdamW. Runs on one thread (torch.set_num_threads(1)); run
 OPENBLAS_NUM_THREADS=1 (lm_speed.sh does).
 
 Prints one line: "steps S seconds X steps/s R loss L" (the timed steps exclude the first
---skip, which pay for allocation), and with --eval also "validation loss V".
+--skip, which pay for allocation), with --eval also "validation loss V", and with --profile the
+operators that took the most time over the timed steps (torch.autograd.profiler).
 """
 import argparse
 import math
@@ -142,6 +143,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip", type=int, default=3, help="untimed first steps")
     parser.add_argument("--eval", action="store_true", help="also print the validation loss")
+    parser.add_argument("--profile", action="store_true", help="also print where the time went")
     args = parser.parse_args()
 
     torch.set_num_threads(1)
@@ -173,9 +175,11 @@ def main():
     t = args.context
     start = None
     loss = None
+    profiler = torch.autograd.profiler.profile(enabled=args.profile)
     for step in range(args.steps):
         if step == args.skip:
             start = time.perf_counter()
+            profiler.__enter__()
         starts = torch.randint(len(train) - t, (args.batch,))
         x = torch.stack([train[s:s + t] for s in starts])
         y = torch.stack([train[s + 1:s + t + 1] for s in starts])
@@ -188,8 +192,12 @@ def main():
         optimizer.step()
     timed = args.steps - args.skip
     seconds = time.perf_counter() - start if start is not None else float("nan")
+    if start is not None:
+        profiler.__exit__(None, None, None)
     print(f"steps {timed} seconds {seconds:.3f} steps/s {timed / seconds:.3f} loss {loss.item():.4f}",
           flush=True)
+    if args.profile:
+        print(profiler.key_averages().table(sort_by="self_cpu_time_total", row_limit=15))
     if args.eval:
         with torch.no_grad():
             windows = (len(validation) - 1) // t

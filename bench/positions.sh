@@ -3,7 +3,8 @@
 # budget, the same seeds and the same windows under each --pos (none, learned, sinusoidal, RoPE in
 # both pair conventions), then
 #   - the validation loss (nats per character, the last 10% of the corpus) at the trained context
-#     T, and at 2T for the schemes that can read that far (learned positions cannot);
+#     T, and at 2T for the schemes that can read that far (learned positions cannot), with the
+#     loss at 2T's positions T..2T-1 alone: the positions training never reached;
 #   - the relative-position test on each trained model: layer 1's attention scores among
 #     T - T/4 validation characters, read alone and moved T/4 positions later; the largest change
 #     against the scores' spread (lm eval --shift).
@@ -61,13 +62,20 @@ import sys
 work, context, schemes, seeds = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(), sys.argv[4].split()
 
 
-def loss(path):
+def number(path, pattern):
     try:
-        text = open(path).read()
+        found = re.search(pattern, open(path).read(), re.M)
     except FileNotFoundError:
         return None
-    found = re.search(r"^validation loss ([0-9.]+)", text, re.M)
     return float(found.group(1)) if found else None
+
+
+def loss(path):
+    return number(path, r"^validation loss ([0-9.]+)")
+
+
+def beyond(path):  # the loss at positions T..2T-1 of the 2T windows
+    return number(path, r"\| at positions [0-9]+-[0-9]+: ([0-9.]+)$")
 
 
 def cell(values):
@@ -78,14 +86,15 @@ def cell(values):
     return f"{statistics.mean(values):.4f} (sd {statistics.stdev(values):.4f})"
 
 
-print(f"| positions | validation loss at T = {context} | at 2T = {2 * context} | layer-1 scores moved by {context // 4} positions: largest change / spread |")
-print("|---|---|---|---|")
+print(f"| positions | validation loss at T = {context} | at 2T = {2 * context} | at 2T, positions {context}–{2 * context - 1} alone | layer-1 scores moved by {context // 4} positions: largest change / spread |")
+print("|---|---|---|---|---|")
 names = {"rope": "RoPE (split halves)", "rope-interleaved": "RoPE (interleaved)"}
 for scheme in schemes:
     at_t = [loss(f"{work}/{scheme}-{s}.train") for s in seeds]
     at_2t = [loss(f"{work}/{scheme}-{s}.long") for s in seeds]
+    past_t = [beyond(f"{work}/{scheme}-{s}.long") for s in seeds]
     shift = open(f"{work}/{scheme}-{seeds[0]}.shift").read()
     found = re.search(r"at most ([0-9.e+-]+) .* span ([0-9.e+-]+)\)", shift)
     moved = f"{float(found.group(1)):.2g} / {float(found.group(2)):.3g}" if found else "?"
-    print(f"| {names.get(scheme, scheme)} | {cell(at_t)} | {cell(at_2t)} | {moved} |")
+    print(f"| {names.get(scheme, scheme)} | {cell(at_t)} | {cell(at_2t)} | {cell(past_t)} | {moved} |")
 PY

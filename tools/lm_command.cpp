@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "autograd/require.h"
 #include "embeddings/lm/evaluation.h"
 #include "embeddings/lm/lm_checkpoint.h"
 #include "embeddings/lm/lm_trainer.h"
@@ -158,20 +159,25 @@ void run_lm_eval(const LmEvalArgs& args) {
   LmCheckpoint checkpoint = read_lm_checkpoint(args.checkpoint);
   GptModel& model = *checkpoint.model;
   const int64_t length = args.context > 0 ? args.context : model.config().context;
-  model.extend_positions(std::max(length, args.shift + 1));
+  // The moved text keeps at least one character within the window.
+  require(args.shift < length, "--shift", "below the context (" + std::to_string(length) + ")",
+          args.shift);
+  model.extend_positions(length);
   const LmCorpus corpus = read_lm_corpus(args.corpus, length, &checkpoint.vocab);
-  const double loss =
+  const WindowLoss loss =
       mean_loss(model, corpus.validation, length, checkpoint.training.options.batch, args.threads);
-  std::printf("validation loss %.4f (nats per character, context %lld)\n", loss,
+  std::printf("validation loss %.4f (nats per character, context %lld)\n", loss.mean,
               static_cast<long long>(length));
+  // Past the trained context: the positions it never saw, apart from those it did.
+  const int64_t trained = model.config().context;
+  if (length > trained) {
+    std::printf("at positions 0-%lld: %.4f | at positions %lld-%lld: %.4f\n",
+                static_cast<long long>(trained - 1), loss.mean_over(0, trained),
+                static_cast<long long>(trained), static_cast<long long>(length - 1),
+                loss.mean_over(trained, length));
+  }
   if (args.shift > 0) {
-    // The longest text that still fits at the shifted positions.
-    const int64_t span = std::min(model.max_length(), length) - args.shift;
-    if (span < 1) {
-      throw std::invalid_argument("--shift " + std::to_string(args.shift) +
-                                  " leaves no characters within the context of " +
-                                  std::to_string(std::min(model.max_length(), length)));
-    }
+    const int64_t span = length - args.shift;  // the longest text that fits when moved
     const ShiftCheck check = relative_position_check(model, corpus.validation, span, args.shift);
     std::printf(
         "relative positions: layer 1's attention scores among %lld validation characters change "

@@ -11,8 +11,20 @@
 
 namespace gv {
 
-double mean_loss(const GptModel& model, std::span<const int64_t> tokens, int64_t length,
-                 int64_t batch, int threads) {
+namespace {
+
+// -log softmax(logits)[target] of one row of V logits, in double.
+double row_loss(const float* logits, int64_t vocab, int64_t target) {
+  const float top = *std::max_element(logits, logits + vocab);
+  double sum = 0.0;
+  for (int64_t v = 0; v < vocab; ++v) sum += std::exp(double{logits[v]} - top);
+  return std::log(sum) + top - logits[target];
+}
+
+}  // namespace
+
+WindowLoss mean_loss(const GptModel& model, std::span<const int64_t> tokens, int64_t length,
+                     int64_t batch, int threads) {
   const int64_t size = static_cast<int64_t>(tokens.size());
   if (length < 1 || batch < 1 || size < length + 1) {
     throw std::invalid_argument("mean_loss: " + std::to_string(size) +
@@ -27,20 +39,40 @@ double mean_loss(const GptModel& model, std::span<const int64_t> tokens, int64_t
   keep_freed_memory();
   const int64_t windows = (size - 1) / length;
   const int64_t batches = (windows + batch - 1) / batch;
+  const int64_t vocab = model.config().vocab;
   const std::vector<Var> params = model.parameters();
-  std::vector<double> sums(static_cast<size_t>(threads), 0.0);
+  // Per thread, the summed loss at each position of the windows.
+  std::vector<std::vector<double>> sums(static_cast<size_t>(threads),
+                                        std::vector<double>(static_cast<size_t>(length), 0.0));
   run_on_threads(threads, [&](int thread) {
     const NoGradGuard no_grad;
+    std::vector<double>& sum = sums[static_cast<size_t>(thread)];
     for (int64_t b = thread; b < batches; b += threads) {
       const int64_t first = b * batch, count = std::min(windows, first + batch) - first;
       const auto ids =
           tokens.subspan(static_cast<size_t>(first * length), static_cast<size_t>(count * length));
-      const auto targets = tokens.subspan(static_cast<size_t>(first * length + 1), ids.size());
-      const double mean = model.loss(params, ids, targets, count, length).item();
-      sums[static_cast<size_t>(thread)] += mean * static_cast<double>(count * length);
+      const Tensor logits = model.logits(params, ids, count, length).value();  // (count T, V)
+      for (int64_t row = 0; row < count * length; ++row) {
+        const int64_t target = tokens[static_cast<size_t>(first * length + row + 1)];
+        sum[static_cast<size_t>(row % length)] +=
+            row_loss(logits.data() + row * vocab, vocab, target);
+      }
     }
   });
-  return std::accumulate(sums.begin(), sums.end(), 0.0) / static_cast<double>(windows * length);
+  WindowLoss loss;
+  loss.by_position.assign(static_cast<size_t>(length), 0.0);
+  for (const std::vector<double>& sum : sums) {
+    for (size_t t = 0; t < sum.size(); ++t) loss.by_position[t] += sum[t];
+  }
+  for (double& at : loss.by_position) at /= static_cast<double>(windows);
+  loss.mean = std::accumulate(loss.by_position.begin(), loss.by_position.end(), 0.0) /
+              static_cast<double>(length);
+  return loss;
+}
+
+double WindowLoss::mean_over(int64_t begin, int64_t end) const {
+  return std::accumulate(by_position.begin() + begin, by_position.begin() + end, 0.0) /
+         static_cast<double>(end - begin);
 }
 
 ShiftCheck relative_position_check(const GptModel& model, std::span<const int64_t> tokens,

@@ -112,9 +112,6 @@ LmTrainer::LmTrainer(LmCorpus corpus, GptConfig config, LmTrainOptions options)
   options_.check();
   config.check();
   require_memory(config, options_, corpus_.bytes);
-  if (static_cast<int64_t>(corpus_.train.size()) < config.context + 1) {
-    throw std::invalid_argument("lm train: the training split is shorter than --context + 1");
-  }
   model_ = std::make_unique<GptModel>(config, rng_);
   const std::vector<Var> params = model_->parameters();
   for (int t = 0; t < options_.threads; ++t) {
@@ -125,6 +122,8 @@ LmTrainer::LmTrainer(LmCorpus corpus, GptConfig config, LmTrainOptions options)
   progress_.steps = options_.steps;
 }
 
+// The settings are checked before the corpus is read, so a typo is reported at once. The corpus
+// then holds a window and its successor in both splits (read_lm_corpus checks the smaller one).
 LmTrainer::LmTrainer(const std::string& corpus_path, GptConfig config, LmTrainOptions options)
     : LmTrainer((check_lm_settings(config, options), read_lm_corpus(corpus_path, config.context)),
                 config, options) {}
@@ -217,7 +216,7 @@ bool LmTrainer::train(const ProgressFn& on_progress, const std::atomic<bool>& st
 
 double LmTrainer::validation_loss(int64_t length) {
   model_->extend_positions(length);
-  return mean_loss(*model_, corpus_.validation, length, options_.batch, options_.threads);
+  return mean_loss(*model_, corpus_.validation, length, options_.batch, options_.threads).mean;
 }
 
 void LmTrainer::save_checkpoint(const std::string& path) const {

@@ -37,6 +37,11 @@ grep -Eq '^validation loss [0-9.]+ \(nats per character, context 32\)$' "$work/e
 grep -Eq 'change by at most [0-9.]+e-0[5-9] when they move 8 positions later' "$work/eval.txt" ||
   fail "rope's scores moved: $(cat "$work/eval.txt")"
 
+grep -Eq '^at positions 0-15: [0-9.]+ \| at positions 16-31: [0-9.]+$' "$work/eval.txt" ||
+  fail "eval past the trained context: $(cat "$work/eval.txt")"
+"$expect_failure" 2 "--shift must be below the context \(16\), got 16" \
+  "$gradvec" lm eval --checkpoint "$work/rope.lm" --corpus "$work/corpus.txt" --shift 16
+
 # Learned positions stop at the context.
 "$gradvec" lm train "${tiny[@]}" --pos learned --output "$work/learned.lm" >/dev/null
 "$expect_failure" 2 "learned positions end at the trained context 16: the model cannot read 32 characters at once" \

@@ -87,8 +87,18 @@ TEST_CASE("mean_loss is the mean over every window's predictions, with any batch
     total += model.loss(params, ids, targets, 1, length).item() * length;
   }
   const double expected = total / double(windows * length);
-  CHECK(gv::mean_loss(model, text, length, 1, 1) == Approx(expected).epsilon(1e-5));
-  CHECK(gv::mean_loss(model, text, length, 7, 2) == Approx(expected).epsilon(1e-5));
+  const gv::WindowLoss one = gv::mean_loss(model, text, length, 1, 1);
+  CHECK(one.mean == Approx(expected).epsilon(1e-5));
+  const gv::WindowLoss spread = gv::mean_loss(model, text, length, 7, 2);
+  CHECK(spread.mean == Approx(expected).epsilon(1e-5));
+  // By position: the first prediction of a window is made from one character, so it is the
+  // hardest; the positions' means average to the mean.
+  REQUIRE(spread.by_position.size() == 12);
+  CHECK(spread.by_position[0] > spread.mean_over(6, 12));
+  CHECK(spread.mean_over(0, 12) == Approx(spread.mean).epsilon(1e-12));
+  for (size_t t = 0; t < 12; ++t) {
+    CHECK(spread.by_position[t] == Approx(one.by_position[t]).epsilon(1e-5));
+  }
   CHECK_THROWS_WITH(gv::mean_loss(model, std::span(text).first(12), length, 1, 1),
                     Catch::Contains("hold no window of 12"));
 }
