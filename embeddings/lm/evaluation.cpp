@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "embeddings/lm/threads.h"
+#include "embeddings/lm/machine.h"
 
 namespace gv {
 

@@ -7,6 +7,8 @@
 #include <iterator>
 #include <stdexcept>
 
+#include "embeddings/lm/machine.h"
+
 namespace gv {
 
 namespace {
@@ -16,6 +18,11 @@ std::string read_whole(const std::string& path) {
   if (!std::filesystem::is_regular_file(path, error)) {
     throw std::runtime_error(path + ": corpus not found (or not a regular file)");
   }
+  // The text and its ids, 9 bytes a character, must fit before either is read.
+  const auto bytes = std::filesystem::file_size(path, error);
+  if (!error)
+    require_memory(9.0 * double(bytes), path + ": the corpus and its ids need",
+                   "use a shorter corpus");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(path + ": cannot open corpus: " + std::strerror(errno));
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -1,7 +1,5 @@
 #include "embeddings/lm/lm_trainer.h"
 
-#include <unistd.h>
-
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -13,7 +11,7 @@
 #include "autograd/require.h"
 #include "embeddings/lm/evaluation.h"
 #include "embeddings/lm/lm_checkpoint.h"
-#include "embeddings/lm/threads.h"
+#include "embeddings/lm/machine.h"
 
 namespace gv {
 
@@ -26,24 +24,18 @@ constexpr AdamOptions kAdam{.beta1 = 0.9f, .beta2 = 0.99f, .eps = 1e-8f};
 // their Adam moments and one gradient per thread, a step's activations and their gradients
 // (about 60 floats per character per layer and channel, plus the attention probabilities), and
 // the corpus as ids.
-void require_memory(const GptConfig& config, const LmTrainOptions& options, int64_t corpus_bytes) {
+void require_run_fits(const GptConfig& config, const LmTrainOptions& options,
+                      int64_t corpus_bytes) {
   double params = 0.0;
   for (const ParamSpec& spec : parameter_specs(config)) params += double(shape_numel(spec.shape));
   const double positions = double(options.batch) * double(config.context);
   const double activations =
       positions * double(config.layers) *
       (60.0 * double(config.dim) + 3.0 * double(config.heads) * double(config.context));
-  const double bytes = sizeof(float) * (params * (3.0 + options.threads) + activations) +
-                       sizeof(int64_t) * double(corpus_bytes);
-  const double memory = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE));
-  if (memory > 0 && bytes > memory) {
-    char text[256];
-    std::snprintf(text, sizeof text,
-                  "lm train: the model and a step need %.1f GB but this machine has %.1f GB; "
-                  "lower --dim, --layers, --context or --batch",
-                  bytes / 1e9, memory / 1e9);
-    throw std::invalid_argument(text);
-  }
+  require_memory(sizeof(float) * (params * (3.0 + options.threads) + activations) +
+                     sizeof(int64_t) * double(corpus_bytes),
+                 "lm train: the model and a step need",
+                 "lower --dim, --layers, --context or --batch");
 }
 
 // into's gradients += from's: a thread's share of a step, summed into the first thread's.
@@ -65,7 +57,7 @@ void check_lm_settings(GptConfig config, const LmTrainOptions& options) {
   options.check();
   config.vocab = 256;  // the most a corpus can give: the memory needed is at most this
   config.check();
-  require_memory(config, options, 0);
+  require_run_fits(config, options, 0);
 }
 
 void LmTrainOptions::check() const {
@@ -111,7 +103,7 @@ LmTrainer::LmTrainer(LmCorpus corpus, GptConfig config, LmTrainOptions options)
   config.vocab = corpus_.vocab.size();
   options_.check();
   config.check();
-  require_memory(config, options_, corpus_.bytes);
+  require_run_fits(config, options_, corpus_.bytes);
   model_ = std::make_unique<GptModel>(config, rng_);
   const std::vector<Var> params = model_->parameters();
   for (int t = 0; t < options_.threads; ++t) {

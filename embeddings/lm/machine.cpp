@@ -1,10 +1,14 @@
-#include "embeddings/lm/threads.h"
+#include "embeddings/lm/machine.h"
 
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <exception>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -33,6 +37,15 @@ void keep_freed_memory() {
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   mallopt(M_MMAP_THRESHOLD, 32 << 20);  // glibc's largest: larger tensors still get mappings
 #endif
+}
+
+void require_memory(double bytes, const std::string& what, const std::string& advice) {
+  const double memory = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE));
+  if (memory <= 0 || bytes <= memory) return;
+  char sizes[96];
+  std::snprintf(sizes, sizeof sizes, " %.1f GB but this machine has %.1f GB; ", bytes / 1e9,
+                memory / 1e9);
+  throw std::invalid_argument(what + sizes + advice);
 }
 
 }  // namespace gv

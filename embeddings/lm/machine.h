@@ -1,8 +1,9 @@
-// How the language model's loops use the machine: run_on_threads, the one way they use several
-// cores, and keep_freed_memory.
+// How the language model uses the machine: run_on_threads, the one way its loops use several
+// cores, and its memory: the check that a run fits, and keep_freed_memory.
 #pragma once
 
 #include <functional>
+#include <string>
 
 namespace gv {
 
@@ -17,5 +18,10 @@ void run_on_threads(int threads, const std::function<void(int)>& work);
 // keeps freed memory in the process (whose peak the steps reach anyway) and serves large tensors
 // from the heap rather than from fresh mappings. Process-wide; a no-op outside glibc.
 void keep_freed_memory();
+
+// Throws std::invalid_argument "<what> need(s) 3.2 GB but this machine has 2.0 GB; <advice>"
+// when `bytes` exceed the machine's physical memory: checked before allocating, so that a size
+// too large is a clear error rather than std::bad_alloc or the OOM killer mid-run.
+void require_memory(double bytes, const std::string& what, const std::string& advice);
 
 }  // namespace gv
