@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <numbers>
+#include <numeric>
 #include <stdexcept>
 
 #include "autograd/ops.h"
@@ -177,12 +178,13 @@ bool LmTrainer::train(const ProgressFn& on_progress, const std::atomic<bool>& st
   const Clock::time_point start = Clock::now();
   Clock::time_point last_report = start;
   const double seconds_before = progress_.seconds;
-  double loss_sum = 0.0;
-  int64_t loss_steps = 0, taken = 0;
+  // The losses of the last kLossWindow steps, so that what is reported does not depend on when.
+  constexpr int64_t kLossWindow = 100;
+  std::vector<double> recent(kLossWindow, 0.0);
+  int64_t taken = 0;
   const auto report = [&] {
-    if (loss_steps > 0) progress_.loss = loss_sum / static_cast<double>(loss_steps);
-    loss_sum = 0.0;
-    loss_steps = 0;
+    const int64_t n = std::min(taken, kLossWindow);
+    if (n > 0) progress_.loss = std::accumulate(recent.begin(), recent.begin() + n, 0.0) / n;
     if (on_progress) on_progress(progress_);
   };
   while (progress_.step < options_.steps) {
@@ -191,8 +193,7 @@ bool LmTrainer::train(const ProgressFn& on_progress, const std::atomic<bool>& st
       return false;
     }
     progress_.lr = lr_at(progress_.step);
-    loss_sum += step(progress_.lr);
-    ++loss_steps;
+    recent[static_cast<size_t>(taken % kLossWindow)] = step(progress_.lr);
     ++progress_.step;
     ++taken;
     const Clock::time_point now = Clock::now();

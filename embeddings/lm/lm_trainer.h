@@ -55,7 +55,7 @@ struct LmProgress {
   int64_t steps = 0;
   double seconds = 0.0;  // wall time spent training, including runs before a resume
   float lr = 0.0f;
-  double loss = 0.0;  // mean training loss over the steps since the previous report, nats/char
+  double loss = 0.0;  // mean training loss of the last 100 steps (fewer after a resume), nats
   double fraction() const { return steps ? double(step) / double(steps) : 1.0; }
 };
 
