@@ -80,6 +80,9 @@ Var log_sigmoid(const Var& a);
 Var reshape(const Var& a, Shape shape);
 // Swaps the last two dims: (M, N) -> (N, M), (B, M, N) -> (B, N, M).
 Var transpose(const Var& a);
+// Swaps any two dims, PyTorch's transpose(dim0, dim1): (B, T, H, D) -> (B, H, T, D) for dims 1
+// and 2 (or -3 and -2).
+Var swap_dims(const Var& a, int64_t dim0, int64_t dim1);
 // Joins along the last dim; all other dims must agree.
 Var concat(const std::vector<Var>& parts);
 // Columns [begin, end) of the last dim.
@@ -92,9 +95,27 @@ Var mean(const Var& a);
 Var mean(const Var& a, int64_t dim, bool keepdim = false);
 
 // ---- linear algebra: ops/linalg.cpp ----
-// (M, K) @ (K, N) -> (M, N); (B, M, K) @ (B, K, N) -> (B, M, N);
-// (B, M, K) @ (K, N) -> (B, M, N) with the right side shared across the batch.
+// (M, K) @ (K, N) -> (M, N); batched over any leading dims, which must be equal:
+// (B, H, M, K) @ (B, H, K, N) -> (B, H, M, N); or with the right side shared across them:
+// (B, T, K) @ (K, N) -> (B, T, N).
 Var matmul(const Var& a, const Var& b);
+
+// ---- transformer layers, fused: ops/nn.cpp ----
+// x (..., K) @ w (K, N) + b (N) -> (..., N).
+Var linear(const Var& x, const Var& w, const Var& b);
+// Along the last dim: (x - mean) / sqrt(variance + eps) * gamma + beta, the variance the biased
+// one (divided by C); x (..., C), gamma and beta (C).
+Var layer_norm(const Var& x, const Var& gamma, const Var& beta, float eps = 1e-5f);
+// GELU in GPT-2's tanh form, 0.5 x (1 + tanh(√(2/π) (x + 0.044715 x³))); any shape.
+Var gelu(const Var& a);
+
+// ---- causal attention: ops/attention.cpp ----
+// scores (..., T, T) -> (..., T, T): row t is the softmax of its entries 0..t and 0 after t, so
+// query t attends to keys 0..t only.
+Var causal_softmax(const Var& scores);
+// q, k, v (..., T, D) -> (..., T, D): causal_softmax(q @ k^T * scale) @ v, one fused op that
+// keeps only the (..., T, T) probabilities for its backward. scale > 0, usually 1 / √D.
+Var causal_attention(const Var& q, const Var& k, const Var& v, float scale);
 
 // ---- along the last dim, numerically stable: ops/losses.cpp ----
 Var softmax(const Var& a);

@@ -1,6 +1,7 @@
 #include "autograd/optim.h"
 
 #include "autograd/kernels.h"
+#include "autograd/require.h"
 
 #include <algorithm>
 #include <cmath>
@@ -211,6 +212,17 @@ void Adam::load_state(const State& state) {
   std::vector<int64_t> steps(steps_.size());
   restore(state, tensors, &steps);
   for (size_t i = 0; i < steps.size(); ++i) steps_[i] = steps[i];
+}
+
+AdamW::AdamW(std::vector<Var> params, float lr, float weight_decay, AdamOptions options)
+    : Adam(std::move(params), lr, options), weight_decay_(weight_decay) {
+  require_non_negative("AdamW: weight_decay", weight_decay);
+}
+
+void AdamW::update_dense(size_t index, float* value, const float* grad, int64_t n, float lr) {
+  const float keep = 1.0f - lr * weight_decay_;
+  for (int64_t i = 0; i < n; ++i) value[i] *= keep;
+  Adam::update_dense(index, value, grad, n, lr);
 }
 
 void SparseAdam::update_rows(size_t index, Tensor& value, const SparseRows& grad, float lr) {

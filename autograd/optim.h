@@ -124,6 +124,23 @@ class Adam : public Optimizer {
   std::vector<std::atomic<int64_t>> steps_;
 };
 
+// AdamW (Loshchilov & Hutter, "Decoupled weight decay regularization"): Adam on the gradient,
+// and the weights shrunk apart from it, value *= 1 - lr * weight_decay, before each step (the
+// order of torch.optim.AdamW). Folded into the gradient instead (Adam's L2 penalty), the decay
+// would be divided by √v̂ like the gradient and barely reach the weights with large gradients.
+// For dense parameters, the layers' weights; a row-sparse gradient gets Adam's dense semantics,
+// so every row decays. Throws std::invalid_argument unless weight_decay is >= 0.
+class AdamW final : public Adam {
+ public:
+  AdamW(std::vector<Var> params, float lr, float weight_decay, AdamOptions options = {});
+
+ protected:
+  void update_dense(size_t index, float* value, const float* grad, int64_t n, float lr) override;
+
+ private:
+  float weight_decay_;
+};
+
 // Lazy Adam: only rows present in the gradient have their moments and values updated; the
 // bias correction uses the parameter's global step count (torch.optim.SparseAdam's rule).
 // On a dense gradient it is plain Adam.

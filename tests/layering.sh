@@ -2,6 +2,7 @@
 # layering.sh REPO: the include graph keeps the house's shape.
 #  - every library includes only itself and the layers below it:
 #      autograd  <-  embeddings  <-  word2vec  <-  tools;   embeddings  <-  tools/vectors  <-  tools
+#      embeddings  <-  embeddings/lm  <-  tools  (the character transformer: nothing else uses it)
 #  - word2vec/ holds no word-vector file code, and tools/ reaches word2vec/ only to train (or
 #    to prepare a corpus for training: phrases);
 #  - no source file is longer than 450 lines.
@@ -27,6 +28,12 @@ check_layer embeddings 'autograd|embeddings'
 check_layer word2vec 'autograd|embeddings|word2vec'
 check_layer tools/vectors 'autograd|embeddings|tools/vectors'
 check_layer tools 'autograd|embeddings|word2vec|tools' tools/vectors
+
+# embeddings/lm/ sits above the rest of embeddings/: only it and the command line include it.
+while IFS= read -r file; do
+  [[ $file == embeddings/lm/* || ($file == tools/* && $file != tools/vectors/*) ]] ||
+    problems+=("$file includes embeddings/lm/, which only embeddings/lm/ and tools/ may")
+done < <(grep -lE '^#include "embeddings/lm/' $(find autograd embeddings word2vec tools -name '*.h' -o -name '*.cpp' | sort))
 
 # Vector files have one home, tools/vectors/.
 while IFS= read -r file; do

@@ -18,6 +18,7 @@ struct Interrupted : std::runtime_error {
 void add_train_command(CLI::App& app);    // train_command.cpp
 void add_pe_command(CLI::App& app);       // pe_command.cpp
 void add_phrases_command(CLI::App& app);  // phrases_command.cpp
+void add_lm_command(CLI::App& app);       // lm_command.cpp: lm train, lm sample, lm eval
 void add_vector_commands(CLI::App& app);  // vector_commands.cpp: nearest, analogy, eval, repl,
                                           // convert, info, plot, and vector:
 void add_print_vectors_command(CLI::App& app);  // print_vectors_command.cpp

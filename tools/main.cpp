@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   gv::tools::add_train_command(app);
   gv::tools::add_phrases_command(app);
   gv::tools::add_pe_command(app);
+  gv::tools::add_lm_command(app);
   gv::tools::add_vector_commands(app);
   try {
     app.parse(argc, argv);

@@ -5,10 +5,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -16,6 +14,7 @@
 
 #include "autograd/io/atomic_file.h"
 #include "tools/commands.h"
+#include "tools/progress.h"
 #include "tools/trained_vectors.h"
 #include "tools/validators.h"
 #include "tools/vector_file_options.h"
@@ -29,12 +28,6 @@
 namespace gv::tools {
 
 namespace {
-
-std::atomic<bool> g_interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
-extern "C" void on_sigint(int) {
-  g_interrupted.store(true);
-}
 
 struct TrainArgs {
   std::string corpus = "data/tinyshakespeare.txt";
@@ -85,23 +78,13 @@ void check_resumed(const std::string& checkpoint, const char* flag, bool given,
                            " " + name_of(names, trained) + " or without " + flag);
 }
 
-std::string clock_text(double seconds) {
-  const long s = static_cast<long>(seconds + 0.5);
-  char text[32];
-  std::snprintf(text, sizeof(text), "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-  return text;
-}
-
 // One line redrawn in place: percent, words/s, lr, loss, ETA.
 void draw_progress(const TrainProgress& p) {
   const double rate = p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0;
   const double eta = rate > 0 ? double(p.words_total - p.words_done) / rate : 0.0;
-  const int width = 30;
-  const int filled = static_cast<int>(p.fraction() * width + 0.5);
-  std::fprintf(stderr, "\r[%.*s%*s] %5.1f%%  %7.1fk words/s  lr %-9.3g loss %.4f  ETA %s ", filled,
-               "##############################", width - filled, "", 100.0 * p.fraction(),
-               rate / 1000.0, p.lr, p.loss, clock_text(eta).c_str());
-  std::fflush(stderr);
+  char rate_text[32];
+  std::snprintf(rate_text, sizeof rate_text, "%7.1fk words/s", rate / 1000.0);
+  draw_progress_line(p.fraction(), rate_text, p.lr, p.loss, eta);
 }
 
 // The corpus before anything that takes time: a typo should not wait for the counting pass.
@@ -118,30 +101,6 @@ void check_corpus(const std::string& corpus) {
   }
 }
 
-// Where the run will write, tried before it trains: a path that cannot be written fails now
-// rather than after the work. The output's directory is created as the write would.
-void check_outputs(const TrainArgs& args) {
-  const std::filesystem::path directory = std::filesystem::path(args.output).parent_path();
-  std::error_code error;
-  if (!directory.empty()) std::filesystem::create_directories(directory, error);
-  if (error) throw std::runtime_error("cannot write " + args.output + ": " + error.message());
-  check_writable(args.output);
-  for (const std::string* path : {&args.checkpoint, &args.save_vocab}) {
-    if (!path->empty()) check_writable(*path);
-  }
-}
-
-// `word` as a shell reads it back: as it is when plain, else in single quotes.
-std::string shell_quoted(const std::string& word) {
-  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                              "0123456789_-./:=+,%@") == std::string::npos) {
-    return word;
-  }
-  std::string quoted = "'";
-  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
 // The command that continues from `checkpoint` and writes what this run was asked to: the same
 // corpus, the same outputs in the same format, the same display.
 std::string resume_command(const TrainArgs& args, const std::string& checkpoint) {
@@ -156,35 +115,6 @@ std::string resume_command(const TrainArgs& args, const std::string& checkpoint)
     for (const std::string& word : args.show) command += " " + shell_quoted(word);
   }
   return command;
-}
-
-// Where a checkpoint went, and why not where it was asked to go.
-struct KeptCheckpoint {
-  std::string path;     // empty: nowhere
-  std::string failure;  // why the asked path (and the fallback, if path is empty) failed
-};
-
-// Writes a checkpoint to `path` or, when that fails or `path` is empty, to $TMPDIR (else /tmp):
-// the training done must outlive an output that cannot be written (a full disk, a device).
-// $TMPDIR rather than beside the corpus, which may be read-only or shared data; it is the
-// scratch place a user points at a disk with room.
-KeptCheckpoint keep_checkpoint(const Trainer& trainer, const std::string& path) {
-  KeptCheckpoint kept;
-  const char* tmpdir = std::getenv("TMPDIR");
-  const std::string fallback = (std::filesystem::path(tmpdir && *tmpdir ? tmpdir : "/tmp") /
-                                ("gradvec-train-" + std::to_string(::getpid()) + ".ckpt"))
-                                   .string();
-  for (const std::string& candidate : {path, fallback}) {
-    if (candidate.empty()) continue;
-    try {
-      trainer.save_checkpoint(candidate);
-      kept.path = candidate;
-      return kept;
-    } catch (const std::exception& e) {
-      kept.failure += (kept.failure.empty() ? "" : "; ") + std::string(e.what());
-    }
-  }
-  return kept;
 }
 
 void write_output(const Trainer& trainer, const WordVectors& vectors, const TrainArgs& args) {
@@ -215,7 +145,7 @@ void run_train(const TrainArgs& args) {
   // the corpus to learn of a typo. A checkpoint's own options are checked as it is read.
   if (args.resume.empty()) Trainer::check_options(options);
   check_corpus(args.corpus);
-  check_outputs(args);
+  check_outputs(args.output, {args.checkpoint, args.save_vocab});
 
   Trainer trainer =
       !args.resume.empty() ? Trainer::from_checkpoint(args.resume, args.corpus)
@@ -244,31 +174,24 @@ void run_train(const TrainArgs& args) {
         name_of(kLosses, o.loss).c_str(), o.lr, o.threads, args.resume.empty() ? "" : ", resumed");
   }
 
-  g_interrupted = false;
-  auto previous = std::signal(SIGINT, on_sigint);
-  const bool finished = trainer.train(
-      show_progress ? Trainer::ProgressFn(draw_progress) : Trainer::ProgressFn(), g_interrupted);
-  std::signal(SIGINT, previous);
-  if (show_progress) std::fprintf(stderr, "\r\033[K");
-
+  const SaveCheckpoint save = [&](const std::string& path) { trainer.save_checkpoint(path); };
+  const bool finished = train_until_interrupted(show_progress, [&](const std::atomic<bool>& stop) {
+    return trainer.train(show_progress ? Trainer::ProgressFn(draw_progress) : Trainer::ProgressFn(),
+                         stop);
+  });
   if (!finished) {
-    const KeptCheckpoint kept =
-        keep_checkpoint(trainer, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint);
-    if (kept.path.empty()) throw std::runtime_error("interrupted, and " + kept.failure);
-    std::fprintf(stderr, "interrupted: %scheckpoint written to %s; continue with: %s\n",
-                 kept.failure.empty() ? "" : (kept.failure + "; ").c_str(), kept.path.c_str(),
-                 resume_command(args, kept.path).c_str());
-    throw Interrupted("training interrupted");
+    keep_interrupted(save, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint,
+                     "train", [&](const std::string& path) { return resume_command(args, path); });
   }
   // The checkpoint before the vectors: if they cannot be written, it keeps the work, and if it
   // cannot be, the vectors still are.
   KeptCheckpoint kept;
-  if (!args.checkpoint.empty()) kept = keep_checkpoint(trainer, args.checkpoint);
+  if (!args.checkpoint.empty()) kept = keep_checkpoint(save, args.checkpoint, "train");
   const WordVectors vectors = input_vectors(trainer);
   try {
     write_output(trainer, vectors, args);
   } catch (const std::exception& e) {
-    if (kept.path.empty()) kept = keep_checkpoint(trainer, "");
+    if (kept.path.empty()) kept = keep_checkpoint(save, "", "train");
     throw std::runtime_error(std::string(e.what()) +
                              (kept.path.empty() ? "; the trained model is lost: " + kept.failure
                                                 : "; the trained model is kept in " + kept.path +

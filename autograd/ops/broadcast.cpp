@@ -136,7 +136,7 @@ class Broadcast {
 template <class F, class DA, class DB>
 Var binary_broadcast(const Var& a, const Var& b, F f, DA da, DB db, const char* op) {
   const Broadcast bc = Broadcast::of(a.shape(), b.shape(), op);
-  Tensor out(bc.out_shape());
+  Tensor out = Tensor::uninitialized(bc.out_shape());  // for_each writes every element
   const float* x = a.value().data();
   const float* y = b.value().data();
   float* z = out.data();

@@ -15,7 +15,7 @@ namespace {
 // `dydx(x, y)` computes from the input and the output, whichever is cheaper.
 template <class F, class DyDx>
 Var elementwise(const Var& a, F f, DyDx dydx, const char* op) {
-  Tensor out(a.shape());
+  Tensor out = Tensor::uninitialized(a.shape());
   const float* x = a.value().data();
   float* y = out.data();
   const int64_t n = out.numel();

@@ -27,7 +27,7 @@ float log_sum_exp(const float* x, int64_t n) {
 
 // y = x - log Σ exp(x) along each row of x (rows, cols): log_softmax, and softmax before its exp.
 Tensor log_softmax_rows(const Tensor& x, const RowsView& view) {
-  Tensor out(x.shape());
+  Tensor out = Tensor::uninitialized(x.shape());
   for (int64_t r = 0; r < view.rows; ++r) {
     const float* x_row = x.data() + r * view.cols;
     float* y_row = out.data() + r * view.cols;

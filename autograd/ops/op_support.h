@@ -50,8 +50,7 @@ inline void check_row_ids(std::span<const int64_t> ids, int64_t vocab, const cha
   }
 }
 
-// dst (cols, rows) += src (rows, cols)^T: transpose's forward and backward, and matmul's
-// B^T for dA = dC @ B^T.
+// dst (cols, rows) += src (rows, cols)^T: transpose's forward and backward.
 inline void add_transposed(const float* src, float* dst, int64_t rows, int64_t cols) {
   for (int64_t i = 0; i < rows; ++i) {
     for (int64_t j = 0; j < cols; ++j) dst[j * rows + i] += src[i * cols + j];

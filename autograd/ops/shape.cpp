@@ -1,6 +1,6 @@
-// Ops that move elements rather than compute new ones: reshape, transpose, concat, slice and
-// the embedding lookup gather_rows. Each backward routes the output gradient back to where
-// its element came from.
+// Ops that move elements rather than compute new ones: reshape, transpose, swap_dims, concat,
+// slice and the embedding lookup gather_rows. Each backward routes the output gradient back to
+// where its element came from.
 #include <algorithm>
 #include <cstdint>
 #include <span>
@@ -24,6 +24,25 @@ void add_columns(const float* src, int64_t src_cols, int64_t src_offset, float* 
     const float* from = src + r * src_cols + src_offset;
     float* to = dst + r * dst_cols + dst_offset;
     for (int64_t c = 0; c < width; ++c) to[c] += from[c];
+  }
+}
+
+// dst = src (or dst += src, to accumulate a gradient) with dims n0 and n1 of
+// (outer, n0, mid, n1, inner) swapped: dst is (outer, n1, mid, n0, inner). Blocks of `inner`
+// floats move whole. swap_dims(a, d0, d1) is this copy one way and its backward the other.
+template <bool Accumulate>
+void swapped(const float* src, float* dst, int64_t outer, int64_t n0, int64_t mid, int64_t n1,
+             int64_t inner) {
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t i0 = 0; i0 < n0; ++i0) {
+      for (int64_t m = 0; m < mid; ++m) {
+        for (int64_t i1 = 0; i1 < n1; ++i1) {
+          const float* from = src + (((o * n0 + i0) * mid + m) * n1 + i1) * inner;
+          float* to = dst + (((o * n1 + i1) * mid + m) * n0 + i0) * inner;
+          for (int64_t c = 0; c < inner; ++c) to[c] = Accumulate ? to[c] + from[c] : from[c];
+        }
+      }
+    }
   }
 }
 
@@ -98,6 +117,35 @@ Var transpose(const Var& a) {
         }
       },
       "transpose");
+}
+
+Var swap_dims(const Var& a, int64_t dim0, int64_t dim1) {
+  const Shape& shape = a.shape();
+  const int64_t n = static_cast<int64_t>(shape.size());
+  int64_t d0 = dim0 < 0 ? dim0 + n : dim0;
+  int64_t d1 = dim1 < 0 ? dim1 + n : dim1;
+  if (d0 < 0 || d0 >= n || d1 < 0 || d1 >= n) {
+    throw std::out_of_range("swap_dims: dims " + std::to_string(dim0) + " and " +
+                            std::to_string(dim1) + " out of range for shape " + shape_str(shape));
+  }
+  if (d0 > d1) std::swap(d0, d1);
+  const size_t i0 = static_cast<size_t>(d0), i1 = static_cast<size_t>(d1);
+  const int64_t outer = dims_product(shape, 0, i0);
+  const int64_t mid = dims_product(shape, i0 + 1, i1);
+  const int64_t inner = dims_product(shape, i1 + 1, shape.size());
+  const int64_t n0 = shape[i0], n1 = shape[i1];
+  Shape out_shape = shape;
+  std::swap(out_shape[i0], out_shape[i1]);
+  Tensor out = Tensor::uninitialized(out_shape);
+  swapped<false>(a.value().data(), out.data(), outer, n0, mid, n1, inner);
+  return make_result(
+      std::move(out), {a},
+      [outer, n0, mid, n1, inner](Node& self) {
+        float* gx = self.inputs[0]->grad_data();
+        if (!gx) return;
+        swapped<true>(self.grad.data(), gx, outer, n1, mid, n0, inner);
+      },
+      "swap_dims");
 }
 
 Var concat(const std::vector<Var>& parts) {
@@ -186,7 +234,7 @@ Var gather_rows(const Var& table, std::span<const int64_t> ids, const Shape& ids
   check_row_ids(ids, vocab, "gather_rows");
   Shape out_shape = ids_shape;
   out_shape.push_back(d);
-  Tensor out(out_shape);  // (ids..., d)
+  Tensor out = Tensor::uninitialized(out_shape);  // (ids..., d), every row copied
   const float* rows = table.value().data();
   for (size_t i = 0; i < ids.size(); ++i) {
     std::copy_n(rows + ids[i] * d, d, out.data() + static_cast<int64_t>(i) * d);

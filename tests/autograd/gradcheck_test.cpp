@@ -1,9 +1,6 @@
-// Every op's backward against central finite differences (gradcheck), on random inputs.
-//
-// Non-scalar results are reduced with a fixed random weighting, sum(y * w): a plain sum
-// would give every output element the same weight and hide a gradient routed to the wrong
-// element (a transposed or shifted index). Inputs are drawn away from kinks and poles
-// (relu at 0, log and division near 0) where a finite difference is not a derivative.
+// Every op's backward against central finite differences (gradcheck), on random inputs,
+// through a random weighting of the output (gradcheck_support.h). Inputs are drawn away from kinks
+// and poles (relu at 0, log and division near 0) where a finite difference is not a derivative.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -13,6 +10,7 @@
 #include "autograd/gradcheck.h"
 #include "autograd/ops.h"
 #include "autograd/rng.h"
+#include "tests/autograd/gradcheck_support.h"
 
 using gv::Shape;
 using gv::Tensor;
@@ -20,11 +18,11 @@ using gv::Var;
 
 namespace {
 
-using Inputs = std::vector<Var>;
-
-Var random_parameter(const Shape& shape, gv::Rng& rng, float low = -1.0f, float high = 1.0f) {
-  return Var::parameter(Tensor::uniform(shape, low, high, rng));
-}
+using gv::testing::check_gradients;
+using gv::testing::check_unary;
+using gv::testing::Inputs;
+using gv::testing::random_parameter;
+using gv::testing::weighted_sum;
 
 // Magnitudes in [0.2, 1] with random signs: at least 0.2 away from 0, so relu's kink at 0
 // lies outside x +- eps.
@@ -34,23 +32,6 @@ Var parameter_away_from_zero(const Shape& shape, gv::Rng& rng) {
     if (rng.uniform() < 0.5f) t[i] = -t[i];
   }
   return Var::parameter(std::move(t));
-}
-
-// A scalar whose gradient with respect to y is the fixed random tensor w.
-Var weighted_sum(const Var& y, const Tensor& w) {
-  return gv::sum(y * Var::constant(w));
-}
-
-void check_gradients(const std::function<Var(const Inputs&)>& f, const Inputs& inputs) {
-  const gv::GradcheckResult result = gv::gradcheck(f, inputs);
-  INFO("worst: " << result.worst << " (error " << result.worst_error << ")");
-  CHECK(result.ok);
-}
-
-// Checks f(x) reduced by a random weighting of its output, for one input x.
-void check_unary(const std::function<Var(const Var&)>& op, const Var& x, gv::Rng& rng) {
-  const Tensor w = Tensor::uniform(op(x).shape(), -1.0f, 1.0f, rng);
-  check_gradients([&](const Inputs& in) { return weighted_sum(op(in[0]), w); }, {x});
 }
 
 // Checks a binary op on the given operands, reduced by a random weighting of its output.

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Training speed of `gradvec lm train` against the same model and batch in PyTorch
+# (bench/lm_torch.py), one thread each, side by side: REPS rounds alternating the two, STEPS
+# steps a run, the median steps/s of each. gradvec's rate is its own report (every step, the
+# first included); PyTorch's leaves out its first 3 steps. gradvec at 2 threads follows, for the
+# scaling.
+#
+#   bench/lm_speed.sh                   REPS=3 STEPS=40, the default model (--pos rope)
+#   POS=learned bench/lm_speed.sh
+#
+# Environment: REPS, STEPS, POS (default rope), EXTRA (model options for both, among --layers
+# --heads --dim --context --batch), GRADVEC_BIN, GRADVEC_CORPUS, PYTHON (default /usr/bin/python3).
+# Prints a Markdown table on stdout, progress on stderr; exit status 2 when something could not run.
+set -euo pipefail
+shopt -s inherit_errexit
+
+script=lm_speed.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+reps=${REPS:-3}
+steps=${STEPS:-40}
+pos=${POS:-rope}
+read -r -a extra <<<"${EXTRA:-}"
+[[ $reps =~ ^[1-9][0-9]*$ ]] || die "REPS must be a positive integer, got '$reps'"
+[[ $steps =~ ^[1-9][0-9]*$ && $steps -gt 3 ]] || die "STEPS must be an integer above 3, got '$steps'"
+require_gradvec
+require_corpus
+"$python" -c 'import torch' 2>/dev/null || die "$python cannot import torch: ./setup.sh --peers"
+require_openblas
+make_work_dir
+
+gradvec_rate() {  # THREADS: steps/s of one gradvec run
+  "$gradvec" lm train --corpus "$corpus" --pos "$pos" --steps "$steps" --threads "$1" --quiet \
+    --output "$work/m.lm" "${extra[@]}" | sed -n 's/^trained .* | \([0-9.]*\) steps\/s .*/\1/p'
+}
+torch_rate() {
+  "$python" "$repo/bench/lm_torch.py" --corpus "$corpus" --pos "$pos" --steps "$steps" \
+    "${extra[@]}" | sed -n 's/.* steps\/s \([0-9.]*\) .*/\1/p'
+}
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+ours=() theirs=() ours2=()
+for ((rep = 1; rep <= reps; rep++)); do
+  ours+=("$(gradvec_rate 1)")
+  theirs+=("$(torch_rate)")
+  ours2+=("$(gradvec_rate 2)")
+  echo "$script: round $rep/$reps: gradvec ${ours[-1]}, PyTorch ${theirs[-1]}, gradvec 2 threads ${ours2[-1]} steps/s" >&2
+done
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+echo "Machine: $(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)); load average $load_before before, $load_after after."
+echo "PyTorch $("$python" -c 'import torch; print(torch.__version__)'), BLAS behind libblas.so.3: $blas, OPENBLAS_NUM_THREADS=$OPENBLAS_NUM_THREADS."
+echo "Model: the lm train defaults, --pos $pos${EXTRA:+ $EXTRA}; $steps steps a run, median of $reps rounds."
+echo
+"$python" - "${ours[*]}" "${theirs[*]}" "${ours2[*]}" <<'PY'
+import statistics
+import sys
+
+ours, theirs, ours2 = (statistics.median(map(float, arg.split())) for arg in sys.argv[1:4])
+print("| | steps/s | gradvec ÷ PyTorch |")
+print("|---|---|---|")
+print(f"| gradvec, 1 thread | {ours:.2f} | **{ours / theirs:.2f}×** |")
+print(f"| PyTorch, 1 thread | {theirs:.2f} | |")
+print(f"| gradvec, 2 threads | {ours2:.2f} | {ours2 / ours:.2f}× its 1 thread |")
+PY

@@ -1,0 +1,156 @@
+#include "embeddings/lm/lm_checkpoint.h"
+
+#include <cmath>
+#include <filesystem>
+#include <stdexcept>
+
+#include "autograd/io/atomic_file.h"
+#include "autograd/tensor_io.h"
+
+namespace gv {
+
+namespace {
+
+constexpr FileFormat kFormat{"language-model checkpoint", "GVLMCKPT", 1};
+// The fewest bytes one entry of each counted list takes, to refuse impossible counts.
+constexpr int64_t kMinShapeBytes = sizeof(uint32_t);
+constexpr int64_t kMinStateBytes = 2 * sizeof(uint32_t);  // two empty counts
+
+void write_config(TensorWriter& w, const GptConfig& c) {
+  for (const int64_t v : {c.layers, c.heads, c.dim, c.context}) w.pod(v);
+  w.pod(static_cast<uint8_t>(c.positions));
+  w.pod(static_cast<uint8_t>(c.interleaved));
+}
+
+GptConfig read_config(TensorReader& r, int64_t vocab) {
+  GptConfig c;
+  c.vocab = vocab;
+  for (int64_t* v : {&c.layers, &c.heads, &c.dim, &c.context}) *v = r.pod<int64_t>("model");
+  const auto positions = r.pod<uint8_t>("model");
+  const auto interleaved = r.pod<uint8_t>("model");
+  if (positions > static_cast<uint8_t>(PositionKind::rope) || interleaved > 1) r.fail("bad model");
+  c.positions = static_cast<PositionKind>(positions);
+  c.interleaved = interleaved != 0;
+  try {
+    c.check();
+  } catch (const std::invalid_argument& e) {
+    r.fail(std::string("bad model: ") + e.what());
+  }
+  return c;
+}
+
+void write_options(TensorWriter& w, const LmTrainOptions& o) {
+  for (const int64_t v : {o.batch, o.steps, o.warmup}) w.pod(v);
+  for (const float v : {o.lr, o.min_lr_ratio, o.weight_decay}) w.pod(v);
+  w.pod(o.seed);
+  w.pod(int64_t{o.threads});
+}
+
+LmTrainOptions read_options(TensorReader& r) {
+  LmTrainOptions o;
+  for (int64_t* v : {&o.batch, &o.steps, &o.warmup}) *v = r.pod<int64_t>("options");
+  for (float* v : {&o.lr, &o.min_lr_ratio, &o.weight_decay}) *v = r.pod<float>("options");
+  o.seed = r.pod<uint64_t>("options");
+  const auto threads = r.pod<int64_t>("options");
+  if (threads < 1 || threads > 1024) r.fail("bad options");
+  o.threads = static_cast<int>(threads);
+  try {
+    o.check();
+  } catch (const std::invalid_argument& e) {
+    r.fail(std::string("bad options: ") + e.what());
+  }
+  return o;
+}
+
+// Every parameter of `config` must fit in the file, checked before the model is allocated.
+void check_parameter_bytes(TensorReader& r, const std::string& path, const GptConfig& config) {
+  double floats = 0.0;
+  for (const ParamSpec& spec : parameter_specs(config)) floats += double(shape_numel(spec.shape));
+  const double bytes = double(std::filesystem::file_size(path));
+  if (floats * sizeof(float) > bytes) {
+    r.fail("its model has " + std::to_string(int64_t(floats)) + " parameters, more than its " +
+           std::to_string(int64_t(bytes)) + " bytes hold");
+  }
+}
+
+}  // namespace
+
+void write_lm_checkpoint(const std::string& path, const CharVocabulary& vocab,
+                         const GptModel& model, const LmTrainingState& training) {
+  write_file_atomically(path, [&](std::ostream& out) {
+    TensorWriter w(out, kFormat);
+    w.string(vocab.symbols());
+    write_config(w, model.config());
+    write_options(w, training.options);
+    w.pod(training.corpus_bytes);
+    w.pod(training.step);
+    w.pod(training.seconds);
+    for (const uint64_t word : training.rng.words) w.pod(word);
+    w.pod(training.rng.cached_normal);
+    w.pod(static_cast<uint8_t>(training.rng.has_cached_normal));
+    const std::vector<Var> params = model.parameters();
+    w.count(static_cast<int64_t>(params.size()));
+    for (const Var& p : params) w.shape(p.shape());
+    for (const Var& p : params) w.floats(p.value().data(), p.numel());
+    w.count(static_cast<int64_t>(training.optimizers.size()));
+    for (const Optimizer::State& state : training.optimizers) {
+      w.count(static_cast<int64_t>(state.tensors.size()));
+      for (const Tensor& t : state.tensors) w.tensor(t);
+      w.count(static_cast<int64_t>(state.counters.size()));
+      for (const int64_t c : state.counters) w.pod(c);
+    }
+  });
+}
+
+LmCheckpoint read_lm_checkpoint(const std::string& path) {
+  TensorReader r(path, kFormat);
+  LmCheckpoint checkpoint;
+  try {
+    checkpoint.vocab = CharVocabulary::from_symbols(r.string("vocabulary"));
+  } catch (const std::invalid_argument& e) {
+    r.fail(std::string("vocabulary: ") + e.what());
+  }
+  const GptConfig config = read_config(r, checkpoint.vocab.size());
+  LmTrainingState& training = checkpoint.training;
+  training.options = read_options(r);
+  training.corpus_bytes = r.pod<int64_t>("progress");
+  training.step = r.pod<int64_t>("progress");
+  training.seconds = r.pod<double>("progress");
+  for (uint64_t& word : training.rng.words) word = r.pod<uint64_t>("progress");
+  training.rng.cached_normal = r.pod<double>("progress");
+  training.rng.has_cached_normal = r.pod<uint8_t>("progress") != 0;
+  if (training.corpus_bytes < 1 || training.step < 0 || training.step > training.options.steps ||
+      !(training.seconds >= 0.0) || !std::isfinite(training.seconds)) {
+    r.fail("bad progress");
+  }
+
+  const std::vector<ParamSpec> specs = parameter_specs(config);
+  if (r.count("parameters", kMinShapeBytes) != static_cast<int64_t>(specs.size())) {
+    r.fail("parameter count");
+  }
+  for (size_t i = 0; i < specs.size(); ++i) {
+    const Shape shape = r.shape("parameters");
+    if (shape != specs[i].shape) {
+      r.fail("parameter " + std::to_string(i) + " has shape " + shape_str(shape) +
+             ", the model expects " + shape_str(specs[i].shape));
+    }
+  }
+  check_parameter_bytes(r, path, config);
+  Rng rng(training.options.seed);  // the values drawn here are all overwritten
+  checkpoint.model = std::make_unique<GptModel>(config, rng);
+  for (Var p : checkpoint.model->parameters()) r.floats(p.value().data(), p.numel(), "parameters");
+
+  const int64_t optimizers = r.count("optimizers", kMinStateBytes);
+  for (int64_t i = 0; i < optimizers; ++i) {
+    Optimizer::State& state = training.optimizers.emplace_back();
+    const int64_t tensors = r.count("optimizer state", kMinShapeBytes);
+    for (int64_t t = 0; t < tensors; ++t) state.tensors.push_back(r.tensor("optimizer state"));
+    const int64_t counters = r.count("optimizer state", sizeof(int64_t));
+    for (int64_t c = 0; c < counters; ++c)
+      state.counters.push_back(r.pod<int64_t>("optimizer state"));
+  }
+  r.finish();
+  return checkpoint;
+}
+
+}  // namespace gv

@@ -1,0 +1,54 @@
+// Language-model checkpoints: a trained model with everything needed to sample from it, or to
+// continue training it exactly.
+//
+// A tensor file (autograd/tensor_io.h) of magic "GVLMCKPT", version 1, holding
+//   vocabulary   string: the symbols, distinct bytes in ascending order
+//   model        int64 layers, heads, dim, context; uint8 positions, uint8 interleaved
+//   options      int64 batch, steps, warmup; float lr, min_lr_ratio, weight_decay; uint64 seed;
+//                int64 threads
+//   progress     int64 corpus bytes, int64 step, double seconds; the window sampler's random
+//                state: 4 x uint64, double cached normal, uint8 has cached normal
+//   parameters   count n, n shapes, then the floats of each (GptModel::parameters() order)
+//   optimizers   count g, per optimizer: count, tensors; count, int64 counters
+//
+// Reading checks the model's sizes against their bounds and the parameters' total size against
+// the file's before the model is allocated, each shape against the model's, and every count
+// against the bytes left, so a damaged or foreign file fails with one error naming it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "autograd/optim.h"
+#include "autograd/rng.h"
+#include "embeddings/lm/char_vocabulary.h"
+#include "embeddings/lm/gpt.h"
+#include "embeddings/lm/lm_trainer.h"
+
+namespace gv {
+
+// How the model was trained and where training stands.
+struct LmTrainingState {
+  LmTrainOptions options;
+  int64_t corpus_bytes = 0;
+  int64_t step = 0;
+  double seconds = 0.0;
+  Rng::State rng{};
+  std::vector<Optimizer::State> optimizers;
+};
+
+struct LmCheckpoint {
+  CharVocabulary vocab;
+  std::unique_ptr<GptModel> model;
+  LmTrainingState training;
+};
+
+// Atomically. Throws std::runtime_error naming the path if it cannot be written.
+void write_lm_checkpoint(const std::string& path, const CharVocabulary& vocab,
+                         const GptModel& model, const LmTrainingState& training);
+// Throws std::runtime_error naming the path if it cannot be read or is not such a checkpoint.
+LmCheckpoint read_lm_checkpoint(const std::string& path);
+
+}  // namespace gv

@@ -1,0 +1,60 @@
+#include "embeddings/lm/lm_corpus.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+
+#include "embeddings/lm/machine.h"
+
+namespace gv {
+
+namespace {
+
+std::string read_whole(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) {
+    throw std::runtime_error(path + ": corpus not found (or not a regular file)");
+  }
+  // The text and its ids, 9 bytes a character, must fit before either is read.
+  const auto bytes = std::filesystem::file_size(path, error);
+  if (!error)
+    require_memory(9.0 * double(bytes), path + ": the corpus and its ids need",
+                   "use a shorter corpus");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot open corpus: " + std::strerror(errno));
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw std::runtime_error(path + ": cannot read corpus: " + std::strerror(errno));
+  return text;
+}
+
+}  // namespace
+
+LmCorpus read_lm_corpus(const std::string& path, int64_t length, const CharVocabulary* vocab) {
+  const std::string text = read_whole(path);
+  if (text.empty()) throw std::runtime_error(path + ": the corpus is empty");
+  LmCorpus corpus;
+  corpus.bytes = static_cast<int64_t>(text.size());
+  corpus.vocab = vocab ? *vocab : CharVocabulary::of_text(text);
+  std::vector<int64_t> ids;
+  try {
+    ids = corpus.vocab.encode(text, path);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(e.what());
+  }
+  const int64_t validation = corpus.bytes / 10;
+  const int64_t train = corpus.bytes - validation;
+  if (validation < length + 1) {
+    throw std::runtime_error(path + ": " + std::to_string(corpus.bytes) +
+                             " characters are too few for a context of " + std::to_string(length) +
+                             ": the 10% validation split needs at least " +
+                             std::to_string(length + 1));
+  }
+  corpus.train.assign(ids.begin(), ids.begin() + train);
+  corpus.validation.assign(ids.begin() + train, ids.end());
+  return corpus;
+}
+
+}  // namespace gv

@@ -1,0 +1,27 @@
+// The text a character-level model trains on, split once: the first 90% of the characters for
+// training, the last 10% for validation (nanoGPT's split of TinyShakespeare).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "embeddings/lm/char_vocabulary.h"
+
+namespace gv {
+
+struct LmCorpus {
+  CharVocabulary vocab;
+  std::vector<int64_t> train;       // ids of the first 90%
+  std::vector<int64_t> validation;  // ids of the last 10%
+  int64_t bytes = 0;                // the file's size, which a resumed run checks
+};
+
+// Reads `path` whole, with the vocabulary of its own characters, or with `vocab` (a trained
+// model's) when given. Throws std::runtime_error naming the file if it cannot be read, is empty,
+// holds a character `vocab` lacks, or is too short to give both splits `length` + 1 characters
+// (a window and the character after it).
+LmCorpus read_lm_corpus(const std::string& path, int64_t length,
+                        const CharVocabulary* vocab = nullptr);
+
+}  // namespace gv

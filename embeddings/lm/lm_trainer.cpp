@@ -1,0 +1,265 @@
+#include "embeddings/lm/lm_trainer.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <numbers>
+#include <numeric>
+#include <stdexcept>
+
+#include "autograd/ops.h"
+#include "autograd/require.h"
+#include "embeddings/lm/evaluation.h"
+#include "embeddings/lm/lm_checkpoint.h"
+#include "embeddings/lm/machine.h"
+
+namespace gv {
+
+namespace {
+
+// nanoGPT's betas for small character models: a shorter memory for v than Adam's 0.999.
+constexpr AdamOptions kAdam{.beta1 = 0.9f, .beta2 = 0.99f, .eps = 1e-8f};
+
+// A run must fit in this machine's memory, checked before anything is allocated: parameters with
+// their Adam moments and one gradient per thread, a step's activations and their gradients
+// (about 60 floats per character per layer and channel, plus the attention probabilities), and
+// the corpus as ids.
+void require_run_fits(const GptConfig& config, const LmTrainOptions& options,
+                      int64_t corpus_bytes) {
+  double params = 0.0;
+  for (const ParamSpec& spec : parameter_specs(config)) params += double(shape_numel(spec.shape));
+  const double positions = double(options.batch) * double(config.context);
+  const double activations =
+      positions * double(config.layers) *
+      (60.0 * double(config.dim) + 3.0 * double(config.heads) * double(config.context));
+  require_memory(sizeof(float) * (params * (3.0 + options.threads) + activations) +
+                     sizeof(int64_t) * double(corpus_bytes),
+                 "lm train: the model and a step need",
+                 "lower --dim, --layers, --context or --batch");
+}
+
+// into's gradients += from's: a thread's share of a step, summed into the first thread's.
+void add_gradients(const Var& from, const Var& into) {
+  const Node& source = *from.node();
+  Node& target = *into.node();
+  if (!source.grad.empty()) {
+    float* sum = target.grad_data();
+    const float* g = source.grad.data();
+    for (int64_t i = 0; i < source.grad.numel(); ++i) sum[i] += g[i];
+  }
+  const SparseRows& rows = source.sparse_grad;
+  if (rows.stored_rows() > 0) target.sparse_grad_rows()->append(rows.indices(), rows.row(0));
+}
+
+}  // namespace
+
+void check_lm_settings(GptConfig config, const LmTrainOptions& options) {
+  options.check();
+  config.vocab = 256;  // the most a corpus can give: the memory needed is at most this
+  config.check();
+  require_run_fits(config, options, 0);
+}
+
+void LmTrainOptions::check() const {
+  require(batch >= 1 && batch <= (1 << 20), "--batch", "in [1, 1048576]", batch);
+  require(steps >= 1 && steps <= (int64_t{1} << 40), "--steps", "positive", steps);
+  require_finite_positive("--lr", lr);
+  require(warmup >= 0 && warmup <= (int64_t{1} << 40), "--warmup", ">= 0", warmup);
+  require(min_lr_ratio >= 0.0f && min_lr_ratio <= 1.0f, "--min-lr-ratio", "in [0, 1]",
+          min_lr_ratio);
+  require(weight_decay >= 0.0f && std::isfinite(weight_decay), "--weight-decay", "finite and >= 0",
+          weight_decay);
+  require(threads >= 1 && threads <= 1024, "--threads", "in [1, 1024]", threads);
+}
+
+// The three groups of parameters, each with its optimizer, and the first thread's views of each
+// group (where the summed gradients are, and what the optimizers step with).
+struct LmTrainer::Optimizers {
+  std::vector<std::unique_ptr<Optimizer>> optimizers;  // decayed, undecayed, tables
+  std::vector<std::vector<Var>> views;                 // the same groups of views_[0]
+
+  Optimizers(const GptModel& model, const std::vector<Var>& first_views, const LmTrainOptions& o) {
+    const std::vector<ParamSpec> specs = parameter_specs(model.config());
+    const std::vector<Var> params = model.parameters();
+    std::vector<Var> groups[3];
+    views.resize(3);
+    for (size_t i = 0; i < specs.size(); ++i) {
+      const ParamRole role = specs[i].role;
+      const size_t group = role == ParamRole::table                                          ? 2
+                           : role == ParamRole::weight || role == ParamRole::residual_weight ? 0
+                                                                                             : 1;
+      groups[group].push_back(params[i]);
+      views[group].push_back(first_views[i]);
+    }
+    optimizers.push_back(std::make_unique<AdamW>(groups[0], o.lr, o.weight_decay, kAdam));
+    optimizers.push_back(std::make_unique<AdamW>(groups[1], o.lr, 0.0f, kAdam));
+    optimizers.push_back(std::make_unique<SparseAdam>(groups[2], o.lr, kAdam));
+  }
+};
+
+LmTrainer::LmTrainer(LmCorpus corpus, GptConfig config, LmTrainOptions options)
+    : corpus_(std::move(corpus)), options_(options), rng_(options.seed) {
+  keep_freed_memory();
+  config.vocab = corpus_.vocab.size();
+  options_.check();
+  config.check();
+  require_run_fits(config, options_, corpus_.bytes);
+  model_ = std::make_unique<GptModel>(config, rng_);
+  const std::vector<Var> params = model_->parameters();
+  for (int t = 0; t < options_.threads; ++t) {
+    std::vector<Var>& views = views_.emplace_back();
+    for (const Var& p : params) views.push_back(Var::view_of(p));
+  }
+  optimizers_ = std::make_unique<Optimizers>(*model_, views_[0], options_);
+  progress_.steps = options_.steps;
+}
+
+// The settings are checked before the corpus is read, so a typo is reported at once. The corpus
+// then holds a window and its successor in both splits (read_lm_corpus checks the smaller one).
+LmTrainer::LmTrainer(const std::string& corpus_path, GptConfig config, LmTrainOptions options)
+    : LmTrainer((check_lm_settings(config, options), read_lm_corpus(corpus_path, config.context)),
+                config, options) {}
+
+LmTrainer::LmTrainer(LmTrainer&&) noexcept = default;
+LmTrainer::~LmTrainer() = default;
+
+float LmTrainer::lr_at(int64_t step) const {
+  const LmTrainOptions& o = options_;
+  const int64_t warmup = std::min(o.warmup, o.steps);  // a short run warms up throughout
+  if (step < warmup) return o.lr * static_cast<float>(step + 1) / static_cast<float>(warmup);
+  const double done = double(step - warmup) / double(std::max<int64_t>(1, o.steps - warmup));
+  const double low = double{o.lr} * o.min_lr_ratio;
+  return static_cast<float>(low + 0.5 * (o.lr - low) * (1.0 + std::cos(std::numbers::pi * done)));
+}
+
+double LmTrainer::step(float lr) {
+  const int64_t batch = options_.batch, length = model_->config().context;
+  const std::vector<int64_t>& train = corpus_.train;
+  std::vector<int64_t> ids(static_cast<size_t>(batch * length));
+  std::vector<int64_t> targets(ids.size());
+  for (int64_t b = 0; b < batch; ++b) {
+    const auto start = static_cast<std::ptrdiff_t>(rng_.below(train.size() - length));
+    std::copy_n(train.begin() + start, length, ids.begin() + b * length);
+    std::copy_n(train.begin() + start + 1, length, targets.begin() + b * length);
+  }
+  const int threads = static_cast<int>(views_.size());
+  std::vector<double> losses(views_.size(), 0.0);
+  run_on_threads(threads, [&](int t) {
+    for (const Var& view : views_[static_cast<size_t>(t)]) view.zero_grad();
+    // Windows [first, last) of the batch; each thread's mean is weighted by its share.
+    const int64_t first = batch * t / threads, last = batch * (t + 1) / threads;
+    if (last == first) return;
+    const float share = static_cast<float>(last - first) / static_cast<float>(batch);
+    const auto span_of = [&](const std::vector<int64_t>& v) {
+      return std::span(v).subspan(static_cast<size_t>(first * length),
+                                  static_cast<size_t>((last - first) * length));
+    };
+    const Var loss = model_->loss(views_[static_cast<size_t>(t)], span_of(ids), span_of(targets),
+                                  last - first, length) *
+                     share;
+    loss.backward();
+    losses[static_cast<size_t>(t)] = loss.item();
+  });
+  for (size_t t = 1; t < views_.size(); ++t) {
+    for (size_t i = 0; i < views_[0].size(); ++i) add_gradients(views_[t][i], views_[0][i]);
+  }
+  for (size_t g = 0; g < optimizers_->optimizers.size(); ++g) {
+    optimizers_->optimizers[g]->step(optimizers_->views[g], lr);
+  }
+  double loss = 0.0;
+  for (const double l : losses) loss += l;
+  return loss;
+}
+
+bool LmTrainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop,
+                      int64_t stop_after_steps) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point start = Clock::now();
+  Clock::time_point last_report = start;
+  const double seconds_before = progress_.seconds;
+  // The losses of the last kLossWindow steps, so that what is reported does not depend on when.
+  constexpr int64_t kLossWindow = 100;
+  std::vector<double> recent(kLossWindow, 0.0);
+  int64_t taken = 0;
+  const auto report = [&] {
+    const int64_t n = std::min(taken, kLossWindow);
+    if (n > 0) progress_.loss = std::accumulate(recent.begin(), recent.begin() + n, 0.0) / n;
+    if (on_progress) on_progress(progress_);
+  };
+  while (progress_.step < options_.steps) {
+    if (stop.load() || (stop_after_steps > 0 && taken >= stop_after_steps)) {
+      report();
+      return false;
+    }
+    progress_.lr = lr_at(progress_.step);
+    recent[static_cast<size_t>(taken % kLossWindow)] = step(progress_.lr);
+    ++progress_.step;
+    ++taken;
+    const Clock::time_point now = Clock::now();
+    progress_.seconds = seconds_before + std::chrono::duration<double>(now - start).count();
+    if (now - last_report >= std::chrono::milliseconds(200)) {
+      report();
+      last_report = now;
+    }
+  }
+  report();
+  return true;
+}
+
+double LmTrainer::validation_loss(int64_t length) {
+  model_->extend_positions(length);
+  return mean_loss(*model_, corpus_.validation, length, options_.batch, options_.threads).mean;
+}
+
+void LmTrainer::save_checkpoint(const std::string& path) const {
+  LmTrainingState state{options_,          corpus_.bytes, progress_.step,
+                        progress_.seconds, rng_.state(),  {}};
+  for (const auto& optimizer : optimizers_->optimizers)
+    state.optimizers.push_back(optimizer->state());
+  write_lm_checkpoint(path, corpus_.vocab, *model_, state);
+}
+
+LmTrainer LmTrainer::from_checkpoint(const std::string& checkpoint_path,
+                                     const std::string& corpus_path) {
+  LmCheckpoint checkpoint = read_lm_checkpoint(checkpoint_path);
+  LmTrainingState& state = checkpoint.training;
+  const GptConfig config = checkpoint.model->config();
+  // The size first: another corpus is the likelier mistake than a foreign character.
+  std::error_code error;
+  const auto bytes = static_cast<int64_t>(std::filesystem::file_size(corpus_path, error));
+  if (!error && bytes != state.corpus_bytes) {
+    throw std::runtime_error(checkpoint_path + ": was written for a corpus of " +
+                             std::to_string(state.corpus_bytes) + " bytes, but " + corpus_path +
+                             " has " + std::to_string(bytes));
+  }
+  LmCorpus corpus = read_lm_corpus(corpus_path, config.context, &checkpoint.vocab);
+  LmTrainer trainer(std::move(corpus), config, state.options);
+  // The fresh model's parameters take the checkpoint's values.
+  const std::vector<Var> saved = checkpoint.model->parameters();
+  const std::vector<Var> params = trainer.model_->parameters();
+  for (size_t i = 0; i < params.size(); ++i) {
+    Var p = params[i];
+    std::copy_n(saved[i].value().data(), p.numel(), p.value().data());
+  }
+  const auto& optimizers = trainer.optimizers_->optimizers;
+  if (state.optimizers.size() != optimizers.size()) {
+    throw std::runtime_error(checkpoint_path + ": not a valid gradvec language-model checkpoint (" +
+                             std::to_string(state.optimizers.size()) + " optimizer states, not " +
+                             std::to_string(optimizers.size()) + ")");
+  }
+  for (size_t g = 0; g < optimizers.size(); ++g) {
+    try {
+      optimizers[g]->load_state(state.optimizers[g]);
+    } catch (const std::invalid_argument& e) {
+      throw std::runtime_error(
+          checkpoint_path + ": not a valid gradvec language-model checkpoint (" + e.what() + ")");
+    }
+  }
+  trainer.rng_.set_state(state.rng);
+  trainer.progress_.step = state.step;
+  trainer.progress_.seconds = state.seconds;
+  return trainer;
+}
+
+}  // namespace gv

@@ -1,0 +1,109 @@
+// LmTrainer: trains a GptModel on a character corpus (lm_corpus.h) with AdamW.
+//
+// A step draws `batch` windows of `context` characters at random from the training split
+// (its seeded Rng, so runs repeat), predicts each window's next characters, and averages the
+// loss over all of them. With several threads the windows are shared out: each thread builds its
+// own graph over views of the parameters (Var::view_of), its gradients are summed into the first
+// thread's, in thread order, and the optimizers step once. The products' weights train with AdamW
+// and weight decay, layer-norm gains and biases with AdamW without it, and the tables (tokens,
+// learned positions) with SparseAdam on their row-sparse gradients. The learning rate warms up
+// linearly, then follows a cosine down to min_lr_ratio of its peak.
+//
+// Training stops at a step boundary when asked (Ctrl-C) and resumes from a checkpoint holding
+// the model, the optimizers, the step and the sampler's random state: with the same thread count,
+// resumed training equals uninterrupted training bit for bit.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "autograd/optim.h"
+#include "autograd/rng.h"
+#include "embeddings/lm/gpt.h"
+#include "embeddings/lm/lm_corpus.h"
+
+namespace gv {
+
+// The defaults train in about a minute on two cores (README, "A character-level transformer"):
+// on TinyShakespeare, with ~1 minute of compute, more steps on smaller batches and a narrow,
+// deep-enough model did best among the settings tried (dim 64 and 4 layers over 96 or 128 and
+// fewer steps, over 6 layers, and over batch 32).
+struct LmTrainOptions {
+  int64_t batch = 16;  // windows per step
+  int64_t steps = 3500;
+  float lr = 1e-2f;  // peak learning rate
+  int64_t warmup = 50;
+  float min_lr_ratio = 0.1f;
+  float weight_decay = 0.1f;
+  uint64_t seed = 1;
+  int threads = 1;
+  // Throws std::invalid_argument naming the option for a value outside its range.
+  void check() const;
+};
+
+// Checks the options and the model's sizes (all but the vocabulary's, which the corpus gives),
+// and that such a run fits in memory: what a command checks before it reads the corpus. Throws
+// std::invalid_argument naming the option.
+void check_lm_settings(GptConfig config, const LmTrainOptions& options);
+
+struct LmProgress {
+  int64_t step = 0;
+  int64_t steps = 0;
+  double seconds = 0.0;  // wall time spent training, including runs before a resume
+  float lr = 0.0f;
+  double loss = 0.0;  // mean training loss of the last 100 steps (fewer after a resume), nats
+  double fraction() const { return steps ? double(step) / double(steps) : 1.0; }
+};
+
+class LmTrainer {
+ public:
+  // Reads the corpus and initialises the model; config.vocab is taken from the corpus. Throws
+  // std::invalid_argument for a bad option, std::runtime_error naming the corpus for a bad one.
+  LmTrainer(const std::string& corpus_path, GptConfig config, LmTrainOptions options);
+  // Restores a checkpoint written by save_checkpoint(); the corpus must be the same file (its
+  // size is checked, and its characters must be the model's). Throws std::runtime_error naming
+  // the checkpoint on any defect.
+  static LmTrainer from_checkpoint(const std::string& checkpoint_path,
+                                   const std::string& corpus_path);
+  LmTrainer(LmTrainer&&) noexcept;
+  ~LmTrainer();
+
+  using ProgressFn = std::function<void(const LmProgress&)>;
+  // Trains until options().steps are done (returns true), or until `stop` turns true or
+  // `stop_after_steps` (> 0) steps have been taken in this call: then returns false, ready for
+  // save_checkpoint(). Calls `on_progress` about 5 times a second, and once at the end.
+  bool train(const ProgressFn& on_progress, const std::atomic<bool>& stop,
+             int64_t stop_after_steps = 0);
+  // Atomically. Throws std::runtime_error naming the path if it cannot be written.
+  void save_checkpoint(const std::string& path) const;
+
+  // Mean loss per character on the validation split in windows of `length` (see mean_loss).
+  double validation_loss(int64_t length);
+
+  const GptModel& model() const { return *model_; }
+  GptModel& model() { return *model_; }
+  const LmCorpus& corpus() const { return corpus_; }
+  const LmTrainOptions& options() const { return options_; }
+  LmProgress progress() const { return progress_; }
+
+ private:
+  struct Optimizers;
+  LmTrainer(LmCorpus corpus, GptConfig config, LmTrainOptions options);
+  float lr_at(int64_t step) const;
+  // One optimizer step on a fresh batch; returns its mean loss.
+  double step(float lr);
+
+  LmCorpus corpus_;
+  LmTrainOptions options_;
+  Rng rng_;  // draws the windows
+  std::unique_ptr<GptModel> model_;
+  std::unique_ptr<Optimizers> optimizers_;
+  std::vector<std::vector<Var>> views_;  // per thread: views of the model's parameters
+  LmProgress progress_;
+};
+
+}  // namespace gv

@@ -1,0 +1,27 @@
+// How the language model uses the machine: run_on_threads, the one way its loops use several
+// cores, and its memory: the check that a run fits, and keep_freed_memory.
+#pragma once
+
+#include <functional>
+#include <string>
+
+namespace gv {
+
+// Runs work(0), ..., work(threads - 1) at once, work(0) on the calling thread, and returns when
+// all have finished; the first exception any of them threw is then rethrown. One short-lived
+// thread per call: a call is a training step or an evaluation, far longer than starting one.
+void run_on_threads(int threads, const std::function<void(int)>& work);
+
+// A step allocates the same large activations and gradients as the one before and frees them all
+// at its end. glibc would hand the freed top of the heap back to the system and fault it in again,
+// zeroed, at the next step: a quarter of a run's time at --dim 64, all of it system time. This
+// keeps freed memory in the process (whose peak the steps reach anyway) and serves large tensors
+// from the heap rather than from fresh mappings. Process-wide; a no-op outside glibc.
+void keep_freed_memory();
+
+// Throws std::invalid_argument "<what> need(s) 3.2 GB but this machine has 2.0 GB; <advice>"
+// when `bytes` exceed the machine's physical memory: checked before allocating, so that a size
+// too large is a clear error rather than std::bad_alloc or the OOM killer mid-run.
+void require_memory(double bytes, const std::string& what, const std::string& advice);
+
+}  // namespace gv

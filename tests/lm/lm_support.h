@@ -1,0 +1,42 @@
+// What the language-model tests share: a short piece of TinyShakespeare on disk, and a model and
+// run small enough to train in milliseconds.
+#pragma once
+
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "embeddings/lm/gpt.h"
+#include "embeddings/lm/lm_trainer.h"
+#include "tests/scratch_dir.h"
+
+namespace gv::testing {
+
+// The first `bytes` characters of the shipped corpus, as a file in `dir`.
+inline std::string shakespeare_excerpt(const ScratchDir& dir, size_t bytes = 6000) {
+  std::ifstream in(std::string(GRADVEC_SOURCE_DIR) + "/data/tinyshakespeare.txt", std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return dir.write("excerpt.txt", text.substr(0, bytes));
+}
+
+inline GptConfig small_config(PositionKind positions = PositionKind::rope) {
+  GptConfig c;
+  c.layers = 2;
+  c.heads = 2;
+  c.dim = 16;
+  c.context = 12;
+  c.positions = positions;
+  return c;
+}
+
+inline LmTrainOptions small_run(int threads = 1) {
+  LmTrainOptions o;
+  o.batch = 6;
+  o.steps = 8;
+  o.warmup = 2;
+  o.lr = 1e-2f;
+  o.threads = threads;
+  return o;
+}
+
+}  // namespace gv::testing

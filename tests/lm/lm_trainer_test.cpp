@@ -1,0 +1,149 @@
+// Training the character transformer: the loss falls, threads share a batch exactly, an
+// interrupted run resumes bit for bit, and bad corpora, options and checkpoints are refused with
+// one error naming them.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <vector>
+
+#include "embeddings/lm/lm_checkpoint.h"
+#include "embeddings/lm/lm_trainer.h"
+#include "tests/lm/lm_support.h"
+#include "tests/scratch_dir.h"
+
+using gv::LmTrainer;
+using gv::Var;
+using gv::testing::ScratchDir;
+using gv::testing::shakespeare_excerpt;
+using gv::testing::small_config;
+using gv::testing::small_run;
+
+namespace {
+
+const std::atomic<bool> kNoStop{false};
+
+// Every parameter's values, concatenated.
+std::vector<float> values_of(const LmTrainer& trainer) {
+  std::vector<float> all;
+  for (const Var& p : trainer.model().parameters()) {
+    all.insert(all.end(), p.value().data(), p.value().data() + p.numel());
+  }
+  return all;
+}
+
+}  // namespace
+
+TEST_CASE("Training lowers the validation loss from its starting value", "[lm][trainer]") {
+  ScratchDir dir("lm_train");
+  gv::LmTrainOptions run = small_run();
+  run.steps = 40;
+  LmTrainer trainer(shakespeare_excerpt(dir), small_config(), run);
+  CHECK(trainer.corpus().vocab.size() > 30);
+  CHECK(trainer.corpus().validation.size() == 600);  // the last 10% of 6000
+  const double before = trainer.validation_loss(12);
+  // At the start every character is about equally likely: log V nats.
+  CHECK(before == Approx(std::log(double(trainer.corpus().vocab.size()))).margin(0.1));
+  CHECK(trainer.train({}, kNoStop));
+  CHECK(trainer.progress().step == 40);
+  CHECK(trainer.validation_loss(12) < before - 0.5);
+}
+
+TEST_CASE("Two threads sharing a batch take the step one thread takes", "[lm][trainer]") {
+  ScratchDir dir("lm_threads");
+  const std::string corpus = shakespeare_excerpt(dir);
+  // Learned positions too, so a second row-sparse table is summed across threads.
+  for (const gv::PositionKind positions : {gv::PositionKind::rope, gv::PositionKind::learned}) {
+    INFO(gv::position_name(positions));
+    LmTrainer one(corpus, small_config(positions), small_run(1));
+    LmTrainer two(corpus, small_config(positions), small_run(2));
+    REQUIRE(one.train({}, kNoStop));
+    REQUIRE(two.train({}, kNoStop));
+    const std::vector<float> a = values_of(one), b = values_of(two);
+    REQUIRE(a.size() == b.size());
+    // The same windows and the same gradients, summed in another order: equal up to rounding.
+    for (size_t i = 0; i < a.size(); ++i) CHECK(a[i] == Approx(b[i]).margin(2e-4));
+  }
+}
+
+TEST_CASE("A run stopped and resumed from its checkpoint equals one that never stopped",
+          "[lm][trainer][checkpoint]") {
+  ScratchDir dir("lm_resume");
+  const std::string corpus = shakespeare_excerpt(dir);
+  for (const int threads : {1, 2}) {
+    INFO(threads << " thread(s)");
+    LmTrainer straight(corpus, small_config(gv::PositionKind::learned), small_run(threads));
+    REQUIRE(straight.train({}, kNoStop));
+    LmTrainer first(corpus, small_config(gv::PositionKind::learned), small_run(threads));
+    CHECK_FALSE(first.train({}, kNoStop, 3));
+    CHECK(first.progress().step == 3);
+    first.save_checkpoint(dir.file("run.ckpt"));
+    LmTrainer resumed = LmTrainer::from_checkpoint(dir.file("run.ckpt"), corpus);
+    CHECK(resumed.progress().step == 3);
+    REQUIRE(resumed.train({}, kNoStop));
+    CHECK(values_of(resumed) == values_of(straight));
+  }
+}
+
+TEST_CASE("Bad corpora and options are refused before training", "[lm][trainer][errors]") {
+  ScratchDir dir("lm_bad");
+  CHECK_THROWS_WITH(LmTrainer(dir.file("missing.txt"), small_config(), small_run()),
+                    Catch::Contains("missing.txt: corpus not found"));
+  CHECK_THROWS_WITH(LmTrainer(dir.write("empty.txt", ""), small_config(), small_run()),
+                    Catch::Contains("empty.txt: the corpus is empty"));
+  CHECK_THROWS_WITH(
+      LmTrainer(dir.write("short.txt", std::string(100, 'a')), small_config(), small_run()),
+      Catch::Contains("short.txt: 100 characters are too few for a context of 12: the 10% "
+                      "validation split needs at least 13"));
+  gv::LmTrainOptions zero_batch = small_run();
+  zero_batch.batch = 0;
+  // The option is named before the corpus is even read.
+  CHECK_THROWS_WITH(LmTrainer(dir.file("missing.txt"), small_config(), zero_batch),
+                    "--batch must be in [1, 1048576], got 0");
+  gv::GptConfig huge = small_config();
+  huge.dim = 16384;
+  huge.layers = 256;
+  CHECK_THROWS_WITH(LmTrainer(shakespeare_excerpt(dir), huge, small_run()),
+                    Catch::Contains("need") && Catch::Contains("GB but this machine has"));
+}
+
+TEST_CASE("Checkpoints that are damaged, foreign or for another corpus are refused by name",
+          "[lm][checkpoint][errors]") {
+  ScratchDir dir("lm_ckpt");
+  const std::string corpus = shakespeare_excerpt(dir);
+  LmTrainer trainer(corpus, small_config(), small_run());
+  const std::string path = dir.file("good.ckpt");
+  trainer.save_checkpoint(path);
+  std::ifstream in(path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+
+  // Cut anywhere: in the header, the vocabulary, the parameters, the optimizer state.
+  for (const size_t keep : {size_t{5}, size_t{20}, bytes.size() / 2, bytes.size() - 3}) {
+    INFO("cut to " << keep << " bytes");
+    const std::string cut = dir.write("cut.ckpt", bytes.substr(0, keep));
+    CHECK_THROWS_WITH(gv::read_lm_checkpoint(cut), Catch::Contains("cut.ckpt"));
+  }
+  CHECK_THROWS_WITH(gv::read_lm_checkpoint(dir.write("foreign.ckpt", "GVPARAMS\x01\0\0\0")),
+                    Catch::Contains("foreign.ckpt: not a valid gradvec language-model checkpoint"));
+
+  // A model of absurd size whose floats the file cannot hold: refused before allocating it.
+  std::string huge = bytes;
+  const size_t config_at = 8 + 4 + 4 + trainer.corpus().vocab.size();  // magic, version, symbols
+  const int64_t layers = 256, dim = 16384;
+  std::memcpy(&huge[config_at], &layers, sizeof layers);
+  std::memcpy(&huge[config_at + 16], &dim, sizeof dim);
+  CHECK_THROWS_WITH(gv::read_lm_checkpoint(dir.write("huge.ckpt", huge)),
+                    Catch::Contains("huge.ckpt: not a valid gradvec language-model checkpoint"));
+
+  // The right file, but another corpus.
+  CHECK_THROWS_WITH(LmTrainer::from_checkpoint(path, shakespeare_excerpt(dir, 7000)),
+                    Catch::Contains("good.ckpt: was written for a corpus of 6000 bytes, but") &&
+                        Catch::Contains("has 7000"));
+  // A corpus with a character the model never saw.
+  CHECK_THROWS_WITH(
+      LmTrainer::from_checkpoint(path, dir.write("other.txt", std::string(6000, '~'))),
+      Catch::Contains("'~' at offset 0 is not one of the model's"));
+}

@@ -1,0 +1,301 @@
+// gradvec lm: a small GPT-style transformer trained on characters (TinyShakespeare by default),
+// with the positional encoding as the experiment's variable.
+//
+//   gradvec lm train  [--corpus FILE] [--output CHECKPOINT] [--pos none|learned|sinusoidal|rope]
+//   gradvec lm sample [--checkpoint CHECKPOINT] [--temperature T] [--top-k K] [--seed S]
+//   gradvec lm eval   [--checkpoint CHECKPOINT] [--context N] [--shift S]
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "autograd/require.h"
+#include "embeddings/lm/evaluation.h"
+#include "embeddings/lm/lm_checkpoint.h"
+#include "embeddings/lm/lm_trainer.h"
+#include "embeddings/lm/sampling.h"
+#include "tools/commands.h"
+#include "tools/progress.h"
+#include "tools/validators.h"
+
+namespace gv::tools {
+
+namespace {
+
+const std::string kDefaultCorpus = "data/tinyshakespeare.txt";
+const std::string kDefaultModel = "models/tinyshakespeare.lm";
+
+const std::map<std::string, PositionKind> kPositions = {{"none", PositionKind::none},
+                                                        {"learned", PositionKind::learned},
+                                                        {"sinusoidal", PositionKind::sinusoidal},
+                                                        {"rope", PositionKind::rope}};
+
+struct LmTrainArgs {
+  std::string corpus = kDefaultCorpus;
+  std::string output = kDefaultModel;
+  std::string checkpoint;
+  std::string resume;
+  std::string positions = "rope";
+  bool quiet = false;
+  GptConfig config;
+  LmTrainOptions options;
+};
+
+void require_corpus(const std::string& corpus) {
+  if (std::filesystem::is_regular_file(corpus)) return;
+  // The default corpus ships in the repository, so missing it means another directory.
+  throw std::runtime_error(corpus + ": corpus not found" +
+                           (corpus == kDefaultCorpus
+                                ? std::string("; it ships in the repository: run gradvec from the "
+                                              "repository root, or give --corpus FILE")
+                                : std::string()));
+}
+
+void draw_lm_progress(const LmProgress& p) {
+  const double rate = p.seconds > 0 ? double(p.step) / p.seconds : 0.0;
+  const double eta = rate > 0 ? double(p.steps - p.step) / rate : 0.0;
+  char rate_text[32];
+  std::snprintf(rate_text, sizeof rate_text, "%6.2f steps/s", rate);
+  draw_progress_line(p.fraction(), rate_text, p.lr, p.loss, eta);
+}
+
+void describe(const LmTrainer& trainer, const std::string& corpus, bool resumed) {
+  const GptConfig& c = trainer.model().config();
+  const LmTrainOptions& o = trainer.options();
+  int64_t params = 0;
+  for (const Var& p : trainer.model().parameters()) params += p.numel();
+  std::string positions = position_name(c.positions);
+  if (c.positions == PositionKind::rope)
+    positions += c.interleaved ? " (interleaved)" : " (halves)";
+  std::fprintf(stderr,
+               "%s: %lld characters, %zu for training, %zu for validation | %lld layers, %lld "
+               "heads, dim %lld, context %lld, %s positions, %lld parameters | batch %lld, %lld "
+               "steps, lr %g, %d thread(s)%s\n",
+               corpus.c_str(), static_cast<long long>(trainer.corpus().vocab.size()),
+               trainer.corpus().train.size(), trainer.corpus().validation.size(),
+               static_cast<long long>(c.layers), static_cast<long long>(c.heads),
+               static_cast<long long>(c.dim), static_cast<long long>(c.context), positions.c_str(),
+               static_cast<long long>(params), static_cast<long long>(o.batch),
+               static_cast<long long>(o.steps), o.lr, o.threads, resumed ? ", resumed" : "");
+}
+
+void run_lm_train(LmTrainArgs args) {
+  args.config.positions = kPositions.at(args.positions);
+  // Options first: a user should not wait for the corpus to learn of a typo.
+  if (args.resume.empty()) check_lm_settings(args.config, args.options);
+  require_corpus(args.corpus);
+  check_outputs(args.output, {args.checkpoint});
+  LmTrainer trainer = args.resume.empty() ? LmTrainer(args.corpus, args.config, args.options)
+                                          : LmTrainer::from_checkpoint(args.resume, args.corpus);
+  if (!args.quiet) describe(trainer, args.corpus, !args.resume.empty());
+  const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
+
+  const SaveCheckpoint save = [&](const std::string& path) { trainer.save_checkpoint(path); };
+  const bool finished = train_until_interrupted(show_progress, [&](const std::atomic<bool>& stop) {
+    return trainer.train(
+        show_progress ? LmTrainer::ProgressFn(draw_lm_progress) : LmTrainer::ProgressFn(), stop);
+  });
+  if (!finished) {
+    keep_interrupted(save, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint, "lm",
+                     [&](const std::string& path) {
+                       return "gradvec lm train --resume " + shell_quoted(path) + " --corpus " +
+                              shell_quoted(args.corpus) + " --output " + shell_quoted(args.output);
+                     });
+  }
+  // The model is the output: if it cannot be written, it goes to $TMPDIR rather than nowhere.
+  const KeptCheckpoint kept = keep_checkpoint(save, args.output, "lm");
+  if (kept.path != args.output) {
+    throw std::runtime_error(kept.failure + (kept.path.empty()
+                                                 ? "; the trained model is lost"
+                                                 : "; the trained model is kept in " + kept.path));
+  }
+  if (!args.checkpoint.empty()) trainer.save_checkpoint(args.checkpoint);
+
+  const LmProgress p = trainer.progress();
+  const int64_t context = trainer.model().config().context;
+  std::printf(
+      "trained %lld steps in %.1f s | %.2f steps/s | train loss %.4f\nmodel written to %s\n",
+      static_cast<long long>(p.step), p.seconds, p.seconds > 0 ? p.step / p.seconds : 0.0, p.loss,
+      args.output.c_str());
+  std::fflush(stdout);
+  std::printf("validation loss %.4f (nats per character, context %lld)\n",
+              trainer.validation_loss(context), static_cast<long long>(context));
+}
+
+struct LmSampleArgs {
+  std::string checkpoint = kDefaultModel;
+  std::string prompt;
+  bool prompt_given = false;
+  SampleOptions options;
+};
+
+void run_lm_sample(const LmSampleArgs& args) {
+  args.options.check();
+  const LmCheckpoint checkpoint = read_lm_checkpoint(args.checkpoint);
+  // By default the model's first symbol: a newline for TinyShakespeare, where text starts.
+  const std::string prompt =
+      args.prompt_given ? args.prompt : std::string(1, checkpoint.vocab.symbol(0));
+  if (prompt.empty()) throw std::invalid_argument("--prompt: needs at least one character");
+  std::vector<int64_t> ids = checkpoint.vocab.encode(prompt, "--prompt");
+  std::fputs(prompt.c_str(), stdout);
+  char last = prompt.back();
+  sample(*checkpoint.model, std::move(ids), args.options, [&](int64_t id) {
+    last = checkpoint.vocab.symbol(id);
+    std::fputc(last, stdout);
+    std::fflush(stdout);
+  });
+  if (last != '\n') std::fputc('\n', stdout);
+}
+
+struct LmEvalArgs {
+  std::string checkpoint = kDefaultModel;
+  std::string corpus = kDefaultCorpus;
+  int64_t context = 0;  // 0: the trained context
+  int64_t shift = 0;
+  int threads = 2;
+};
+
+void run_lm_eval(const LmEvalArgs& args) {
+  require_corpus(args.corpus);
+  LmCheckpoint checkpoint = read_lm_checkpoint(args.checkpoint);
+  GptModel& model = *checkpoint.model;
+  const int64_t length = args.context > 0 ? args.context : model.config().context;
+  // The moved text keeps at least one character within the window.
+  require(args.shift < length, "--shift", "below the context (" + std::to_string(length) + ")",
+          args.shift);
+  model.extend_positions(length);
+  const LmCorpus corpus = read_lm_corpus(args.corpus, length, &checkpoint.vocab);
+  const WindowLoss loss =
+      mean_loss(model, corpus.validation, length, checkpoint.training.options.batch, args.threads);
+  std::printf("validation loss %.4f (nats per character, context %lld)\n", loss.mean,
+              static_cast<long long>(length));
+  // Past the trained context: the positions it never saw, apart from those it did.
+  const int64_t trained = model.config().context;
+  if (length > trained) {
+    std::printf("at positions 0-%lld: %.4f | at positions %lld-%lld: %.4f\n",
+                static_cast<long long>(trained - 1), loss.mean_over(0, trained),
+                static_cast<long long>(trained), static_cast<long long>(length - 1),
+                loss.mean_over(trained, length));
+  }
+  if (args.shift > 0) {
+    const int64_t span = length - args.shift;  // the longest text that fits when moved
+    const ShiftCheck check = relative_position_check(model, corpus.validation, span, args.shift);
+    std::printf(
+        "relative positions: layer 1's attention scores among %lld validation characters change "
+        "by at most %.3g when they move %lld positions later (the scores span %.3g)\n",
+        static_cast<long long>(span), check.max_change, static_cast<long long>(args.shift),
+        check.spread);
+  }
+}
+
+void add_train(CLI::App& lm) {
+  auto args = std::make_shared<LmTrainArgs>();
+  GptConfig& c = args->config;
+  LmTrainOptions& o = args->options;
+  o.threads = 2;
+  CLI::App* cmd = lm.add_subcommand("train", "Train the character-level transformer");
+  cmd->add_option("--corpus", args->corpus, "Text file, read as bytes")->capture_default_str();
+  cmd->add_option("--output", args->output, "Where to write the trained model (a checkpoint)")
+      ->capture_default_str();
+  CLI::Option* resume =
+      cmd->add_option("--resume", args->resume, "Continue from a checkpoint (same corpus)")
+          ->check(CLI::ExistingFile);
+  cmd->add_option("--checkpoint", args->checkpoint,
+                  "Write a checkpoint here at the end or on Ctrl-C (default on Ctrl-C: "
+                  "OUTPUT.ckpt)");
+  // Settings of the run a checkpoint continues: refused with --resume rather than ignored.
+  const auto setting = [&](CLI::Option* option) {
+    option->excludes(resume)->capture_default_str();
+  };
+  setting(cmd->add_option("--pos", args->positions,
+                          "Positions: none, learned (a trained table, GPT-2), sinusoidal (the "
+                          "fixed sin/cos table) or rope (rotated queries and keys)")
+              ->check(CLI::IsMember(kPositions)));
+  setting(cmd->add_flag("--interleaved", c.interleaved,
+                        "rope: pair dims (2i, 2i+1) as the RoPE paper, not (i, i + D/2) as "
+                        "GPT-NeoX"));
+  setting(cmd->add_option("--layers", c.layers, "Transformer blocks")->check(kPositiveInteger));
+  setting(
+      cmd->add_option("--heads", c.heads, "Attention heads per block")->check(kPositiveInteger));
+  setting(cmd->add_option("--dim", c.dim, "Model width C")->check(kPositiveInteger));
+  setting(cmd->add_option("--context", c.context, "Characters per training window T")
+              ->check(kPositiveInteger));
+  setting(cmd->add_option("--batch", o.batch, "Windows per step")->check(kPositiveInteger));
+  setting(cmd->add_option("--steps", o.steps, "Optimizer steps")->check(kPositiveInteger));
+  setting(cmd->add_option("--lr", o.lr, "Peak learning rate (AdamW)")->check(kPositiveReal));
+  setting(
+      cmd->add_option("--warmup", o.warmup, "Steps of linear warm-up")->check(kNonNegativeInteger));
+  setting(cmd->add_option("--weight-decay", o.weight_decay, "AdamW's decay of the weights")
+              ->check(CLI::Range(0.0, 1e6)));
+  setting(cmd->add_option("--seed", o.seed, "Random seed (initialisation and windows)"));
+  setting(cmd->add_option("--threads", o.threads, "Threads sharing each batch")
+              ->check(CLI::Range(1, 1024)));
+  cmd->add_flag("--quiet", args->quiet, "No header, no progress bar");
+  cmd->callback([args] { run_lm_train(*args); });
+}
+
+void add_sample(CLI::App& lm) {
+  auto args = std::make_shared<LmSampleArgs>();
+  SampleOptions& o = args->options;
+  o.temperature = 0.8f;  // a little sharper than the model's own distribution: fewer misspellings
+  CLI::App* cmd = lm.add_subcommand("sample", "Generate text from a trained model");
+  cmd->add_option("--checkpoint", args->checkpoint, "A model written by lm train")
+      ->capture_default_str();
+  cmd->add_option("--length", o.length, "Characters to generate")
+      ->check(kNonNegativeInteger)
+      ->capture_default_str();
+  cmd->add_option("--temperature", o.temperature, "Below 1: likelier characters; above: bolder")
+      ->check(kPositiveReal)
+      ->capture_default_str();
+  cmd->add_option("--top-k", o.top_k, "Draw among the K likeliest characters only (0: all)")
+      ->check(kNonNegativeInteger)
+      ->capture_default_str();
+  cmd->add_option("--seed", o.seed, "Random seed")->capture_default_str();
+  cmd->add_option("--prompt", args->prompt,
+                  "Text to continue (default: the model's first character, a newline for "
+                  "TinyShakespeare)");
+  cmd->callback([args, cmd] {
+    args->prompt_given = cmd->count("--prompt") > 0;
+    run_lm_sample(*args);
+  });
+}
+
+void add_eval(CLI::App& lm) {
+  auto args = std::make_shared<LmEvalArgs>();
+  CLI::App* cmd = lm.add_subcommand(
+      "eval", "Validation loss of a trained model, at its context or another length");
+  cmd->add_option("--checkpoint", args->checkpoint, "A model written by lm train")
+      ->capture_default_str();
+  cmd->add_option("--corpus", args->corpus, "The corpus whose last 10% is the validation text")
+      ->capture_default_str();
+  cmd->add_option("--context", args->context,
+                  "Characters per window (default: the trained context); learned positions "
+                  "cannot go past it")
+      ->check(kPositiveInteger);
+  cmd->add_option("--shift", args->shift,
+                  "Also test whether layer 1's attention scores depend on relative positions "
+                  "only: move validation text by this many positions")
+      ->check(kNonNegativeInteger);
+  cmd->add_option("--threads", args->threads, "Threads")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  cmd->callback([args] { run_lm_eval(*args); });
+}
+
+}  // namespace
+
+void add_lm_command(CLI::App& app) {
+  CLI::App* lm = app.add_subcommand(
+      "lm", "A character-level transformer: learned, sinusoidal or RoPE positions side by side");
+  lm->require_subcommand(1);
+  add_train(*lm);
+  add_sample(*lm);
+  add_eval(*lm);
+}
+
+}  // namespace gv::tools

@@ -1,0 +1,106 @@
+#include "tools/progress.h"
+
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <filesystem>
+#include <stdexcept>
+
+#include "autograd/io/atomic_file.h"
+#include "tools/commands.h"
+
+namespace gv::tools {
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+extern "C" void on_sigint(int) {
+  g_interrupted.store(true);
+}
+
+}  // namespace
+
+std::string clock_text(double seconds) {
+  const long s = static_cast<long>(seconds + 0.5);
+  char text[32];
+  std::snprintf(text, sizeof(text), "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+  return text;
+}
+
+void draw_progress_line(double fraction, const char* rate, float lr, double loss,
+                        double eta_seconds) {
+  const int width = 30;
+  const int filled = static_cast<int>(fraction * width + 0.5);
+  std::fprintf(stderr, "\r[%.*s%*s] %5.1f%%  %s  lr %-9.3g loss %.4f  ETA %s ", filled,
+               "##############################", width - filled, "", 100.0 * fraction, rate, lr,
+               loss, clock_text(eta_seconds).c_str());
+  std::fflush(stderr);
+}
+
+bool train_until_interrupted(bool progress_shown,
+                             const std::function<bool(const std::atomic<bool>& stop)>& train) {
+  g_interrupted = false;
+  auto previous = std::signal(SIGINT, on_sigint);
+  const bool finished = train(g_interrupted);
+  std::signal(SIGINT, previous);
+  if (progress_shown) std::fprintf(stderr, "\r\033[K");
+  return finished;
+}
+
+void check_outputs(const std::string& output, const std::vector<std::string>& others) {
+  const std::filesystem::path directory = std::filesystem::path(output).parent_path();
+  std::error_code error;
+  if (!directory.empty()) std::filesystem::create_directories(directory, error);
+  if (error) throw std::runtime_error("cannot write " + output + ": " + error.message());
+  check_writable(output);
+  for (const std::string& path : others) {
+    if (!path.empty()) check_writable(path);
+  }
+}
+
+std::string shell_quoted(const std::string& word) {
+  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                              "0123456789_-./:=+,%@") == std::string::npos) {
+    return word;
+  }
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+KeptCheckpoint keep_checkpoint(const SaveCheckpoint& save, const std::string& path,
+                               const std::string& command) {
+  KeptCheckpoint kept;
+  const char* tmpdir = std::getenv("TMPDIR");
+  const std::string fallback = (std::filesystem::path(tmpdir && *tmpdir ? tmpdir : "/tmp") /
+                                ("gradvec-" + command + "-" + std::to_string(::getpid()) + ".ckpt"))
+                                   .string();
+  for (const std::string& candidate : {path, fallback}) {
+    if (candidate.empty()) continue;
+    try {
+      save(candidate);
+      kept.path = candidate;
+      return kept;
+    } catch (const std::exception& e) {
+      kept.failure += (kept.failure.empty() ? "" : "; ") + std::string(e.what());
+    }
+  }
+  return kept;
+}
+
+void keep_interrupted(const SaveCheckpoint& save, const std::string& path,
+                      const std::string& command,
+                      const std::function<std::string(const std::string&)>& continue_with) {
+  const KeptCheckpoint kept = keep_checkpoint(save, path, command);
+  if (kept.path.empty()) throw std::runtime_error("interrupted, and " + kept.failure);
+  std::fprintf(stderr, "interrupted: %scheckpoint written to %s; continue with: %s\n",
+               kept.failure.empty() ? "" : (kept.failure + "; ").c_str(), kept.path.c_str(),
+               continue_with(kept.path).c_str());
+  throw Interrupted("training interrupted");
+}
+
+}  // namespace gv::tools

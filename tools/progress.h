@@ -1,0 +1,56 @@
+// What the training commands (train, lm train) share: the progress line redrawn in place, and
+// Ctrl-C handled the same way: the loop stops at a step boundary, a checkpoint is kept (where
+// asked, else in $TMPDIR) and a line says how to continue.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace gv::tools {
+
+// "1:02:03"
+std::string clock_text(double seconds);
+
+// One line on stderr, redrawn in place: a bar for `fraction` (of 1), the rate as given
+// ("  812.3k words/s"), the learning rate, the loss and the time left.
+void draw_progress_line(double fraction, const char* rate, float lr, double loss,
+                        double eta_seconds);
+
+// Runs `train(stop)` with Ctrl-C setting `stop`; `train` must return at its next step boundary
+// once it is set, and say whether it finished. A progress line it drew (`progress_shown`) is
+// cleared afterwards. Returns what `train` returned.
+bool train_until_interrupted(bool progress_shown,
+                             const std::function<bool(const std::atomic<bool>& stop)>& train);
+
+// Where a run will write, tried before it trains: a path that cannot be written fails now
+// rather than after the work. The output's directory is created as its write would; `others`
+// (empty ones skipped) must be in directories that exist.
+void check_outputs(const std::string& output, const std::vector<std::string>& others);
+
+// `word` as a shell reads it back: as it is when plain, else in single quotes.
+std::string shell_quoted(const std::string& word);
+
+using SaveCheckpoint = std::function<void(const std::string& path)>;
+
+// Where a checkpoint went, and why not where it was asked to go.
+struct KeptCheckpoint {
+  std::string path;     // empty: nowhere
+  std::string failure;  // why the asked path (and the fallback, if path is empty) failed
+};
+
+// Saves to `path` or, when that fails or `path` is empty, to $TMPDIR (else /tmp) as
+// gradvec-COMMAND-PID.ckpt: the training done must outlive an output that cannot be written (a
+// full disk, a device). $TMPDIR rather than beside the corpus, which may be read-only or shared
+// data; it is the scratch place a user points at a disk with room.
+KeptCheckpoint keep_checkpoint(const SaveCheckpoint& save, const std::string& path,
+                               const std::string& command);
+
+// After Ctrl-C: keeps the checkpoint as keep_checkpoint does, says on stderr where it went and
+// `continue_with(that path)`, and throws Interrupted (or runtime_error if nothing was kept).
+[[noreturn]] void keep_interrupted(
+    const SaveCheckpoint& save, const std::string& path, const std::string& command,
+    const std::function<std::string(const std::string&)>& continue_with);
+
+}  // namespace gv::tools
