@@ -4,9 +4,9 @@
 #include <atomic>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "autograd/machine.h"
 #include "autograd/ops.h"
 #include "autograd/require.h"
 
@@ -31,10 +31,8 @@ Tensor uniform_table(int64_t rows, int64_t dim, float bound, int threads, Rng& r
       for (int64_t i = 0; i < count; ++i) values[i] = bound * (2.0f * stream.uniform() - 1.0f);
     }
   };
-  std::vector<std::thread> helpers;
-  for (int t = 1; t < threads && t < blocks; ++t) helpers.emplace_back(fill_blocks);
-  fill_blocks();
-  for (std::thread& helper : helpers) helper.join();
+  run_on_threads(static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(threads, blocks))),
+                 [&](int) { fill_blocks(); });
   return table;
 }
 

@@ -7,7 +7,8 @@
 #include <cstring>
 #include <exception>
 #include <stdexcept>
-#include <thread>
+
+#include "autograd/machine.h"
 
 namespace gv {
 
@@ -223,23 +224,11 @@ std::vector<ByteRange> split_corpus(const std::string& path, int64_t parts) {
 void read_ranges_in_parallel(const std::string& path, const TokenizerOptions& options,
                              std::span<const ByteRange> ranges,
                              const std::function<void(size_t, CorpusReader&)>& read) {
-  std::vector<std::exception_ptr> errors(ranges.size());
-  std::vector<std::thread> workers;
-  for (size_t t = 0; t < ranges.size(); ++t) {
-    workers.emplace_back([&, t] {
-      try {
-        CorpusReader reader(path, options);
-        reader.set_range(ranges[t]);
-        read(t, reader);
-      } catch (...) {
-        errors[t] = std::current_exception();
-      }
-    });
-  }
-  for (std::thread& w : workers) w.join();
-  for (const std::exception_ptr& e : errors) {
-    if (e) std::rethrow_exception(e);
-  }
+  run_on_threads(static_cast<int>(ranges.size()), [&](int t) {
+    CorpusReader reader(path, options);
+    reader.set_range(ranges[static_cast<size_t>(t)]);
+    read(static_cast<size_t>(t), reader);
+  });
 }
 
 WordCounts count_words(const std::string& path, const TokenizerOptions& options, int threads,

@@ -1,7 +1,5 @@
 #include "word2vec/trainer.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -13,6 +11,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "autograd/machine.h"
 #include "autograd/require.h"
 #include "word2vec/skipgram_examples.h"
 
@@ -76,8 +75,8 @@ int64_t input_rows(const TrainOptions& options, int64_t vocab) {
 // Throws std::invalid_argument naming the largest part and the options behind it.
 void require_training_fits(const TrainOptions& o, int64_t vocab) {
   constexpr double kFloat = sizeof(float), kId = sizeof(int64_t);
-  const double memory = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE));
-  if (!(memory > 0)) return;  // unknown: nothing to compare with
+  const double memory = physical_memory_bytes();
+  if (memory <= 0) return;  // unknown: nothing to compare with
   const double dim = double(o.dim), words = double(vocab);
   const double rows = double(input_rows(o, vocab)) + words;
   const int optimizer_tables = o.optimizer == OptimizerKind::adam      ? 2
@@ -107,16 +106,12 @@ void require_training_fits(const TrainOptions& o, int64_t vocab) {
 
   const double total = tables + maps + steps;
   if (total <= memory) return;
-  const auto gb = [](double bytes) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
-    return std::string(text);
-  };
   const std::string d = std::to_string(o.dim);
   std::string part;
   if (tables >= maps && tables >= steps) {
-    part = "the tables take " + gb(tables) + " (W_in " + std::to_string(input_rows(o, vocab)) +
-           " x " + d + " and W_out " + std::to_string(vocab) + " x " + d + " floats" +
+    part = "the tables take " + gigabytes(tables) + " (W_in " +
+           std::to_string(input_rows(o, vocab)) + " x " + d + " and W_out " +
+           std::to_string(vocab) + " x " + d + " floats" +
            (optimizer_tables ? ", with the optimizer's state" : "") + "); lower --dim" +
            (o.subwords ? " or --buckets" : "");
   } else if (steps >= maps) {
@@ -126,15 +121,15 @@ void require_training_fits(const TrainOptions& o, int64_t vocab) {
             ? ", each scored against all " + std::to_string(vocab) + " words (--loss softmax),"
             : "";
     part = "steps of --batch " + std::to_string(o.batch) + " centres with --window " +
-           std::to_string(o.window) + scored + " take " + gb(steps / threads) +
+           std::to_string(o.window) + scored + " take " + gigabytes(steps / threads) +
            " in each of --threads " + std::to_string(o.threads) + " workers; lower one of them";
   } else {
     part = "each of --threads " + std::to_string(o.threads) + " workers maps the tables' " +
-           std::to_string(input_rows(o, vocab) + vocab) + " rows, " + gb(maps) +
+           std::to_string(input_rows(o, vocab) + vocab) + " rows, " + gigabytes(maps) +
            " in all; lower --threads";
   }
-  throw std::invalid_argument("train: training needs about " + gb(total) +
-                              " but this machine has " + gb(memory) + ": " + part);
+  throw std::invalid_argument("train: training needs about " + gigabytes(total) +
+                              " but this machine has " + gigabytes(memory) + ": " + part);
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "embeddings/lm/machine.h"
+#include "autograd/machine.h"
 
 namespace gv {
 

@@ -7,7 +7,7 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "embeddings/lm/machine.h"
+#include "autograd/machine.h"
 
 namespace gv {
 

@@ -12,7 +12,7 @@
 #include "autograd/require.h"
 #include "embeddings/lm/evaluation.h"
 #include "embeddings/lm/lm_checkpoint.h"
-#include "embeddings/lm/machine.h"
+#include "autograd/machine.h"
 
 namespace gv {
 

@@ -1,4 +1,4 @@
-#include "embeddings/lm/machine.h"
+#include "autograd/machine.h"
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -39,13 +39,22 @@ void keep_freed_memory() {
 #endif
 }
 
-void require_memory(double bytes, const std::string& what, const std::string& advice) {
+double physical_memory_bytes() {
   const double memory = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE));
+  return memory > 0 ? memory : 0.0;
+}
+
+std::string gigabytes(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
+  return text;
+}
+
+void require_memory(double bytes, const std::string& what, const std::string& advice) {
+  const double memory = physical_memory_bytes();
   if (memory <= 0 || bytes <= memory) return;
-  char sizes[96];
-  std::snprintf(sizes, sizeof sizes, " %.1f GB but this machine has %.1f GB; ", bytes / 1e9,
-                memory / 1e9);
-  throw std::invalid_argument(what + sizes + advice);
+  throw std::invalid_argument(what + " " + gigabytes(bytes) + " but this machine has " +
+                              gigabytes(memory) + "; " + advice);
 }
 
 }  // namespace gv

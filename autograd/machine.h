@@ -1,5 +1,6 @@
-// How the language model uses the machine: run_on_threads, the one way its loops use several
-// cores, and its memory: the check that a run fits, and keep_freed_memory.
+// How the libraries use the machine: run_on_threads, the one way a loop fans out over cores and
+// gathers their errors, and memory: what the machine has, the check that a run fits, and
+// keep_freed_memory.
 #pragma once
 
 #include <functional>
@@ -18,6 +19,12 @@ void run_on_threads(int threads, const std::function<void(int)>& work);
 // keeps freed memory in the process (whose peak the steps reach anyway) and serves large tensors
 // from the heap rather than from fresh mappings. Process-wide; a no-op outside glibc.
 void keep_freed_memory();
+
+// The machine's physical memory in bytes, or 0 when the system does not say.
+double physical_memory_bytes();
+
+// "3.2 GB": sizes in the messages that refuse them.
+std::string gigabytes(double bytes);
 
 // Throws std::invalid_argument "<what> need(s) 3.2 GB but this machine has 2.0 GB; <advice>"
 // when `bytes` exceed the machine's physical memory: checked before allocating, so that a size
