@@ -47,7 +47,17 @@ struct LmTrainArgs {
 };
 
 void require_corpus(const std::string& corpus) {
-  if (std::filesystem::is_regular_file(corpus)) return;
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(corpus, error);
+  if (std::filesystem::is_regular_file(status)) return;
+  if (std::filesystem::is_directory(status)) {
+    throw std::runtime_error(corpus + ": corpus is a directory; give a file");
+  }
+  if (std::filesystem::exists(status)) {
+    throw std::runtime_error(corpus +
+                             ": corpus is not a regular file (a device, FIFO or socket); "
+                             "training reads it more than once, so give a file");
+  }
   // The default corpus ships in the repository, so missing it means another directory.
   throw std::runtime_error(corpus + ": corpus not found" +
                            (corpus == kDefaultCorpus
