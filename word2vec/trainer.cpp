@@ -260,6 +260,7 @@ bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop
   const double seconds_before = progress_.seconds;
   const auto start = std::chrono::steady_clock::now();
   const LinearDecay decay(options_.lr);
+  std::atomic<bool> diverged{false};
 
   std::mutex mutex;
   std::condition_variable all_done;
@@ -269,7 +270,7 @@ bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop
   for (int t = 0; t < threads; ++t) {
     workers.emplace_back([&, t] {
       try {
-        run_worker(t, stop, stop_after_words);
+        run_worker(t, stop, diverged, stop_after_words);
       } catch (...) {
         std::lock_guard lock(mutex);
         if (!failure) failure = std::current_exception();
@@ -297,6 +298,7 @@ bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop
     progress_.lr = decay.at(progress_.fraction());
     if (pairs > reported_pairs)
       progress_.loss = (loss - reported_loss) / double(pairs - reported_pairs);
+    if (!std::isfinite(progress_.loss)) diverged = true;
     progress_.pairs_done = pairs;
     reported_loss = loss;
     reported_pairs = pairs;
@@ -317,13 +319,23 @@ bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop
   if (failure) std::rethrow_exception(failure);
   // The last report's loss covers the final interval; at least one report always happens.
   report();
+  if (diverged) {
+    char where[160];
+    std::snprintf(where, sizeof where,
+                  "train: training diverged: the loss became %s at %.1f%% of the run; lower --lr "
+                  "(it is %g)",
+                  std::isnan(progress_.loss) ? "NaN" : "infinite", 100.0 * progress_.fraction(),
+                  options_.lr);
+    throw std::runtime_error(where);
+  }
   for (const WorkerPosition& p : positions_) {
     if (p.epoch < options_.epochs) return false;
   }
   return true;
 }
 
-void Trainer::run_worker(int index, const std::atomic<bool>& stop, int64_t stop_after_words) {
+void Trainer::run_worker(int index, const std::atomic<bool>& stop,
+                         const std::atomic<bool>& diverged, int64_t stop_after_words) {
   WorkerPosition& position = positions_[static_cast<size_t>(index)];
   LiveCounters& live = live_[index];
   Worker w(*this, index);
@@ -373,7 +385,7 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop, int64_t stop_
       step();
       position.corpus = w.reader.position();
       position.rng = w.rng.state();
-      if (stop.load(std::memory_order_relaxed) ||
+      if (stop.load(std::memory_order_relaxed) || diverged.load(std::memory_order_relaxed) ||
           (stop_after_words > 0 && words_done_by_all() >= stop_after_words)) {
         return;
       }

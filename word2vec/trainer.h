@@ -88,7 +88,9 @@ class Trainer {
   // Trains until every epoch is done (returns true), or until `stop` turns true or the
   // words read reach `stop_after_words` (> 0) — then returns false at the next
   // sentence end, ready for save_checkpoint(). Calls `on_progress` about 5 times a second
-  // from the calling thread, and once at the end.
+  // from the calling thread, and once at the end. Throws std::runtime_error when the loss turns
+  // NaN or infinite (a learning rate too high for the optimizer): nothing after that is worth
+  // keeping, so the run stops within one report.
   bool train(const ProgressFn& on_progress, const std::atomic<bool>& stop,
              int64_t stop_after_words = 0);
 
@@ -109,7 +111,9 @@ class Trainer {
   struct Worker;
   Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab,
           CorpusFingerprint corpus);
-  void run_worker(int index, const std::atomic<bool>& stop, int64_t stop_after_words);
+  // Runs until the corpus is done, or `stop` or `diverged` turns true (then at a step end).
+  void run_worker(int index, const std::atomic<bool>& stop, const std::atomic<bool>& diverged,
+                  int64_t stop_after_words);
   int64_t words_done_by_all() const;
 
   std::string corpus_path_;
