@@ -153,8 +153,23 @@ bool CorpusReader::next_sentence(const Vocabulary& vocab, std::vector<int64_t>& 
 }
 
 void CorpusReader::count_words(WordCounts& counts) {
-  const auto add = [&counts](std::string_view token) { counts.count(token); };
+  // A sentence's tokens are copied out of the tokenizer's buffer, which a refill may reuse, and
+  // counted together (WordCounts::count of a span overlaps the table's cache misses).
+  std::string bytes;
+  std::vector<size_t> ends;  // of each token in `bytes`
+  std::vector<std::string_view> words;
+  const auto add = [&](std::string_view token) {
+    bytes += token;
+    ends.push_back(bytes.size());
+  };
   while (next_token_sentence(add)) {
+    words.clear();
+    for (size_t t = 0, begin = 0; t < ends.size(); begin = ends[t++]) {
+      words.emplace_back(bytes.data() + begin, ends[t] - begin);
+    }
+    counts.count(words);
+    bytes.clear();
+    ends.clear();
   }
 }
 

@@ -37,7 +37,37 @@ WordCounts::WordCounts(std::initializer_list<std::pair<std::string_view, WordCou
 }
 
 void WordCounts::count(std::string_view word) {
-  const uint64_t hash = hash_of(word);
+  count(word, hash_of(word));
+}
+
+void WordCounts::count(std::span<const std::string_view> words) {
+  constexpr size_t kBatch = 32;
+  uint64_t hashes[kBatch];
+  for (size_t start = 0; start < words.size(); start += kBatch) {
+    const std::span<const std::string_view> batch =
+        words.subspan(start, std::min(kBatch, words.size() - start));
+    // Three rounds of prefetches, each reading what the one before brought in: the home slots,
+    // then the entries they name, then those entries' bytes. Only hints: counting below looks
+    // each word up in full, whatever an insertion or a prune has moved meanwhile.
+    for (size_t i = 0; i < batch.size(); ++i) {
+      hashes[i] = hash_of(batch[i]);
+      __builtin_prefetch(&slots_[hashes[i] & mask_]);
+    }
+    for (size_t i = 0; i < batch.size(); ++i) {
+      const Slot slot = slots_[hashes[i] & mask_];
+      if (slot.entry >= 0) __builtin_prefetch(&entries_[static_cast<size_t>(slot.entry)]);
+    }
+    for (size_t i = 0; i < batch.size(); ++i) {
+      const Slot slot = slots_[hashes[i] & mask_];
+      if (slot.entry >= 0 && slot.hash_bits == static_cast<uint32_t>(hashes[i] >> 32)) {
+        __builtin_prefetch(bytes_.data() + entries_[static_cast<size_t>(slot.entry)].offset);
+      }
+    }
+    for (size_t i = 0; i < batch.size(); ++i) count(batch[i], hashes[i]);
+  }
+}
+
+void WordCounts::count(std::string_view word, uint64_t hash) {
   Slot& slot = slot_for(word, hash);
   if (slot.entry >= 0) {
     ++entries_[slot.entry].seen.count;

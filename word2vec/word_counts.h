@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <iterator>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -45,6 +46,10 @@ class WordCounts {
 
   // One occurrence of `word` as the corpus's next token: its number is tokens() before the call.
   void count(std::string_view word);
+  // count(word) for each of `words` in order, with the same result, but faster on a large table:
+  // looked up one at a time, each rare word waits in turn for its slot, its entry and its bytes
+  // to come from memory; a batch asks for all of theirs first, so the misses overlap.
+  void count(std::span<const std::string_view> words);
   // Adds `word` with `seen` unless it is present; returns whether it was added. Hand-made
   // counts are no tokens read, so tokens() stays as it is.
   bool insert(std::string_view word, WordCount seen);
@@ -113,6 +118,7 @@ class WordCounts {
   std::string_view word_of(const Stored& stored) const;
   // The slot holding `word`, or the empty slot where it would go.
   Slot& slot_for(std::string_view word, uint64_t hash);
+  void count(std::string_view word, uint64_t hash);
   // Appends a new word (after making room); `slot` is where slot_for left it.
   void append(Slot& slot, uint64_t hash, std::string_view word, WordCount seen);
   // Drops every word counted threshold_ times or fewer, in place, and raises threshold_.

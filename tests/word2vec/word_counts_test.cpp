@@ -1,5 +1,8 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "word2vec/word_counts.h"
@@ -116,4 +119,36 @@ TEST_CASE("WordCounts::merge numbers the later table's tokens after its own", "[
   WordCounts whole;
   count_all(whole, {"a", "b", "a", "c", "a", "c", "d"});
   CHECK(whole == earlier);
+}
+
+TEST_CASE("WordCounts counts a batch as it counts its words one by one", "[word_counts]") {
+  // The hand-worked limit case above, as one batch: the prune inside it drops d, counted after it.
+  WordCounts small(3);
+  const std::vector<std::string_view> six{"a", "a", "a", "b", "c", "d"};
+  small.count(six);
+  CHECK(small == WordCounts{{"a", {3, 0}}});
+  CHECK(small.dropped_up_to() == 1);
+  CHECK(small.tokens() == 6);
+
+  // A Zipf-like stream through rehashes and prunes, in batches that straddle them: one of every
+  // size from 1 to 70, past the 32 looked up together.
+  std::vector<std::string> stream;
+  for (int step = 1; step <= 300; ++step) {
+    for (int i = 0; i < 2000; ++i) {
+      if (step % (i + 1) == 0) stream.push_back(word(i));
+    }
+  }
+  const std::vector<std::string_view> views(stream.begin(), stream.end());
+  for (const int64_t limit : {WordCounts::kNoLimit, int64_t{300}}) {
+    INFO("limit " << limit);
+    WordCounts one_by_one(limit), batched(limit);
+    count_all(one_by_one, stream);
+    for (size_t start = 0, size = 1; start < views.size(); start += size, size = size % 70 + 1) {
+      batched.count(std::span(views).subspan(start, std::min(size, views.size() - start)));
+    }
+    CHECK(batched.tokens() == one_by_one.tokens());
+    CHECK(batched.dropped_up_to() == one_by_one.dropped_up_to());
+    CHECK(words_in_order(batched) == words_in_order(one_by_one));
+    CHECK(batched == one_by_one);
+  }
 }
