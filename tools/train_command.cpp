@@ -134,11 +134,11 @@ std::string resume_command(const TrainArgs& args, const std::string& checkpoint)
   return command;
 }
 
-void write_output(const Trainer& trainer, const WordVectors& vectors, const TrainArgs& args) {
+void write_output(const Trainer& trainer, const TrainArgs& args) {
   if (args.format == VectorFormat::FastTextBin) {
     write_fasttext_model(trainer, args.output);
   } else {
-    write_vectors(args.output, vectors, args.format);
+    write_input_vectors(trainer, args.output, args.format);
   }
 }
 
@@ -206,9 +206,8 @@ void run_train(const TrainArgs& args) {
   // cannot be, the vectors still are.
   KeptCheckpoint kept;
   if (!args.checkpoint.empty()) kept = keep_checkpoint(save, args.checkpoint, "train");
-  const WordVectors vectors = input_vectors(trainer);
   try {
-    write_output(trainer, vectors, args);
+    write_output(trainer, args);
   } catch (const std::exception& e) {
     if (kept.path.empty()) kept = keep_checkpoint(save, "", "train");
     throw std::runtime_error(std::string(e.what()) +
@@ -234,8 +233,10 @@ void run_train(const TrainArgs& args) {
       static_cast<long long>(p.words_done), p.seconds,
       p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, loss, args.output.c_str());
   if (!args.quiet) {
-    std::vector<std::string> show = args.show;
-    print_neighbours(vectors, show, trainer.options().tokenizer);
+    // Written and kept: the trainer goes, so that the neighbours' index takes the memory of its
+    // tables rather than adding to them.
+    const TokenizerOptions tokenizer = trainer.options().tokenizer;
+    print_neighbours(take_input_vectors(std::move(trainer)), args.show, tokenizer);
   }
 }
 
