@@ -9,14 +9,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
-#include <memory>
 #include <optional>
 #include <thread>
 
 #include "autograd/io/atomic_file.h"
 #include "tools/commands.h"
 #include "tools/progress.h"
-#include "tools/stdin_spool.h"
 #include "tools/trained_vectors.h"
 #include "tools/validators.h"
 #include "tools/vector_file_options.h"
@@ -92,10 +90,7 @@ void draw_progress(const TrainProgress& p) {
 // The corpus before anything that takes time: a typo should not wait for the counting pass.
 // Standard input is not read here (nullopt): it is spooled once the outputs are checked.
 std::optional<Corpus> check_corpus(const TrainArgs& args) {
-  if (std::find(args.corpus.begin(), args.corpus.end(), "-") != args.corpus.end()) {
-    if (args.corpus.size() > 1) {
-      throw std::runtime_error("--corpus -: standard input is a whole corpus, not one of a list");
-    }
+  if (args.corpus == std::vector<std::string>{"-"}) {
     // A stream is read once: its words cannot be counted before training reads it. A
     // checkpoint holds its vocabulary, and its fingerprint refuses other input.
     if (args.read_vocab.empty() && args.resume.empty()) {
@@ -163,8 +158,7 @@ void run_train(const TrainArgs& args) {
   if (args.resume.empty()) Trainer::check_options(options);
   std::optional<Corpus> files = check_corpus(args);
   check_outputs(args.output, {args.checkpoint, args.save_vocab});
-  std::unique_ptr<StdinSpool> spool = files ? nullptr : std::make_unique<StdinSpool>();
-  const Corpus corpus = files ? *files : Corpus({spool->path()}, "standard input");
+  const Corpus corpus = files ? *files : Corpus::standard_input();
 
   Trainer trainer =
       !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
@@ -252,8 +246,9 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--corpus", args->corpus,
                   "Text file, one sentence per line; several files, read in this order; a "
                   "directory, for every regular file directly in it in byte-wise name order (no "
-                  "subdirectories, no hidden files); or - for standard input, with --read-vocab "
-                  "(spooled to $TMPDIR). A file's end ends a sentence")
+                  "subdirectories, no hidden files); or - for standard input, with --read-vocab. "
+                  "A file's end ends a sentence; gzip'd files and standard input are spooled "
+                  "to $TMPDIR first")
       ->capture_default_str();
   cmd->add_option("--output", args->output, "Where to write the vectors")->capture_default_str();
   add_format_option(*cmd, "--format", args->format,

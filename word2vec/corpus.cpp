@@ -66,12 +66,27 @@ Corpus::Corpus(const std::string& path) : Corpus(std::vector<std::string>{path},
 
 Corpus::Corpus(std::vector<std::string> paths, std::string name) : name_(std::move(name)) {
   if (paths.empty()) throw std::runtime_error(name_ + ": a corpus needs at least one file");
-  int64_t end = 0;
   for (std::string& path : paths) {
     std::ifstream file;
-    end += open_corpus(path, file);
-    files_.push_back({std::move(path), end});
+    open_corpus(path, file);
+    char magic[2] = {};
+    const bool gzip = file.read(magic, 2) && magic[0] == '\x1f' && magic[1] == '\x8b';
+    add(path, gzip ? spool_gzip(path) : nullptr);
   }
+}
+
+Corpus Corpus::standard_input() {
+  Corpus corpus;
+  corpus.name_ = "standard input";
+  corpus.add(corpus.name_, spool_stdin());
+  return corpus;
+}
+
+void Corpus::add(std::string name, std::shared_ptr<const Spool> spool) {
+  const std::string& path = spool ? spool->path() : name;
+  std::ifstream file;
+  const int64_t bytes = open_corpus(path, file);
+  files_.push_back({std::move(name), std::move(spool), size() + bytes});
 }
 
 size_t Corpus::file_at(int64_t offset) const {
@@ -89,6 +104,10 @@ bool Corpus::is_file_boundary(int64_t offset) const {
 
 Corpus corpus_of(const std::vector<std::string>& values) {
   if (values.empty()) throw std::runtime_error("--corpus: no corpus given");
+  if (values == std::vector<std::string>{"-"}) return Corpus::standard_input();
+  if (std::find(values.begin(), values.end(), "-") != values.end()) {
+    throw std::runtime_error("--corpus -: standard input is a whole corpus, not one of a list");
+  }
   std::error_code error;
   if (values.size() == 1 && std::filesystem::is_directory(values[0], error)) {
     std::vector<std::string> paths = files_in(values[0]);

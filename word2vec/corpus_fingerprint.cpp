@@ -85,7 +85,8 @@ class Xxh64 {
 
 namespace {
 
-CorpusFingerprint fingerprint_file(const std::string& path) {
+// File `path`, named `name` in messages.
+CorpusFingerprint fingerprint_file(const std::string& path, const std::string& name) {
   constexpr int64_t kBlockBytes = int64_t{1} << 20;  // a whole number of stripes
   static_assert(kBlockBytes % Xxh64::kStripeBytes == 0);
   std::ifstream file;
@@ -96,7 +97,7 @@ CorpusFingerprint fingerprint_file(const std::string& path) {
   for (int64_t offset = 0;;) {
     const int64_t n = std::min(kBlockBytes, fingerprint.bytes - offset);
     if (!file.read(block.data(), n)) {
-      throw std::runtime_error("cannot read " + path + " at byte " + std::to_string(offset) +
+      throw std::runtime_error("cannot read " + name + " at byte " + std::to_string(offset) +
                                " (was it truncated while being read?)");
     }
     offset += n;
@@ -111,11 +112,11 @@ CorpusFingerprint fingerprint_file(const std::string& path) {
 }  // namespace
 
 CorpusFingerprint fingerprint_corpus(const Corpus& corpus) {
-  if (corpus.file_count() == 1) return fingerprint_file(corpus.path(0));
+  if (corpus.file_count() == 1) return fingerprint_file(corpus.path(0), corpus.file_name(0));
   std::vector<uint64_t> files;  // (bytes, hash) of each file
   CorpusFingerprint fingerprint;
   for (size_t i = 0; i < corpus.file_count(); ++i) {
-    const CorpusFingerprint file = fingerprint_file(corpus.path(i));
+    const CorpusFingerprint file = fingerprint_file(corpus.path(i), corpus.file_name(i));
     fingerprint.bytes += file.bytes;
     files.push_back(static_cast<uint64_t>(file.bytes));
     files.push_back(file.hash);

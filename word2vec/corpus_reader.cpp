@@ -176,7 +176,7 @@ bool CorpusReader::refill() {
     const int64_t n = std::min(chunk_bytes_, stretch_end_ - read_offset_);
     buffer_.resize(static_cast<size_t>(n));  // keeps its capacity: no allocation after the first
     if (!file_.read(buffer_.data(), n)) {
-      throw std::runtime_error("cannot read " + corpus_.path(file_index_) + " at byte " +
+      throw std::runtime_error("cannot read " + corpus_.file_name(file_index_) + " at byte " +
                                std::to_string(read_offset_ - corpus_.start(file_index_)) +
                                " (was it truncated while being read?)");
     }

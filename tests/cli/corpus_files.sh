@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# corpus_files.sh GRADVEC CORPUS: --corpus takes several files, a directory and - (standard input,
-# with --read-vocab): split into two files, the corpus trains the same vectors, byte for byte (one
-# thread, one seed), in each of those forms; and what cannot be a corpus is one line naming it.
+# corpus_files.sh GRADVEC CORPUS: --corpus takes several files, a directory, - (standard input,
+# with --read-vocab) and gzip'd files: split into two files, the corpus trains the same vectors,
+# byte for byte (one thread, one seed), in each of those forms; and what cannot be a corpus is one
+# line naming it.
 set -uo pipefail
 gradvec=$1 corpus=$2
 cli=$(dirname "$0")
@@ -29,8 +30,18 @@ cat "$a" "$b" | "${train[@]}" --corpus - --read-vocab "$work/vocab.txt" --output
 cmp -s "$work/list.vec" "$work/stdin.vec" || fail "--corpus - trained other vectors than --corpus A B"
 echo "ok: --corpus A B, --corpus DIR and cat A B | --corpus - train the same vectors"
 
+# A gzip'd file is read as its text (spooled to $TMPDIR, which it leaves empty).
+mkdir "$work/tmp" "$work/gz"
+gzip -c "$a" >"$work/gz/a.txt.gz"
+TMPDIR=$work/tmp "${train[@]}" --corpus "$work/gz/a.txt.gz" "$b" --output "$work/gz.vec" \
+  >/dev/null || fail "training on a gzip'd file failed"
+cmp -s "$work/list.vec" "$work/gz.vec" || fail "--corpus A.gz B trained other vectors than --corpus A B"
+head -c 50000 "$work/gz/a.txt.gz" >"$work/gz/cut.gz"
+"$cli/expect_failure.sh" 2 "^gradvec: error: $work/gz/cut.gz: corrupt gzip corpus: unexpected end of file$" \
+  "${train[@]}" --corpus "$work/gz/cut.gz" --output "$work/x.vec" || exit 1
+echo "ok: a gzip'd corpus trains as its text; a truncated one is refused by name"
+
 # The summary names the corpus; the spooled input leaves nothing in $TMPDIR.
-mkdir "$work/tmp"
 "$gradvec" train --corpus "$work/texts" --epochs 1 --dim 8 --threads 1 --show the \
   --output "$work/x.vec" 2>&1 >/dev/null | grep -q "^2 files in $work/texts: " ||
   fail "the summary does not name 2 files in the directory"

@@ -157,3 +157,25 @@ TEST_CASE("corpus_of reads a directory's files in name order and names what it r
       gv::corpus_of({(root / "empty").string()}),
       Catch::StartsWith((root / "empty").string() + ": the corpus directory holds no files"));
 }
+
+TEST_CASE("A gzip'd corpus file reads and fingerprints as its text", "[corpus][files][gzip]") {
+  const ScratchDir dir("corpus_files_gzip");
+  // gzip -n of "w0 w1\nw2" (no final newline): the name does not matter, the magic bytes do.
+  const std::string gzipped(
+      "\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03\x2b\x37\x50\x28\x37\xe4\x2a\x37\x02\x00\xf8\x7f"
+      "\x23\xca\x08\x00\x00\x00",
+      28);
+  const std::string packed = dir.write("a.data", gzipped);
+  const Corpus corpus({packed, dir.write("b.txt", "w3\n")}, "a and b");
+  CHECK(corpus.size() == 11);
+  CHECK(corpus.file_name(0) == packed);
+  CHECK(corpus.path(0) != packed);  // the spool's
+  const Vocabulary vocab = Vocabulary::build(gv::count_words(corpus, {}, 2));
+  CorpusReader reader(corpus);
+  CHECK(read_words(reader, vocab) == Sentences{{"w0", "w1"}, {"w2"}, {"w3"}});
+  const Corpus plain({dir.write("a.txt", "w0 w1\nw2"), corpus.path(1)}, "plain");
+  CHECK(gv::fingerprint_corpus(corpus) == gv::fingerprint_corpus(plain));
+
+  const std::string truncated = dir.write("t.gz", gzipped.substr(0, 20));
+  CHECK_THROWS_WITH(Corpus(truncated), truncated + ": corrupt gzip corpus: unexpected end of file");
+}
