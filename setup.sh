@@ -8,7 +8,7 @@
 #   ./setup.sh --fuzz     also clang and its libFuzzer, for the -DGRADVEC_FUZZ=ON build
 set -euo pipefail
 
-packages=(g++ cmake make catch2 libcli11-dev libbenchmark-dev)
+packages=(g++ cmake make catch2 libcli11-dev libbenchmark-dev zlib1g-dev)
 case "${1:-}" in
   --interop) packages=(fasttext) ;;
   # libopenblas0-pthread takes over libblas.so.3 (its alternative outranks the reference BLAS).

@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
+#include <optional>
 #include <thread>
 
 #include "autograd/io/atomic_file.h"
@@ -30,7 +30,7 @@ namespace gv::tools {
 namespace {
 
 struct TrainArgs {
-  std::string corpus = "data/tinyshakespeare.txt";
+  std::vector<std::string> corpus = {"data/tinyshakespeare.txt"};  // corpus_of() reads them
   std::string output = "models/tinyshakespeare.vec";
   VectorFormat format = VectorFormat::Word2VecText;
   std::string optimizer = "sgd";
@@ -88,13 +88,24 @@ void draw_progress(const TrainProgress& p) {
 }
 
 // The corpus before anything that takes time: a typo should not wait for the counting pass.
-void check_corpus(const std::string& corpus) {
+// Standard input is not read here (nullopt): it is spooled once the outputs are checked.
+std::optional<Corpus> check_corpus(const TrainArgs& args) {
+  if (args.corpus == std::vector<std::string>{"-"}) {
+    // A stream is read once: its words cannot be counted before training reads it. A
+    // checkpoint holds its vocabulary, and its fingerprint refuses other input.
+    if (args.read_vocab.empty() && args.resume.empty()) {
+      throw std::runtime_error(
+          "--corpus - (standard input) needs --read-vocab FILE: a stream cannot be counted "
+          "before training reads it");
+    }
+    return std::nullopt;
+  }
   try {
-    std::ifstream file;
-    open_corpus(corpus, file);
+    return corpus_of(args.corpus);
   } catch (const std::runtime_error& e) {
     // The default corpus ships in the repository, so missing it means another directory.
-    if (corpus != TrainArgs{}.corpus || std::filesystem::exists(corpus)) throw;
+    const std::string& path = args.corpus.front();
+    if (args.corpus != TrainArgs{}.corpus || std::filesystem::exists(path)) throw;
     throw std::runtime_error(std::string(e.what()) +
                              "; it ships in the repository: run gradvec from the repository "
                              "root, or give --corpus FILE");
@@ -104,9 +115,10 @@ void check_corpus(const std::string& corpus) {
 // The command that continues from `checkpoint` and writes what this run was asked to: the same
 // corpus, the same outputs in the same format, the same display.
 std::string resume_command(const TrainArgs& args, const std::string& checkpoint) {
-  std::string command = "gradvec train --resume " + shell_quoted(checkpoint) + " --corpus " +
-                        shell_quoted(args.corpus) + " --output " + shell_quoted(args.output) +
-                        " --format " + std::string(vector_format_spec(args.format).flag);
+  std::string command = "gradvec train --resume " + shell_quoted(checkpoint) + " --corpus";
+  for (const std::string& path : args.corpus) command += " " + shell_quoted(path);
+  command += " --output " + shell_quoted(args.output) + " --format " +
+             std::string(vector_format_spec(args.format).flag);
   if (!args.checkpoint.empty()) command += " --checkpoint " + shell_quoted(args.checkpoint);
   if (!args.save_vocab.empty()) command += " --save-vocab " + shell_quoted(args.save_vocab);
   if (args.quiet) command += " --quiet";
@@ -117,11 +129,11 @@ std::string resume_command(const TrainArgs& args, const std::string& checkpoint)
   return command;
 }
 
-void write_output(const Trainer& trainer, const WordVectors& vectors, const TrainArgs& args) {
+void write_output(const Trainer& trainer, const TrainArgs& args) {
   if (args.format == VectorFormat::FastTextBin) {
     write_fasttext_model(trainer, args.output);
   } else {
-    write_vectors(args.output, vectors, args.format);
+    write_input_vectors(trainer, args.output, args.format);
   }
 }
 
@@ -144,15 +156,16 @@ void run_train(const TrainArgs& args) {
   // Options first, sizes against this machine's memory included: a user should not wait for
   // the corpus to learn of a typo. A checkpoint's own options are checked as it is read.
   if (args.resume.empty()) Trainer::check_options(options);
-  check_corpus(args.corpus);
+  std::optional<Corpus> files = check_corpus(args);
   check_outputs(args.output, {args.checkpoint, args.save_vocab});
+  const Corpus corpus = files ? *files : Corpus::standard_input();
 
   Trainer trainer =
-      !args.resume.empty() ? Trainer::from_checkpoint(args.resume, args.corpus)
+      !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
       : !args.read_vocab.empty()
-          ? Trainer(args.corpus, options,
+          ? Trainer(corpus, options,
                     Vocabulary::load(args.read_vocab, options.min_count, options.max_vocab))
-          : Trainer(args.corpus, options);
+          : Trainer(corpus, options);
   // Before training, as word2vec.c's -save-vocab: the file is there even if the run stops.
   if (!args.save_vocab.empty()) trainer.vocabulary().save(args.save_vocab);
   // Counting, the vocabulary and the tables: what a user waits for before the first step.
@@ -168,7 +181,7 @@ void run_train(const TrainArgs& args) {
     const TrainOptions& o = trainer.options();
     std::fprintf(
         stderr, "%s: %lld words in vocabulary, %lld tokens, %s%s + %s, lr %g, %d thread(s)%s\n",
-        args.corpus.c_str(), static_cast<long long>(trainer.vocabulary().size()),
+        corpus.name().c_str(), static_cast<long long>(trainer.vocabulary().size()),
         static_cast<long long>(trainer.vocabulary().total_count()),
         name_of(kModels, o.model).c_str(), o.subwords ? " with subwords" : "",
         name_of(kLosses, o.loss).c_str(), o.lr, o.threads, args.resume.empty() ? "" : ", resumed");
@@ -187,9 +200,8 @@ void run_train(const TrainArgs& args) {
   // cannot be, the vectors still are.
   KeptCheckpoint kept;
   if (!args.checkpoint.empty()) kept = keep_checkpoint(save, args.checkpoint, "train");
-  const WordVectors vectors = input_vectors(trainer);
   try {
-    write_output(trainer, vectors, args);
+    write_output(trainer, args);
   } catch (const std::exception& e) {
     if (kept.path.empty()) kept = keep_checkpoint(save, "", "train");
     throw std::runtime_error(std::string(e.what()) +
@@ -215,8 +227,10 @@ void run_train(const TrainArgs& args) {
       static_cast<long long>(p.words_done), p.seconds,
       p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, loss, args.output.c_str());
   if (!args.quiet) {
-    std::vector<std::string> show = args.show;
-    print_neighbours(vectors, show, trainer.options().tokenizer);
+    // Written and kept: the trainer goes, so that the neighbours' index takes the memory of its
+    // tables rather than adding to them.
+    const TokenizerOptions tokenizer = trainer.options().tokenizer;
+    print_neighbours(take_input_vectors(std::move(trainer)), args.show, tokenizer);
   }
 }
 
@@ -229,7 +243,12 @@ void add_train_command(CLI::App& app) {
       std::clamp(std::thread::hardware_concurrency(), 1u, static_cast<unsigned>(kMaxThreads)));
   CLI::App* cmd =
       app.add_subcommand("train", "Train skip-gram or CBOW word vectors on a text corpus");
-  cmd->add_option("--corpus", args->corpus, "Text file, one sentence per line")
+  cmd->add_option("--corpus", args->corpus,
+                  "Text file, one sentence per line; several files, read in this order; a "
+                  "directory, for every regular file directly in it in byte-wise name order (no "
+                  "subdirectories, no hidden files); or - for standard input, with --read-vocab. "
+                  "A file's end ends a sentence; gzip'd files and standard input are spooled "
+                  "to $TMPDIR first")
       ->capture_default_str();
   cmd->add_option("--output", args->output, "Where to write the vectors")->capture_default_str();
   add_format_option(*cmd, "--format", args->format,

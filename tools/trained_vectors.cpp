@@ -9,6 +9,7 @@
 
 #include "tools/vectors/fasttext_model.h"
 #include "tools/vectors/vector_index.h"
+#include "tools/vectors/vector_io.h"
 #include "word2vec/tokenizer.h"
 
 namespace gv::tools {
@@ -30,6 +31,36 @@ WordVectors input_vectors(const Trainer& trainer) {
     }
     const float scale = 1.0f / static_cast<float>(rows.size());
     for (int64_t j = 0; j < vectors.dim; ++j) vector[j] *= scale;
+  }
+  return vectors;
+}
+
+void write_input_vectors(const Trainer& trainer, const std::string& path, VectorFormat format) {
+  if (trainer.subwords()) {
+    write_vectors(path, input_vectors(trainer), format);  // means: computed, beside n-gram rows
+    return;
+  }
+  const std::vector<std::string>& words = trainer.vocabulary().words();
+  const int64_t dim = trainer.options().dim;
+  const float* table = trainer.input_table().value().data();  // the words' rows come first
+  write_vectors(path, WordVectorsView(words, dim, {table, words.size() * static_cast<size_t>(dim)}),
+                format);
+}
+
+WordVectors take_input_vectors(Trainer&& trainer) {
+  const bool subwords = trainer.subwords() != nullptr;
+  WordVectors vectors;
+  Tensor table;  // W_in, shared so that it outlives the trainer
+  if (subwords) {
+    vectors = input_vectors(trainer);  // computed beside the n-gram rows, which dwarf them
+  } else {
+    vectors.dim = trainer.options().dim;
+    vectors.words = trainer.vocabulary().words();
+    table = trainer.input_table().value().alias();
+  }
+  { const Trainer freed = std::move(trainer); }
+  if (!subwords) {
+    vectors.values.assign(table.data(), table.data() + vectors.size() * vectors.dim);
   }
   return vectors;
 }
@@ -107,10 +138,10 @@ std::string as_corpus_word(const std::string& word, const TokenizerOptions& opti
 
 }  // namespace
 
-void print_neighbours(const WordVectors& vectors, std::vector<std::string> words,
+void print_neighbours(WordVectors vectors, std::vector<std::string> words,
                       const TokenizerOptions& tokenizer) {
   for (std::string& word : words) word = as_corpus_word(word, tokenizer);
-  const VectorIndex index(vectors);
+  const VectorIndex index(std::move(vectors));
   size_t width = 0;
   for (const std::string& word : words) width = std::max(width, word.size());
   for (const std::string& probe : words) {

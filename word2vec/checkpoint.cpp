@@ -3,7 +3,7 @@
 // A tensor file (autograd/tensor_io.h) of magic "GVCHKPNT", version 5, holding
 //   options      every TrainOptions field, fixed widths (the model, the loss and the subword
 //                scheme among them)
-//   corpus       int64 size, uint64 fingerprint   the corpus must be the same file on resume
+//   corpus       int64 size, uint64 fingerprint   the corpus must be the same files on resume
 //   vocabulary   count V, V × (string word, int64 count)
 //   W_in, W_out  tensors
 //   optimizer    count n, n tensors; count m, m int64 counters
@@ -234,8 +234,8 @@ void Trainer::save_checkpoint(const std::string& path) const {
   write_file_atomically(path, [&](std::ostream& out) {
     TensorWriter w(out, kFormat);
     write_options(w, options_);
-    w.pod(corpus_.bytes);
-    w.pod(corpus_.hash);
+    w.pod(fingerprint_.bytes);
+    w.pod(fingerprint_.hash);
     w.count(vocab_.size());
     for (int64_t id = 0; id < vocab_.size(); ++id) {
       w.string(vocab_.word(id));
@@ -264,14 +264,14 @@ void Trainer::save_checkpoint(const std::string& path) const {
   });
 }
 
-Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, std::string corpus_path) {
+Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corpus_files) {
   TensorReader r(checkpoint_path, kFormat);
   const TrainOptions options = read_options(r);
   CorpusFingerprint saved;
   saved.bytes = r.pod<int64_t>("corpus size");
   saved.hash = r.pod<uint64_t>("corpus fingerprint");
-  const CorpusFingerprint corpus = fingerprint_corpus(corpus_path);
-  check_same_corpus(checkpoint_path, saved, corpus_path, corpus);
+  const CorpusFingerprint corpus = fingerprint_corpus(corpus_files);
+  check_same_corpus(checkpoint_path, saved, corpus_files.name(), corpus);
 
   Vocabulary vocab = read_vocabulary(r, options, corpus.bytes);
   const int64_t words = vocab.total_count();
@@ -288,7 +288,7 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, std::string
   // are this checkpoint's.
   Trainer trainer = [&] {
     try {
-      return Trainer(std::move(corpus_path), options, std::move(vocab), corpus);
+      return Trainer(std::move(corpus_files), options, std::move(vocab), corpus);
     } catch (const std::invalid_argument& e) {
       r.fail(e.what());
     }
@@ -328,7 +328,7 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, std::string
     words_done += p.words_done;
     // The corpus is the checkpoint's (fingerprinted above), so a position that is not a resume
     // point of the worker's slice is a corrupt field.
-    CorpusReader reader(trainer.corpus_path_, options.tokenizer);
+    CorpusReader reader(trainer.corpus_, options.tokenizer);
     reader.set_range(trainer.ranges_[static_cast<size_t>(t)]);
     try {
       reader.seek(p.corpus);

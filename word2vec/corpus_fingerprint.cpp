@@ -27,6 +27,13 @@ class Xxh64 {
     striped_ += n;
   }
 
+  // The hash of everything passed to stripes() followed by `data`, of any length.
+  uint64_t finish_with(const char* data, int64_t n) {
+    const int64_t striped = n - n % kStripeBytes;
+    stripes(data, striped);
+    return finish(data + striped, n - striped);
+  }
+
   // The hash of everything passed to stripes() followed by `tail` (fewer than 32 bytes).
   uint64_t finish(const char* tail, int64_t n) const {
     uint64_t h = kPrime5;
@@ -76,7 +83,10 @@ class Xxh64 {
 
 }  // namespace
 
-CorpusFingerprint fingerprint_corpus(const std::string& path) {
+namespace {
+
+// File `path`, named `name` in messages.
+CorpusFingerprint fingerprint_file(const std::string& path, const std::string& name) {
   constexpr int64_t kBlockBytes = int64_t{1} << 20;  // a whole number of stripes
   static_assert(kBlockBytes % Xxh64::kStripeBytes == 0);
   std::ifstream file;
@@ -87,18 +97,33 @@ CorpusFingerprint fingerprint_corpus(const std::string& path) {
   for (int64_t offset = 0;;) {
     const int64_t n = std::min(kBlockBytes, fingerprint.bytes - offset);
     if (!file.read(block.data(), n)) {
-      throw std::runtime_error("cannot read " + path + " at byte " + std::to_string(offset) +
+      throw std::runtime_error("cannot read " + name + " at byte " + std::to_string(offset) +
                                " (was it truncated while being read?)");
     }
     offset += n;
     if (offset == fingerprint.bytes) {
-      const int64_t striped = n - n % Xxh64::kStripeBytes;
-      hash.stripes(block.data(), striped);
-      fingerprint.hash = hash.finish(block.data() + striped, n - striped);
+      fingerprint.hash = hash.finish_with(block.data(), n);
       return fingerprint;
     }
     hash.stripes(block.data(), n);
   }
+}
+
+}  // namespace
+
+CorpusFingerprint fingerprint_corpus(const Corpus& corpus) {
+  if (corpus.file_count() == 1) return fingerprint_file(corpus.path(0), corpus.file_name(0));
+  std::vector<uint64_t> files;  // (bytes, hash) of each file
+  CorpusFingerprint fingerprint;
+  for (size_t i = 0; i < corpus.file_count(); ++i) {
+    const CorpusFingerprint file = fingerprint_file(corpus.path(i), corpus.file_name(i));
+    fingerprint.bytes += file.bytes;
+    files.push_back(static_cast<uint64_t>(file.bytes));
+    files.push_back(file.hash);
+  }
+  fingerprint.hash = Xxh64().finish_with(reinterpret_cast<const char*>(files.data()),
+                                         static_cast<int64_t>(files.size() * sizeof(uint64_t)));
+  return fingerprint;
 }
 
 }  // namespace gv

@@ -1,5 +1,5 @@
-// A corpus's fingerprint: what a checkpoint records of the file it was trained on, so that
-// --resume on another file is refused instead of silently training on it.
+// A corpus's fingerprint: what a checkpoint records of the files it was trained on, so that
+// --resume on another corpus is refused instead of silently training on it.
 //
 // The size alone misses a file of the same length: a rot13 of the corpus, its lines in another
 // order. So the fingerprint also holds a 64-bit hash of every byte (XXH64, seed 0). Hashing
@@ -12,16 +12,21 @@
 #include <cstdint>
 #include <string>
 
+#include "word2vec/corpus.h"
+
 namespace gv {
 
 struct CorpusFingerprint {
   int64_t bytes = 0;
-  uint64_t hash = 0;  // XXH64 of the bytes, seed 0
+  // A single file's: XXH64 of its bytes, seed 0. Several files': XXH64 of each file's (bytes,
+  // hash) in order, so that the same bytes cut into files elsewhere, or the files in another
+  // order, fingerprint differently: their sentences differ.
+  uint64_t hash = 0;
   bool operator==(const CorpusFingerprint&) const = default;
 };
 
-// Reads all of corpus `path`. Throws std::runtime_error naming the path if it is not a readable
-// regular file (open_corpus in corpus_reader.h) or cannot be read to its end.
-CorpusFingerprint fingerprint_corpus(const std::string& path);
+// Reads all of `corpus`. Throws std::runtime_error naming a path that is not a readable regular
+// file (open_corpus in corpus.h) or cannot be read to its end.
+CorpusFingerprint fingerprint_corpus(const Corpus& corpus);
 
 }  // namespace gv

@@ -6,7 +6,6 @@
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
-#include <filesystem>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -35,20 +34,18 @@ std::unique_ptr<Optimizer> make_optimizer(OptimizerKind kind, std::vector<Var> p
 // this many, the fewest any corpus can give.
 constexpr int64_t kMinVocab = 2;
 
-Vocabulary build_vocabulary(const std::string& corpus, const TrainOptions& options) {
+Vocabulary build_vocabulary(const Corpus& corpus, const TrainOptions& options) {
   Trainer::check_options(options);  // before the corpus is read: counting it can take minutes
   const WordCounts counts =
       count_words(corpus, options.tokenizer, options.threads, options.max_vocab_size);
   if (counts.empty()) {
-    std::error_code error;
-    const bool empty = std::filesystem::file_size(corpus, error) == 0 && !error;
-    throw std::runtime_error(corpus +
-                             (empty ? ": the corpus is empty" : ": the corpus holds no words"));
+    throw std::runtime_error(corpus.name() + (corpus.size() == 0 ? ": the corpus is empty"
+                                                                 : ": the corpus holds no words"));
   }
   try {
     return Vocabulary::build(counts, options.min_count, options.max_vocab);
   } catch (const std::runtime_error&) {
-    throw std::runtime_error(corpus + ": no word occurs at least " +
+    throw std::runtime_error(corpus.name() + ": no word occurs at least " +
                              std::to_string(options.min_count) + " times (--min-count)");
   }
 }
@@ -140,7 +137,7 @@ void require_training_fits(const TrainOptions& o, int64_t vocab) {
 // graph nodes.
 struct Trainer::Worker {
   Worker(const Trainer& trainer, int index)
-      : reader(trainer.corpus_path_, trainer.options_.tokenizer),
+      : reader(trainer.corpus_, trainer.options_.tokenizer),
         examples(trainer.options_.window),
         objective(trainer.new_objective_()),
         in_view(Var::view_of(trainer.in_->weight())),
@@ -177,28 +174,28 @@ void Trainer::check_options(const TrainOptions& o) {
   require_training_fits(o, kMinVocab);
 }
 
-Trainer::Trainer(std::string corpus_path, TrainOptions options)
-    : Trainer(corpus_path, options, build_vocabulary(corpus_path, options)) {}
+Trainer::Trainer(Corpus corpus, TrainOptions options)
+    : Trainer(corpus, options, build_vocabulary(corpus, options)) {}
 
-Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab)
-    : Trainer(corpus_path, options, std::move(vocab), fingerprint_corpus(corpus_path)) {}
+Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab)
+    : Trainer(corpus, options, std::move(vocab), fingerprint_corpus(corpus)) {}
 
-Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab,
-                 CorpusFingerprint corpus)
-    : corpus_path_(std::move(corpus_path)),
-      corpus_(corpus),
+Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
+                 CorpusFingerprint fingerprint)
+    : corpus_(std::move(corpus)),
+      fingerprint_(fingerprint),
       options_(options),
       vocab_(std::move(vocab)) {
   check_options(options_);  // again: a checkpoint's options come here without build_vocabulary
   if (vocab_.size() < kMinVocab) {
-    throw std::runtime_error(corpus_path_ + ": only " + std::to_string(vocab_.size()) +
+    throw std::runtime_error(corpus_.name() + ": only " + std::to_string(vocab_.size()) +
                              " distinct word(s) pass --min-count; skip-gram needs at least 2");
   }
   // A token takes at least a byte: more counted tokens than that are another corpus's.
-  if (vocab_.total_count() > corpus_.bytes) {
-    throw std::runtime_error(corpus_path_ + ": the vocabulary counts " +
+  if (vocab_.total_count() > fingerprint_.bytes) {
+    throw std::runtime_error(corpus_.name() + ": the vocabulary counts " +
                              std::to_string(vocab_.total_count()) + " tokens, more than its " +
-                             std::to_string(corpus_.bytes) + " bytes can hold");
+                             std::to_string(fingerprint_.bytes) + " bytes can hold");
   }
   // The progress counter counts every epoch's tokens. With tokens <= bytes (above) and epochs
   // bounded this takes a corpus past 9 TB, but a count that wraps would train forever.
@@ -228,7 +225,7 @@ Trainer::Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab
   out_ = std::make_unique<Embedding>(vocab_.size(), options_.dim, rng, output_init);
   optimizer_ = make_optimizer(options_.optimizer, {in_->weight(), out_->weight()}, options_.lr);
 
-  ranges_ = split_corpus(corpus_path_, options_.threads);
+  ranges_ = split_corpus(corpus_, options_.threads);
   positions_.resize(static_cast<size_t>(options_.threads));
   for (size_t t = 0; t < positions_.size(); ++t) {
     positions_[t].corpus = {ranges_[t].begin, 0};

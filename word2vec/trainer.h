@@ -1,4 +1,5 @@
-// Trainer: word2vec (skip-gram or CBOW) on a text file, with the loss built from autograd ops.
+// Trainer: word2vec (skip-gram or CBOW) on a corpus of text files, with the loss built from
+// autograd ops.
 //
 // Data flow, one worker thread per corpus slice (Hogwild: all share the two tables):
 //   CorpusReader ─ sentence of ids ─> Subsampler ─> SkipGramExamples (centre + dynamic window)
@@ -61,19 +62,19 @@ struct WorkerPosition {
 class Trainer {
  public:
   // Checks the options (check_options), then counts the corpus, builds the vocabulary and
-  // initialises the tables. Throws std::runtime_error naming the corpus if it is missing, empty,
-  // or has no word with min_count occurrences; std::invalid_argument for an option out of its
-  // bounds, or for tables and buffers that this machine's memory cannot hold.
-  Trainer(std::string corpus_path, TrainOptions options);
+  // initialises the tables. Throws std::runtime_error naming the corpus if it is empty or has no
+  // word with min_count occurrences; std::invalid_argument for an option out of its bounds, or
+  // for tables and buffers that this machine's memory cannot hold.
+  Trainer(Corpus corpus, TrainOptions options);
   // Trains the words of `vocab` (read with Vocabulary::load, say): no counting pass. Its
   // counts drive subsampling, the negative and Huffman tables and the learning-rate schedule,
   // so they should be the corpus's own. Throws as the constructor above.
-  Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab);
-  // Restores a checkpoint written by save_checkpoint(); the corpus must be the same file (its
-  // size and fingerprint are checked). Every field is checked against sane bounds and against
-  // the file's own sizes before anything is allocated from it: throws std::runtime_error naming
-  // the checkpoint and the field on any defect.
-  static Trainer from_checkpoint(const std::string& checkpoint_path, std::string corpus_path);
+  Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab);
+  // Restores a checkpoint written by save_checkpoint(); the corpus must be the same files in the
+  // same order (its size and fingerprint are checked). Every field is checked against sane bounds
+  // and against the file's own sizes before anything is allocated from it: throws
+  // std::runtime_error naming the checkpoint and the field on any defect.
+  static Trainer from_checkpoint(const std::string& checkpoint_path, Corpus corpus);
 
   // Throws std::invalid_argument "train: --dim must be in [1, 65536], got 0" for an option out
   // of its bounds (train_options.h), or naming the options and sizes that could not fit in
@@ -109,15 +110,14 @@ class Trainer {
 
  private:
   struct Worker;
-  Trainer(std::string corpus_path, TrainOptions options, Vocabulary vocab,
-          CorpusFingerprint corpus);
+  Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab, CorpusFingerprint fingerprint);
   // Runs until the corpus is done, or `stop` or `diverged` turns true (then at a step end).
   void run_worker(int index, const std::atomic<bool>& stop, const std::atomic<bool>& diverged,
                   int64_t stop_after_words);
   int64_t words_done_by_all() const;
 
-  std::string corpus_path_;
-  CorpusFingerprint corpus_;  // recorded in checkpoints
+  Corpus corpus_;
+  CorpusFingerprint fingerprint_;  // recorded in checkpoints
   TrainOptions options_;
   Vocabulary vocab_;
   std::unique_ptr<Subsampler> subsampler_;

@@ -24,7 +24,8 @@ train=("$gradvec" train --corpus "$work/corpus.txt" --quiet --epochs 1 --threads
 # The corpus: what it is, not "not found".
 mkfifo "$work/fifo"
 : >"$work/empty.txt"
-"$expect_failure" 2 "$work/: corpus is a directory, not a file$" "$gradvec" train --corpus "$work/"
+"$expect_failure" 2 "$work/: a directory in a list of corpus files; give a directory alone" \
+  "$gradvec" train --corpus "$work/corpus.txt" "$work/"
 "$expect_failure" 2 "/dev/null: corpus is a character device, not a regular file \(a corpus is read more than once\)$" \
   "$gradvec" train --corpus /dev/null
 "$expect_failure" 2 "fifo: corpus is a FIFO, not a regular file" "$gradvec" train --corpus "$work/fifo"

@@ -45,3 +45,34 @@ TEST_CASE("TinyShakespeare: one epoch lowers the loss and the vectors load back"
   CHECK(loaded.dim == 100);
   CHECK(loaded.words[0] == trainer.vocabulary().word(0));
 }
+
+TEST_CASE("Trained vectors are written from the table and taken from a released trainer",
+          "[trainer][export]") {
+  gv::testing::ScratchDir dir("export");
+  std::string text;
+  for (int line = 0; line < 50; ++line) text += "the cat sat on the mat and the dog sat too\n";
+  const std::string corpus = dir.write("c.txt", text);
+  for (const bool subwords : {false, true}) {
+    CAPTURE(subwords);
+    TrainOptions o;
+    o.dim = 8;
+    o.epochs = 1;
+    o.threads = 1;
+    o.min_count = 1;
+    o.subwords = subwords;
+    o.subword_scheme.buckets = 64;
+    Trainer trainer(corpus, o);
+    REQUIRE(trainer.train({}, kNeverStop));
+    const gv::WordVectors expected = gv::tools::input_vectors(trainer);
+    // Binary: the floats as they are, so the comparison is exact.
+    const std::string path = dir.file(subwords ? "subwords.bin" : "words.bin");
+    gv::tools::write_input_vectors(trainer, path, gv::VectorFormat::Word2VecBinary);
+    const gv::WordVectors written = gv::read_vectors(path);
+    CHECK(written.words == expected.words);
+    CHECK(written.values == expected.values);
+    const gv::WordVectors taken = gv::tools::take_input_vectors(std::move(trainer));
+    CHECK(taken.words == expected.words);
+    CHECK(taken.dim == 8);
+    CHECK(taken.values == expected.values);
+  }
+}

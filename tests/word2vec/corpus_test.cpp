@@ -7,6 +7,7 @@
 
 #include "autograd/rng.h"
 #include "tests/scratch_dir.h"
+#include "tests/word2vec/corpus_sentences.h"
 #include "word2vec/corpus_fingerprint.h"
 #include "word2vec/corpus_reader.h"
 
@@ -16,21 +17,11 @@ using gv::CorpusReader;
 using gv::TokenizerOptions;
 using gv::Vocabulary;
 using gv::WordCounts;
+using gv::testing::read_words;
 using gv::testing::ScratchDir;
-using Sentences = std::vector<std::vector<std::string>>;
+using gv::testing::Sentences;
 
 namespace {
-
-// The rest of the reader's range as sentences of words (ids mapped back, for readable checks).
-Sentences read_words(CorpusReader& reader, const Vocabulary& vocab) {
-  Sentences sentences;
-  std::vector<int64_t> ids;
-  while (reader.next_sentence(vocab, ids)) {
-    sentences.emplace_back();
-    for (const int64_t id : ids) sentences.back().push_back(vocab.word(id));
-  }
-  return sentences;
-}
 
 Vocabulary vocab_of(const std::string& path, const TokenizerOptions& options = {}) {
   return Vocabulary::build(gv::count_words(path, options));
@@ -51,7 +42,7 @@ TEST_CASE("CorpusReader yields sentences of known ids and skips sentences left e
   const Vocabulary vocab =
       Vocabulary::build({{"the", {2, 0}}, {"cat", {1, 1}}, {"dog", {1, 6}}, {"sat", {2, 2}}});
   CorpusReader reader(path);
-  CHECK(reader.file_size() == 34);
+  CHECK(reader.size() == 34);
   CHECK(read_words(reader, vocab) == Sentences{{"the", "cat", "sat"}, {"the", "dog"}, {"sat"}});
   std::vector<int64_t> ids = {1, 2};
   CHECK_FALSE(reader.next_sentence(vocab, ids));  // stays at the end
@@ -213,15 +204,8 @@ TEST_CASE("CorpusReader resumes exactly where position() was taken", "[corpus][r
     options.line_is_sentence = line_is_sentence;
     // Take the position before every sentence of one pass, then resume from each.
     CorpusReader reader(path, options, 7);
-    std::vector<CorpusPosition> positions;
-    Sentences sentences;
-    std::vector<int64_t> ids;
-    do {
-      positions.push_back(reader.position());
-      sentences.emplace_back();
-      for (const int64_t id : ids) sentences.back().push_back(vocab.word(id));
-    } while (reader.next_sentence(vocab, ids));
-    sentences.erase(sentences.begin());  // the empty "sentence" before the first read
+    const auto [positions, sentences] = gv::testing::read_with_positions(
+        reader, vocab);  // the empty "sentence" before the first read
     CHECK(sentences.size() == (line_is_sentence ? 7u : 3u));
     CHECK(positions.front() == CorpusPosition{0, 0});
     for (size_t k = 0; k < positions.size(); ++k) {

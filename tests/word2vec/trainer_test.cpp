@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <span>
@@ -289,8 +290,10 @@ TEST_CASE("Bad corpora and checkpoints give clear errors", "[trainer][errors]") 
 TEST_CASE("Options outside their bounds are refused by name before the corpus is read",
           "[trainer][errors][bounds]") {
   gv::testing::ScratchDir dir("bounds");
-  // The corpus does not exist: an option error must come first, without counting anything.
-  const std::string missing = dir.file("missing.txt");
+  // The corpus is gone by the time it would be read: an option error must come first, without
+  // counting anything.
+  const gv::Corpus missing(dir.write("gone.txt", "a b\n"));
+  std::filesystem::remove(missing.path(0));
   struct Case {
     std::function<void(TrainOptions&)> set;
     std::string message;
@@ -344,7 +347,8 @@ TEST_CASE("Options outside their bounds are refused by name before the corpus is
 // the memory of the machine running the test.
 TEST_CASE("What the options size together is checked against memory first", "[trainer][bounds]") {
   gv::testing::ScratchDir dir("memory");
-  const std::string missing = dir.file("missing.txt");
+  const gv::Corpus missing(dir.write("gone.txt", "a b\n"));
+  std::filesystem::remove(missing.path(0));
   using Catch::Contains;
   TrainOptions steps = small_options();
   steps.batch = gv::kMaxBatch;

@@ -90,6 +90,6 @@ WordVectors read_vectors(const std::string& path, const ReadOptions& options = {
 // Auto as the format; an empty GloVe file) and std::runtime_error when the file cannot be
 // written. A fastText model is refused (std::invalid_argument): it needs n-gram
 // rows that word vectors do not have, so it is written by write_fasttext_bin.
-void write_vectors(const std::string& path, const WordVectors& vectors, VectorFormat format);
+void write_vectors(const std::string& path, const WordVectorsView& vectors, VectorFormat format);
 
 }  // namespace gv

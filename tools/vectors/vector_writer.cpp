@@ -21,7 +21,7 @@ namespace {
 
 // Everything that would make a file no reader (ours, gensim, word2vec.c) reads back as
 // written, checked before a byte is written.
-void check_writable(const std::string& path, const WordVectors& vectors, VectorFormat format) {
+void check_writable(const std::string& path, const WordVectorsView& vectors, VectorFormat format) {
   const auto fail = [&path](const std::string& what) {
     throw std::invalid_argument("write_vectors: " + printable(path) + ": " + what);
   };
@@ -72,7 +72,7 @@ void append_binary_row(const float* row, int64_t dim, std::string& record) {
   record.append(reinterpret_cast<const char*>(row), static_cast<size_t>(dim) * sizeof(float));
 }
 
-void write_vectors(const std::string& path, const WordVectors& vectors, VectorFormat format) {
+void write_vectors(const std::string& path, const WordVectorsView& vectors, VectorFormat format) {
   check_writable(path, vectors, format);
   const VectorFormatSpec& spec = vector_format_spec(format);
   write_file_atomically(path, [&](std::ostream& out) {

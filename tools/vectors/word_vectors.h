@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,22 @@ struct WordVectors {
   int64_t size() const { return static_cast<int64_t>(words.size()); }
   const float* row(int64_t i) const { return values.data() + i * dim; }
   float* row(int64_t i) { return values.data() + i * dim; }
+};
+
+// Words and rows held elsewhere, read as word vectors: what the writers take, so that a trained
+// table is written straight from its rows rather than from a copy (tools/trained_vectors.h).
+struct WordVectorsView {
+  WordVectorsView(std::span<const std::string> words, int64_t dim, std::span<const float> values)
+      : words(words), dim(dim), values(values) {}
+  WordVectorsView(const WordVectors& vectors)  // NOLINT(google-explicit-constructor): a view of it
+      : WordVectorsView(vectors.words, vectors.dim, vectors.values) {}
+
+  std::span<const std::string> words;
+  int64_t dim = 0;
+  std::span<const float> values;  // (words.size(), dim), row-major
+
+  int64_t size() const { return static_cast<int64_t>(words.size()); }
+  const float* row(int64_t i) const { return values.data() + i * dim; }
 };
 
 }  // namespace gv

@@ -1,0 +1,135 @@
+#include "word2vec/corpus.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+#include <system_error>
+
+namespace gv {
+
+namespace {
+
+// What a path that is not a regular file is, for the message that refuses it.
+const char* file_kind(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "a special file";
+}
+
+// Every regular file directly in `directory` whose name does not start with '.', sorted by name
+// byte by byte (std::string compares chars as unsigned char).
+std::vector<std::string> files_in(const std::string& directory) {
+  std::vector<std::string> names;
+  std::error_code error;
+  for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end;
+       it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    std::error_code kind_error;  // a dangling link or an unreadable entry: not a corpus file
+    if (!name.starts_with('.') && it->is_regular_file(kind_error)) names.push_back(name);
+  }
+  if (error) {
+    throw std::runtime_error(directory + ": cannot list corpus directory: " + error.message());
+  }
+  std::sort(names.begin(), names.end());
+  std::vector<std::string> paths;
+  for (const std::string& name : names) paths.push_back((std::filesystem::path(directory) / name));
+  return paths;
+}
+
+}  // namespace
+
+int64_t open_corpus(const std::string& path, std::ifstream& file) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) {
+    if (errno == ENOENT) throw std::runtime_error(path + ": corpus not found");
+    throw std::runtime_error(path + ": cannot read corpus: " + std::strerror(errno));
+  }
+  if (S_ISDIR(info.st_mode)) throw std::runtime_error(path + ": corpus is a directory, not a file");
+  // Training reads a corpus once to count its words and again every epoch, from several
+  // threads at once: a stream (a FIFO, a terminal, /dev/stdin) cannot be read so.
+  if (!S_ISREG(info.st_mode)) {
+    throw std::runtime_error(path + ": corpus is " + file_kind(info.st_mode) +
+                             ", not a regular file (a corpus is read more than once)");
+  }
+  file.open(path, std::ios::binary);
+  if (!file) throw std::runtime_error(path + ": cannot open corpus: " + std::strerror(errno));
+  return static_cast<int64_t>(info.st_size);
+}
+
+Corpus::Corpus(const std::string& path) : Corpus(std::vector<std::string>{path}, path) {}
+
+Corpus::Corpus(std::vector<std::string> paths, std::string name) : name_(std::move(name)) {
+  if (paths.empty()) throw std::runtime_error(name_ + ": a corpus needs at least one file");
+  for (std::string& path : paths) {
+    std::ifstream file;
+    open_corpus(path, file);
+    char magic[2] = {};
+    const bool gzip = file.read(magic, 2) && magic[0] == '\x1f' && magic[1] == '\x8b';
+    add(path, gzip ? spool_gzip(path) : nullptr);
+  }
+}
+
+Corpus Corpus::standard_input() {
+  Corpus corpus;
+  corpus.name_ = "standard input";
+  corpus.add(corpus.name_, spool_stdin());
+  return corpus;
+}
+
+void Corpus::add(std::string name, std::shared_ptr<const Spool> spool) {
+  const std::string& path = spool ? spool->path() : name;
+  std::ifstream file;
+  const int64_t bytes = open_corpus(path, file);
+  files_.push_back({std::move(name), std::move(spool), size() + bytes});
+}
+
+size_t Corpus::file_at(int64_t offset) const {
+  return static_cast<size_t>(
+      std::partition_point(files_.begin(), files_.end(),
+                           [offset](const File& file) { return file.end <= offset; }) -
+      files_.begin());
+}
+
+bool Corpus::is_file_boundary(int64_t offset) const {
+  // The file holding `offset` starts where the one before it ends.
+  const size_t i = file_at(offset);
+  return offset == size() || (i < files_.size() && start(i) == offset);
+}
+
+Corpus corpus_of(const std::vector<std::string>& values) {
+  if (values.empty()) throw std::runtime_error("--corpus: no corpus given");
+  if (values == std::vector<std::string>{"-"}) return Corpus::standard_input();
+  if (std::find(values.begin(), values.end(), "-") != values.end()) {
+    throw std::runtime_error("--corpus -: standard input is a whole corpus, not one of a list");
+  }
+  std::error_code error;
+  if (values.size() == 1 && std::filesystem::is_directory(values[0], error)) {
+    std::vector<std::string> paths = files_in(values[0]);
+    if (paths.empty()) {
+      throw std::runtime_error(values[0] +
+                               ": the corpus directory holds no files (subdirectories and hidden "
+                               "files are skipped)");
+    }
+    const std::string name = std::to_string(paths.size()) + " file" +
+                             (paths.size() == 1 ? "" : "s") + " in " + values[0];
+    return Corpus(std::move(paths), name);
+  }
+  if (values.size() == 1) return Corpus(values[0]);
+  for (const std::string& value : values) {
+    if (std::filesystem::is_directory(value, error)) {
+      throw std::runtime_error(value +
+                               ": a directory in a list of corpus files; give a directory alone "
+                               "to read every file in it");
+    }
+  }
+  return Corpus(values, std::to_string(values.size()) + " files: " + values.front() + " ... " +
+                            values.back());
+}
+
+}  // namespace gv
