@@ -6,8 +6,11 @@
 // contract.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+
+#include "autograd/ops/fast_exp.h"
 
 namespace gv {
 
@@ -25,6 +28,34 @@ inline float stable_sigmoid(float x) {
 // so that exp never overflows and the log never sees 0.
 inline float log1p_exp_neg_abs(float x) {
   return std::log1p(std::exp(-std::fabs(x)));
+}
+
+// The logistic losses of n logits x with labels y (each 0 or 1), as the fused word2vec losses
+// score them: returns Σ_k softplus(z_k), z = x for y = 0 and -x for y = 1 (that is -log σ(x) for
+// a positive pair, -log σ(-x) for a negative one), and overwrites each x_k with the loss's
+// derivative σ(x_k) - y_k. One vectorised pass: exp is fast_exp (2 ulp) rather than a library
+// call per logit, and softplus(z) = max(z, 0) + log(1 + e^{-|x|}) takes its logs as one log of
+// a product of up to kFactorsPerLog factors, each in (1, 2], so no product overflows a float
+// (2^127 < FLT_MAX) in any order the lanes multiply them.
+inline constexpr int64_t kFactorsPerLog = 127;
+inline double logistic_losses(float* x, const float* y, int64_t n) {
+  double loss = 0.0;
+  for (int64_t begin = 0; begin < n; begin += kFactorsPerLog) {
+    const int64_t end = std::min(n, begin + kFactorsPerLog);
+    float linear = 0.0f;
+    float product = 1.0f;
+#pragma omp simd reduction(+ : linear) reduction(* : product)
+    for (int64_t k = begin; k < end; ++k) {
+      const float v = x[k];
+      const float e = fast_exp(-std::fabs(v));
+      const float r = 1.0f / (1.0f + e);
+      linear += std::max(v - 2.0f * y[k] * v, 0.0f);
+      product *= 1.0f + e;
+      x[k] = (v >= 0.0f ? r : e * r) - y[k];
+    }
+    loss += static_cast<double>(linear) + std::log(product);
+  }
+  return loss;
 }
 
 // Σ a[k] b[k] over k < d, vectorised without -ffast-math and in the same order on every call:

@@ -1,7 +1,5 @@
 #include "word2vec/hs_loss.h"
 
-#include <algorithm>
-#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -56,16 +54,15 @@ Var hs_loss(const Var& h, const Var& nodes, std::shared_ptr<HsBatch> shared_batc
     steps += (batch.row_offsets[g + 1] - batch.row_offsets[g]) * tree.depth(batch.words[g]);
   }
 
-  // Forward. Per path step with logit x = u_n · h and label y = 1 - b:
+  // Forward: the batch's logits x = u_n · h, then their losses in one vectorised pass
+  // (logistic_losses), with label y = 1 - b per path step:
   //   loss = softplus(-x) if y = 1, softplus(x) if y = 0;  dloss/dx = σ(x) - y.
-  // As in sgns_loss, a row's logs merge into one log of a product of factors in (1, 2]; a
-  // path is shorter than 128 steps (int64 counts cannot make a deeper Huffman tree), so the
-  // product stays finite.
   const float* in = h.value().data();
   const float* table = nodes.value().data();
   batch.coefficients.resize(static_cast<size_t>(steps));
+  batch.labels.resize(static_cast<size_t>(steps));
   float* coefficient = batch.coefficients.data();
-  double loss = 0.0;
+  float* label = batch.labels.data();
   for (int64_t g = 0; g < batch.groups(); ++g) {
     const int64_t word = batch.words[g];
     const int64_t depth = tree.depth(word);
@@ -81,23 +78,15 @@ Var hs_loss(const Var& h, const Var& nodes, std::shared_ptr<HsBatch> shared_batc
     const int64_t begin = batch.row_offsets[g], rows = batch.row_offsets[g + 1] - begin;
     for (int64_t j = 0; j < depth; ++j) {
       const float* u = table + points[j] * d;
-      for (int64_t i = 0; i < rows; ++i)
+      for (int64_t i = 0; i < rows; ++i) {
         coefficient[i * depth + j] = dot(in + (begin + i) * d, u, d);
-    }
-    for (int64_t i = 0; i < rows; ++i) {
-      float product = 1.0f;
-      float linear = 0.0f;
-      for (int64_t j = 0; j < depth; ++j, ++coefficient) {
-        const float x = *coefficient;
-        const bool label = codes[j] == 0;
-        const float e = std::exp(-std::abs(x));
-        linear += std::max(label ? -x : x, 0.0f);
-        product *= 1.0f + e;
-        *coefficient = sigmoid_from_exp(x, e) - (label ? 1.0f : 0.0f);
+        label[i * depth + j] = codes[j] == 0 ? 1.0f : 0.0f;
       }
-      loss += linear + std::log(product);
     }
+    coefficient += rows * depth;
+    label += rows * depth;
   }
+  const double loss = logistic_losses(batch.coefficients.data(), batch.labels.data(), steps);
 
   // Backward, step by step: dL/dh_i = Σ_j c_ij u_{n_j} and dL/du_{n_j} = Σ_i c_ij h_i over the
   // group's rows i, accumulated in one sparse entry per node (see SparseRows::accumulate_row).
