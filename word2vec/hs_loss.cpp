@@ -108,15 +108,21 @@ Var hs_loss(const Var& h, const Var& nodes, std::shared_ptr<HsBatch> shared_batc
           const int64_t depth = b.tree->depth(b.words[g]);
           const int32_t* points = b.tree->points(b.words[g]);
           const int64_t begin = b.row_offsets[g], end = b.row_offsets[g + 1];
-          // Node by node, so each node row is read once: every row i of the group adds
-          // c_ij u_j to its own gradient and c_ij h_i to the node's.
-          for (int64_t j = 0; j < depth; ++j) {
-            const float* u = uv + points[j] * width;
-            float* row = grad_nodes ? grad_nodes->accumulate_row(points[j]) : nullptr;
-            for (int64_t i = begin; i < end; ++i) {
-              const float c = upstream * first[(i - begin) * depth + j];
-              if (grad_h) axpy(c, u, grad_h + i * width, width);
-              if (row) axpy(c, hv + i * width, row, width);
+          // Each node's gradient row gets c_ij h_i from every row i of the group, and each
+          // row's gradient c_ij u_j from every node j, in one pass over the row (axpy_sum).
+          const float* c = first;
+          if (grad_nodes) {
+            for (int64_t j = 0; j < depth; ++j) {
+              axpy_sum(grad_nodes->accumulate_row(points[j]), width, end - begin, [&](int64_t i) {
+                return std::pair(upstream * c[i * depth + j], hv + (begin + i) * width);
+              });
+            }
+          }
+          if (grad_h) {
+            for (int64_t i = 0; i < end - begin; ++i) {
+              axpy_sum(grad_h + (begin + i) * width, width, depth, [&](int64_t j) {
+                return std::pair(upstream * c[i * depth + j], uv + points[j] * width);
+              });
             }
           }
           first += (end - begin) * depth;

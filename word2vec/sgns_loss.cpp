@@ -108,20 +108,19 @@ void backward(const Inputs& inputs, const SgnsBatch& b, const float* vin, const 
   for (int64_t g = 0; g < b.groups(); ++g) {
     const int64_t* outs = b.output_ids.data() + g * k1;
     const int64_t begin = b.input_offsets[g], end = b.input_offsets[g + 1];
+    const float* c = b.coefficients.data() + first_pair;  // (end - begin, k1)
     if (inputs.grad) {
       for (int64_t i = begin; i < end; ++i) {
-        float* row = inputs.grad_row(i);
-        const float* c = b.coefficients.data() + first_pair + (i - begin) * k1;
-        for (int64_t j = 0; j < k1; ++j) axpy(upstream * c[j], vout + outs[j] * width, row, width);
+        axpy_sum(inputs.grad_row(i), width, k1, [&](int64_t j) {
+          return std::pair(upstream * c[(i - begin) * k1 + j], vout + outs[j] * width);
+        });
       }
     }
     if (grad_out) {
       for (int64_t j = 0; j < k1; ++j) {
-        float* row = grad_out->accumulate_row(outs[j]);
-        for (int64_t i = begin; i < end; ++i) {
-          const float c = b.coefficients[first_pair + (i - begin) * k1 + j];
-          axpy(upstream * c, vin + inputs.index(i) * width, row, width);
-        }
+        axpy_sum(grad_out->accumulate_row(outs[j]), width, end - begin, [&](int64_t i) {
+          return std::pair(upstream * c[i * k1 + j], vin + inputs.index(begin + i) * width);
+        });
       }
     }
     first_pair += (end - begin) * k1;
