@@ -14,10 +14,14 @@ void SparseRows::check_index(int64_t index) const {
   }
 }
 
-float* SparseRows::append_row(int64_t index) {
-  check_index(index);
+void SparseRows::push_index(int64_t index) {
   if (!indices_.empty() && index <= indices_.back()) coalesced_ = false;
   indices_.push_back(index);
+}
+
+float* SparseRows::append_row(int64_t index) {
+  check_index(index);
+  push_index(index);
   values_.resize(values_.size() + static_cast<size_t>(row_dim_), 0.0f);
   return values_.data() + values_.size() - static_cast<size_t>(row_dim_);
 }
@@ -36,9 +40,11 @@ void SparseRows::forget_entries() {
 }
 
 void SparseRows::append(std::span<const int64_t> indices, const float* rows) {
-  for (size_t i = 0; i < indices.size(); ++i) {
-    std::copy_n(rows + static_cast<int64_t>(i) * row_dim_, row_dim_, append_row(indices[i]));
-  }
+  for (const int64_t index : indices) check_index(index);  // all first: nothing half-appended
+  for (const int64_t index : indices) push_index(index);
+  // Copied straight in, not zero-filled first and then overwritten as append_row's entries
+  // are: for skip-gram's input table this was a second write of every gradient row.
+  values_.insert(values_.end(), rows, rows + static_cast<int64_t>(indices.size()) * row_dim_);
 }
 
 void SparseRows::coalesce() {

@@ -61,7 +61,8 @@ class SparseRows {
   // (V) accumulate_row's entry for each table row, -1 for none; empty until first needed.
   // clear() and coalesce() reset only the rows stored, so a step costs O(rows touched).
   std::vector<int64_t> entry_of_;
-  void forget_entries();  // entry_of_ back to -1 for every stored row
+  void forget_entries();           // entry_of_ back to -1 for every stored row
+  void push_index(int64_t index);  // appends a checked index to indices_
   // Throws std::out_of_range naming the index and V when index is not in [0, V).
   void check_index(int64_t index) const;
 };

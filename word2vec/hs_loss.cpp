@@ -1,7 +1,5 @@
 #include "word2vec/hs_loss.h"
 
-#include <algorithm>
-#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -56,16 +54,15 @@ Var hs_loss(const Var& h, const Var& nodes, std::shared_ptr<HsBatch> shared_batc
     steps += (batch.row_offsets[g + 1] - batch.row_offsets[g]) * tree.depth(batch.words[g]);
   }
 
-  // Forward. Per path step with logit x = u_n · h and label y = 1 - b:
+  // Forward: the batch's logits x = u_n · h, then their losses in one vectorised pass
+  // (logistic_losses), with label y = 1 - b per path step:
   //   loss = softplus(-x) if y = 1, softplus(x) if y = 0;  dloss/dx = σ(x) - y.
-  // As in sgns_loss, a row's logs merge into one log of a product of factors in (1, 2]; a
-  // path is shorter than 128 steps (int64 counts cannot make a deeper Huffman tree), so the
-  // product stays finite.
   const float* in = h.value().data();
   const float* table = nodes.value().data();
   batch.coefficients.resize(static_cast<size_t>(steps));
+  batch.labels.resize(static_cast<size_t>(steps));
   float* coefficient = batch.coefficients.data();
-  double loss = 0.0;
+  float* label = batch.labels.data();
   for (int64_t g = 0; g < batch.groups(); ++g) {
     const int64_t word = batch.words[g];
     const int64_t depth = tree.depth(word);
@@ -81,23 +78,15 @@ Var hs_loss(const Var& h, const Var& nodes, std::shared_ptr<HsBatch> shared_batc
     const int64_t begin = batch.row_offsets[g], rows = batch.row_offsets[g + 1] - begin;
     for (int64_t j = 0; j < depth; ++j) {
       const float* u = table + points[j] * d;
-      for (int64_t i = 0; i < rows; ++i)
+      for (int64_t i = 0; i < rows; ++i) {
         coefficient[i * depth + j] = dot(in + (begin + i) * d, u, d);
-    }
-    for (int64_t i = 0; i < rows; ++i) {
-      float product = 1.0f;
-      float linear = 0.0f;
-      for (int64_t j = 0; j < depth; ++j, ++coefficient) {
-        const float x = *coefficient;
-        const bool label = codes[j] == 0;
-        const float e = std::exp(-std::abs(x));
-        linear += std::max(label ? -x : x, 0.0f);
-        product *= 1.0f + e;
-        *coefficient = sigmoid_from_exp(x, e) - (label ? 1.0f : 0.0f);
+        label[i * depth + j] = codes[j] == 0 ? 1.0f : 0.0f;
       }
-      loss += linear + std::log(product);
     }
+    coefficient += rows * depth;
+    label += rows * depth;
   }
+  const double loss = logistic_losses(batch.coefficients.data(), batch.labels.data(), steps);
 
   // Backward, step by step: dL/dh_i = Σ_j c_ij u_{n_j} and dL/du_{n_j} = Σ_i c_ij h_i over the
   // group's rows i, accumulated in one sparse entry per node (see SparseRows::accumulate_row).
@@ -119,15 +108,21 @@ Var hs_loss(const Var& h, const Var& nodes, std::shared_ptr<HsBatch> shared_batc
           const int64_t depth = b.tree->depth(b.words[g]);
           const int32_t* points = b.tree->points(b.words[g]);
           const int64_t begin = b.row_offsets[g], end = b.row_offsets[g + 1];
-          // Node by node, so each node row is read once: every row i of the group adds
-          // c_ij u_j to its own gradient and c_ij h_i to the node's.
-          for (int64_t j = 0; j < depth; ++j) {
-            const float* u = uv + points[j] * width;
-            float* row = grad_nodes ? grad_nodes->accumulate_row(points[j]) : nullptr;
-            for (int64_t i = begin; i < end; ++i) {
-              const float c = upstream * first[(i - begin) * depth + j];
-              if (grad_h) axpy(c, u, grad_h + i * width, width);
-              if (row) axpy(c, hv + i * width, row, width);
+          // Each node's gradient row gets c_ij h_i from every row i of the group, and each
+          // row's gradient c_ij u_j from every node j, in one pass over the row (axpy_sum).
+          const float* c = first;
+          if (grad_nodes) {
+            for (int64_t j = 0; j < depth; ++j) {
+              axpy_sum(grad_nodes->accumulate_row(points[j]), width, end - begin, [&](int64_t i) {
+                return std::pair(upstream * c[i * depth + j], hv + (begin + i) * width);
+              });
+            }
+          }
+          if (grad_h) {
+            for (int64_t i = 0; i < end - begin; ++i) {
+              axpy_sum(grad_h + (begin + i) * width, width, depth, [&](int64_t j) {
+                return std::pair(upstream * c[i * depth + j], uv + points[j] * width);
+              });
             }
           }
           first += (end - begin) * depth;

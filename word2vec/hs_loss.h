@@ -29,6 +29,7 @@ struct HsBatch {
   std::vector<int64_t> row_offsets{0};  // group g's rows of h: [offsets[g], offsets[g+1])
   // Scratch written by the forward pass and read by backward: σ(x) - (1 - b) per path step.
   std::vector<float> coefficients;
+  std::vector<float> labels;  // forward's scratch: 1 - b per path step
 
   int64_t groups() const { return static_cast<int64_t>(words.size()); }
   int64_t rows() const { return row_offsets.back(); }

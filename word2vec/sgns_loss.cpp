@@ -1,6 +1,5 @@
 #include "word2vec/sgns_loss.h"
 
-#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -70,20 +69,17 @@ struct DenseInputs {
 };
 
 // Forward: the summed loss, with each pair's coefficient σ(x) - y written to the batch for
-// backward. Per pair with logit x and label y (1 for the positive, 0 for a negative):
+// backward: first every pair's logit x, then their losses in one vectorised pass
+// (logistic_losses) with label y = 1 for the positive, 0 for a negative:
 //   loss = softplus(-x) if y = 1, softplus(x) if y = 0;  dloss/dx = σ(x) - y.
-// softplus(z) = max(z, 0) + log(1 + e^{-|z|}); the logs of one input's K+1 pairs are
-// merged into logs of products of up to kFactorsPerLog factors, each in (1, 2], so that no
-// product overflows a float (2^127 < FLT_MAX) however large K is.
-constexpr int64_t kFactorsPerLog = 127;
-
 template <class Inputs>
 double forward(const Inputs& inputs, const float* in, const float* out, int64_t d,
                SgnsBatch& batch) {
   const int64_t outputs = batch.negatives + 1;
   batch.coefficients.resize(static_cast<size_t>(batch.pairs()));
-  double loss = 0.0;
-  int64_t pair = 0;
+  batch.labels.resize(static_cast<size_t>(batch.pairs()));
+  float* logit = batch.coefficients.data();
+  float* label = batch.labels.data();
   for (int64_t g = 0; g < batch.groups(); ++g) {
     const int64_t* group_outputs = batch.output_ids.data() + g * outputs;
     if (g + 1 < batch.groups()) {  // the next group's rows: random ones, mostly out of cache
@@ -93,25 +89,13 @@ double forward(const Inputs& inputs, const float* in, const float* out, int64_t 
     }
     for (int64_t i = batch.input_offsets[g]; i < batch.input_offsets[g + 1]; ++i) {
       const float* v = in + inputs.index(i) * d;
-      float product = 1.0f;
-      float linear = 0.0f;
-      for (int64_t j = 0; j < outputs; ++j, ++pair) {
-        const float x = dot(v, out + group_outputs[j] * d, d);
-        const float z = j == 0 ? -x : x;  // loss = softplus(z)
-        const float e = std::exp(-std::abs(x));
-        const float sigmoid_x = sigmoid_from_exp(x, e);
-        linear += std::max(z, 0.0f);
-        product *= 1.0f + e;
-        if (j % kFactorsPerLog == kFactorsPerLog - 1) {  // only for K >= 127
-          loss += std::log(product);
-          product = 1.0f;
-        }
-        batch.coefficients[pair] = sigmoid_x - (j == 0 ? 1.0f : 0.0f);
+      for (int64_t j = 0; j < outputs; ++j) {
+        *logit++ = dot(v, out + group_outputs[j] * d, d);
+        *label++ = j == 0 ? 1.0f : 0.0f;
       }
-      loss += linear + std::log(product);
     }
   }
-  return loss;
+  return logistic_losses(batch.coefficients.data(), batch.labels.data(), batch.pairs());
 }
 
 // Backward, pair by pair: dL/dv_i = Σ_j c_ij u_j and dL/du_j = Σ_i c_ij v_i, c = σ(x) - y.
@@ -124,20 +108,19 @@ void backward(const Inputs& inputs, const SgnsBatch& b, const float* vin, const 
   for (int64_t g = 0; g < b.groups(); ++g) {
     const int64_t* outs = b.output_ids.data() + g * k1;
     const int64_t begin = b.input_offsets[g], end = b.input_offsets[g + 1];
+    const float* c = b.coefficients.data() + first_pair;  // (end - begin, k1)
     if (inputs.grad) {
       for (int64_t i = begin; i < end; ++i) {
-        float* row = inputs.grad_row(i);
-        const float* c = b.coefficients.data() + first_pair + (i - begin) * k1;
-        for (int64_t j = 0; j < k1; ++j) axpy(upstream * c[j], vout + outs[j] * width, row, width);
+        axpy_sum(inputs.grad_row(i), width, k1, [&](int64_t j) {
+          return std::pair(upstream * c[(i - begin) * k1 + j], vout + outs[j] * width);
+        });
       }
     }
     if (grad_out) {
       for (int64_t j = 0; j < k1; ++j) {
-        float* row = grad_out->accumulate_row(outs[j]);
-        for (int64_t i = begin; i < end; ++i) {
-          const float c = b.coefficients[first_pair + (i - begin) * k1 + j];
-          axpy(upstream * c, vin + inputs.index(i) * width, row, width);
-        }
+        axpy_sum(grad_out->accumulate_row(outs[j]), width, end - begin, [&](int64_t i) {
+          return std::pair(upstream * c[i * k1 + j], vin + inputs.index(begin + i) * width);
+        });
       }
     }
     first_pair += (end - begin) * k1;

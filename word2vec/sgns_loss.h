@@ -35,6 +35,7 @@ struct SgnsBatch {
   std::vector<int64_t> output_ids;  // (G, K+1): positive first, then K negatives
   // Scratch written by the forward pass and read by backward: σ(x) - label per pair.
   std::vector<float> coefficients;
+  std::vector<float> labels;  // forward's scratch: 1 for a positive pair, 0 for a negative
 
   int64_t groups() const { return static_cast<int64_t>(input_offsets.size()) - 1; }
   // Input rows, each scored against its group's K+1 outputs.

@@ -1,4 +1,5 @@
-// exp in a form loops can vectorise: for the transformer ops (GELU, the attention softmax),
+// exp in a form loops can vectorise: for the transformer ops (GELU, the attention softmax)
+// and the fused word2vec losses (kernels.h: logistic_losses),
 // which take millions of exponentials a step. std::exp is a library call the compiler cannot
 // vectorise without -ffast-math; this is a few multiply-adds and an integer shift.
 // Not part of the public API (see ops.h).

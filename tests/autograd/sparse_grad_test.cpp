@@ -118,3 +118,20 @@ TEST_CASE("accumulate_row keeps one entry per row until clear(), across coalesce
   CHECK_THROWS_AS(grad.accumulate_row(6), std::out_of_range);
   CHECK_THROWS_AS(grad.accumulate_row(-1), std::out_of_range);
 }
+
+TEST_CASE("append copies rows in order, and a bad index appends none of them", "[sparse]") {
+  gv::SparseRows grad(5, 2);
+  const std::vector<int64_t> ids = {3, 1, 3};
+  const float rows[] = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f};
+  grad.append(ids, rows);
+  REQUIRE(grad.stored_rows() == 3);
+  CHECK_FALSE(grad.is_coalesced());  // 1 after 3
+  CHECK(grad.index(2) == 3);
+  CHECK(grad.row(2)[1] == 6.0f);
+  CHECK(grad.to_dense().at({3, 0}) == 6.0f);  // 1 + 5
+
+  const std::vector<int64_t> bad = {0, 5, 2};
+  CHECK_THROWS_AS(grad.append(bad, rows), std::out_of_range);
+  CHECK(grad.stored_rows() == 3);
+  CHECK(grad.to_dense().at({0, 0}) == 0.0f);
+}
