@@ -10,10 +10,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "autograd/io/corpus_file.h"
 #include "autograd/require.h"
 #include "embeddings/lm/evaluation.h"
 #include "embeddings/lm/lm_checkpoint.h"
@@ -46,24 +48,18 @@ struct LmTrainArgs {
   LmTrainOptions options;
 };
 
+// The corpus before anything that takes time, as open_corpus names what is wrong with it.
 void require_corpus(const std::string& corpus) {
-  std::error_code error;
-  const std::filesystem::file_status status = std::filesystem::status(corpus, error);
-  if (std::filesystem::is_regular_file(status)) return;
-  if (std::filesystem::is_directory(status)) {
-    throw std::runtime_error(corpus + ": corpus is a directory; give a file");
+  try {
+    std::ifstream file;
+    open_corpus(corpus, file);
+  } catch (const std::runtime_error& e) {
+    // The default corpus ships in the repository, so missing it means another directory.
+    if (corpus != kDefaultCorpus || std::filesystem::exists(corpus)) throw;
+    throw std::runtime_error(std::string(e.what()) +
+                             "; it ships in the repository: run gradvec from the repository "
+                             "root, or give --corpus FILE");
   }
-  if (std::filesystem::exists(status)) {
-    throw std::runtime_error(corpus +
-                             ": corpus is not a regular file (a device, FIFO or socket); "
-                             "training reads it more than once, so give a file");
-  }
-  // The default corpus ships in the repository, so missing it means another directory.
-  throw std::runtime_error(corpus + ": corpus not found" +
-                           (corpus == kDefaultCorpus
-                                ? std::string("; it ships in the repository: run gradvec from the "
-                                              "repository root, or give --corpus FILE")
-                                : std::string()));
 }
 
 void draw_lm_progress(const LmProgress& p) {

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "autograd/io/corpus_file.h"  // open_corpus, through which every corpus file is opened
 #include "word2vec/spool.h"
 
 namespace gv {
@@ -77,11 +78,5 @@ class Corpus {
 // Throws std::runtime_error naming the value: a directory without such files, a directory or "-"
 // in a list of several, a path that is not a readable regular file, no value at all.
 Corpus corpus_of(const std::vector<std::string>& values);
-
-// Opens corpus file `path` into `file` and returns its size. Throws std::runtime_error naming the
-// path and saying what is wrong: "corpus not found", "corpus is a directory", "corpus is a FIFO,
-// not a regular file" (a corpus is read more than once, so a stream will not do), or why it
-// cannot be opened. Every reader of a corpus opens its files through here.
-int64_t open_corpus(const std::string& path, std::ifstream& file);
 
 }  // namespace gv

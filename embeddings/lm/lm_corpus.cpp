@@ -2,11 +2,11 @@
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
 
+#include "autograd/io/corpus_file.h"
 #include "autograd/machine.h"
 
 namespace gv {
@@ -14,17 +14,11 @@ namespace gv {
 namespace {
 
 std::string read_whole(const std::string& path) {
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error)) {
-    throw std::runtime_error(path + ": corpus not found (or not a regular file)");
-  }
+  std::ifstream in;
+  const int64_t bytes = open_corpus(path, in);
   // The text and its ids, 9 bytes a character, must fit before either is read.
-  const auto bytes = std::filesystem::file_size(path, error);
-  if (!error)
-    require_memory(9.0 * double(bytes), path + ": the corpus and its ids need",
-                   "use a shorter corpus");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": cannot open corpus: " + std::strerror(errno));
+  require_memory(9.0 * double(bytes), path + ": the corpus and its ids need",
+                 "use a shorter corpus");
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (in.bad()) throw std::runtime_error(path + ": cannot read corpus: " + std::strerror(errno));
   return text;
