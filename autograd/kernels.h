@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 #include "autograd/ops/fast_exp.h"
 
@@ -65,31 +66,121 @@ inline double logistic_losses(float* x, const float* y, int64_t n) {
 // the d % kDotLanes products left over go into the lanes before the fold, as one more full-width
 // step over the last kDotLanes elements with those already summed masked out (a masked load, not a
 // serial chain of scalar multiply-adds after the fold, which for d = 100 cost as much as the rest).
-// Spelled out because `omp simd reduction` adds its lanes one after another through memory,
-// which for d ~ 100 costs more than the products themselves.
+// Spelled out in GCC's vector types because both other spellings go through memory: `omp simd
+// reduction` adds its lanes one after another, and a float[16] folded in halves is stored whole
+// and reloaded by halves, a store-to-load forward the CPU cannot make (a fifth of hs_loss's time).
 inline constexpr int64_t kDotLanes = 16;
-inline float dot(const float* a, const float* b, int64_t d) {
-  float lanes[kDotLanes] = {};
+using DotLanes = float __attribute__((vector_size(kDotLanes * sizeof(float))));
+using DotLaneIndex = int32_t __attribute__((vector_size(kDotLanes * sizeof(int32_t))));
+
+inline DotLanes load_lanes(const float* p) {
+  DotLanes v;
+  std::memcpy(&v, p, sizeof v);  // an unaligned vector load
+  return v;
+}
+
+// lanes[0] + lanes[1] + ... as ((l + l>>8) + ...>>4) + ...: halves added in registers.
+inline float fold_lanes(DotLanes lanes) {
+  using Half = float __attribute__((vector_size(8 * sizeof(float))));
+  using Quarter = float __attribute__((vector_size(4 * sizeof(float))));
+  using Eighth = float __attribute__((vector_size(2 * sizeof(float))));
+  const Half h = __builtin_shufflevector(lanes, lanes, 0, 1, 2, 3, 4, 5, 6, 7) +
+                 __builtin_shufflevector(lanes, lanes, 8, 9, 10, 11, 12, 13, 14, 15);
+  const Quarter q =
+      __builtin_shufflevector(h, h, 0, 1, 2, 3) + __builtin_shufflevector(h, h, 4, 5, 6, 7);
+  const Eighth e = __builtin_shufflevector(q, q, 0, 1) + __builtin_shufflevector(q, q, 2, 3);
+  return e[0] + e[1];
+}
+
+// Adds a[k] b[k] for k in [0, d) to `lanes` as dot() does, before its fold; returns the first k
+// it left out (0 < d < kDotLanes adds nothing: dot's scalar tail takes those).
+inline int64_t add_products(DotLanes& lanes, const float* a, const float* b, int64_t d) {
   int64_t k = 0;
-  for (; k + kDotLanes <= d; k += kDotLanes) {
-#pragma omp simd
-    for (int64_t l = 0; l < kDotLanes; ++l) lanes[l] += a[k + l] * b[k + l];
-  }
+  for (; k + kDotLanes <= d; k += kDotLanes) lanes += load_lanes(a + k) * load_lanes(b + k);
   if (k > 0 && k < d) {
-    const int64_t last = d - kDotLanes, summed = k - last;  // lanes [0, summed) are done
-#pragma omp simd
-    for (int64_t l = 0; l < kDotLanes; ++l)
-      lanes[l] += l >= summed ? a[last + l] * b[last + l] : 0.0f;
+    const int64_t last = d - kDotLanes;
+    const int32_t summed = static_cast<int32_t>(k - last);  // lanes [0, summed) are done
+    const DotLaneIndex lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    const DotLanes products = load_lanes(a + last) * load_lanes(b + last);
+    lanes += lane >= summed ? products : DotLanes{};
     k = d;
   }
-#pragma GCC unroll 8  // every fold gets a constant width, so it stays in registers
-  for (int64_t half = kDotLanes / 2; half > 0; half /= 2) {
-#pragma omp simd
-    for (int64_t l = 0; l < half; ++l) lanes[l] += lanes[l + half];
-  }
-  float sum = lanes[0];
+  return k;
+}
+
+inline float dot(const float* a, const float* b, int64_t d) {
+  DotLanes lanes = {};
+  int64_t k = add_products(lanes, a, b, d);
+  float sum = fold_lanes(lanes);
   for (; k < d; ++k) sum += a[k] * b[k];  // d < kDotLanes
   return sum;
+}
+
+// out[t] = dot(a, b[t], d) for t < N, bit for bit, in one pass over a: each of a's vectors is
+// loaded once for the N rows, and the N running sums are independent chains the CPU overlaps,
+// where N dot() calls in a row each wait on their own chain of d / kDotLanes multiply-adds and
+// its fold (HS scores one node against a centre's contexts, SGNS one input against K+1 outputs).
+template <int N>
+inline void dots(const float* a, const float* const* b, int64_t d, float* out) {
+  if (d < kDotLanes) {
+    for (int t = 0; t < N; ++t) out[t] = dot(a, b[t], d);
+    return;
+  }
+  DotLanes lanes[N] = {};
+  int64_t k = 0;
+  for (; k + kDotLanes <= d; k += kDotLanes) {
+    const DotLanes x = load_lanes(a + k);
+#pragma GCC unroll 8
+    for (int t = 0; t < N; ++t) lanes[t] += x * load_lanes(b[t] + k);
+  }
+  if (k < d) {
+    const int64_t last = d - kDotLanes;
+    const int32_t summed = static_cast<int32_t>(k - last);
+    const DotLaneIndex lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    const DotLanes x = load_lanes(a + last);
+#pragma GCC unroll 8
+    for (int t = 0; t < N; ++t) {
+      const DotLanes products = x * load_lanes(b[t] + last);
+      lanes[t] += lane >= summed ? products : DotLanes{};
+    }
+  }
+#pragma GCC unroll 8
+  for (int t = 0; t < N; ++t) out[t] = fold_lanes(lanes[t]);
+}
+
+// Calls block.template operator()<m>() for m in [1, kBlock]: the kernels below unroll a block of
+// rows or terms at a compile-time size, and a loop over n hands them its last, smaller block.
+inline constexpr int64_t kBlock = 4;
+template <class Block>
+inline void with_block_size(int64_t m, Block block) {
+  switch (m) {
+    case 4:
+      block.template operator()<4>();
+      break;
+    case 3:
+      block.template operator()<3>();
+      break;
+    case 2:
+      block.template operator()<2>();
+      break;
+    default:
+      block.template operator()<1>();
+      break;
+  }
+}
+
+// dots() over any number n of rows, kBlock at a time: out(t) = dot(a, row(t), d), where row(t)
+// returns row t's pointer and out(t) a reference to where its dot goes.
+template <class Row, class Out>
+inline void dot_rows(const float* a, int64_t d, int64_t n, Row row, Out out) {
+  for (int64_t t = 0; t < n; t += kBlock) {
+    const int64_t m = std::min(kBlock, n - t);
+    const float* b[kBlock];
+    float result[kBlock];
+    for (int64_t q = 0; q < m; ++q) b[q] = row(t + q);
+    with_block_size(m, [&]<int M>() { dots<M>(a, b, d, result); });
+    for (int64_t q = 0; q < m; ++q) out(t + q) = result[q];
+  }
 }
 
 // Asks for the cache lines of a row of d floats ahead of its use; a hint that changes no
@@ -120,35 +211,21 @@ inline void axpy_terms(float* y, const float* const* x, const float* alpha, int6
 }
 
 // y (d) += Σ_t alpha_t x_t over t < n, where term(t) returns the pair (alpha_t, x_t): the result
-// of axpy(alpha_t, x_t, y, d) for t = 0, 1, ..., bit for bit, in one pass over y per four
+// of axpy(alpha_t, x_t, y, d) for t = 0, 1, ..., bit for bit, in one pass over y per kBlock
 // terms. The fused losses' backward adds many rows into one gradient row (a node's over a
 // group's inputs, an input's over its outputs); y's loads and stores were half their traffic.
 template <class Term>
 inline void axpy_sum(float* y, int64_t d, int64_t n, Term term) {
-  constexpr int64_t kTerms = 4;
-  for (int64_t t = 0; t < n; t += kTerms) {
-    const float* x[kTerms];
-    float alpha[kTerms];
-    const int64_t m = std::min(kTerms, n - t);
+  for (int64_t t = 0; t < n; t += kBlock) {
+    const float* x[kBlock];
+    float alpha[kBlock];
+    const int64_t m = std::min(kBlock, n - t);
     for (int64_t q = 0; q < m; ++q) {
       const auto [a, row] = term(t + q);
       alpha[q] = a;
       x[q] = row;
     }
-    switch (m) {
-      case 4:
-        axpy_terms<4>(y, x, alpha, d);
-        break;
-      case 3:
-        axpy_terms<3>(y, x, alpha, d);
-        break;
-      case 2:
-        axpy_terms<2>(y, x, alpha, d);
-        break;
-      default:
-        axpy_terms<1>(y, x, alpha, d);
-        break;
-    }
+    with_block_size(m, [&]<int M>() { axpy_terms<M>(y, x, alpha, d); });
   }
 }
 

@@ -78,10 +78,10 @@ Var hs_loss(const Var& h, const Var& nodes, std::shared_ptr<HsBatch> shared_batc
     const int64_t begin = batch.row_offsets[g], rows = batch.row_offsets[g + 1] - begin;
     for (int64_t j = 0; j < depth; ++j) {
       const float* u = table + points[j] * d;
-      for (int64_t i = 0; i < rows; ++i) {
-        coefficient[i * depth + j] = dot(in + (begin + i) * d, u, d);
-        label[i * depth + j] = codes[j] == 0 ? 1.0f : 0.0f;
-      }
+      dot_rows(
+          u, d, rows, [&](int64_t i) { return in + (begin + i) * d; },
+          [&](int64_t i) -> float& { return coefficient[i * depth + j]; });
+      for (int64_t i = 0; i < rows; ++i) label[i * depth + j] = codes[j] == 0 ? 1.0f : 0.0f;
     }
     coefficient += rows * depth;
     label += rows * depth;

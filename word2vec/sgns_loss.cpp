@@ -89,10 +89,12 @@ double forward(const Inputs& inputs, const float* in, const float* out, int64_t 
     }
     for (int64_t i = batch.input_offsets[g]; i < batch.input_offsets[g + 1]; ++i) {
       const float* v = in + inputs.index(i) * d;
-      for (int64_t j = 0; j < outputs; ++j) {
-        *logit++ = dot(v, out + group_outputs[j] * d, d);
-        *label++ = j == 0 ? 1.0f : 0.0f;
-      }
+      dot_rows(
+          v, d, outputs, [&](int64_t j) { return out + group_outputs[j] * d; },
+          [&](int64_t j) -> float& { return logit[j]; });
+      for (int64_t j = 0; j < outputs; ++j) label[j] = j == 0 ? 1.0f : 0.0f;
+      logit += outputs;
+      label += outputs;
     }
   }
   return logistic_losses(batch.coefficients.data(), batch.labels.data(), batch.pairs());

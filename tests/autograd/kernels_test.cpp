@@ -24,6 +24,26 @@ TEST_CASE("dot matches a double sum for every width around the lane count", "[ke
   }
 }
 
+TEST_CASE("dot_rows gives each row dot's result bit for bit", "[kernels]") {
+  // 1 to 9 rows: the blocks of four, three, two and the single row dot_rows splits them into,
+  // at widths with and without a masked last step and below the lane count.
+  for (const int64_t d : {int64_t{3}, kDotLanes, int64_t{100}, 2 * kDotLanes + 1}) {
+    std::vector<float> a(static_cast<size_t>(d));
+    for (int64_t k = 0; k < d; ++k) a[k] = std::sin(0.37f * static_cast<float>(k)) + 0.1f;
+    for (int64_t n = 1; n <= 9; ++n) {
+      std::vector<float> rows(static_cast<size_t>(n * d)), out(static_cast<size_t>(n), -1.0f);
+      for (int64_t k = 0; k < n * d; ++k) rows[k] = std::cos(1.3f * static_cast<float>(k)) * 3.0f;
+      dot_rows(
+          a.data(), d, n, [&](int64_t t) { return rows.data() + t * d; },
+          [&](int64_t t) -> float& { return out[t]; });
+      for (int64_t t = 0; t < n; ++t) {
+        INFO("d = " << d << ", n = " << n << ", row " << t);
+        CHECK(out[t] == dot(a.data(), rows.data() + t * d, d));
+      }
+    }
+  }
+}
+
 TEST_CASE("logistic_losses gives softplus losses and sigma(x) - y", "[kernels]") {
   // More than kFactorsPerLog logits, so the loss is the sum of several logs of products;
   // large |x| too, where exp(-|x|) underflows.
