@@ -17,16 +17,22 @@ std::shared_ptr<HsBatch> empty_batch(const std::shared_ptr<const HuffmanTree>& t
 HsObjective::HsObjective(std::shared_ptr<const HuffmanTree> tree, ModelKind model,
                          std::shared_ptr<const SubwordRows> subwords)
     : tree_(std::move(tree)),
+      fused_(model == ModelKind::skipgram && !subwords),
       inputs_(model, std::move(subwords)),
       batch_(empty_batch(tree_)),
       previous_(empty_batch(tree_)) {}
 
 void HsObjective::add(const Example& example, Rng&) {
-  batch_->add_group(example.centre, inputs_.add(example.contexts));
+  if (fused_) {
+    batch_->add_table_group(example.centre, example.contexts);
+  } else {
+    batch_->add_group(example.centre, inputs_.add(example.contexts));
+  }
 }
 
 Var HsObjective::loss(const Var& w_in, const Var& w_out) {
-  Var loss = hs_loss(inputs_.rows_of(w_in), w_out, batch_);  // h: (N, C)
+  Var loss = fused_ ? hs_loss(w_in, w_out, batch_)
+                    : hs_rows_loss(inputs_.rows_of(w_in), w_out, batch_);  // h: (N, C)
   inputs_.clear();
   take_turns(batch_, previous_, [&] { return empty_batch(tree_); });
   return loss;

@@ -13,9 +13,9 @@
 // example's contexts and records the centre once for every input row it returns; loss()
 // takes the rows h (N, C) = rows_of(W_in), a graph of engine ops (gather_rows or
 // embedding_bag) that carries the loss's gradient with respect to h back to W_in, and scores
-// them against W_out. The objective receives the model from objective_maker(), once. (SGNS
-// keeps a fused skip-gram path that reads W_in rows itself; its CBOW path is
-// embedding_bag + sgns_rows_loss, see sgns_objective.h.)
+// them against W_out. The objective receives the model from objective_maker(), once. (SGNS and
+// HS keep a fused skip-gram path that reads W_in rows by id, with no copy into h; their other
+// paths are rows_of + sgns_rows_loss or hs_rows_loss.)
 //
 // Examples arrive one at a time rather than as a finished batch because an objective may
 // draw random numbers for each (SGNS draws its negatives) from the worker's stream, and

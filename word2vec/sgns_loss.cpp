@@ -6,6 +6,7 @@
 
 #include "autograd/kernels.h"
 #include "autograd/ops.h"
+#include "word2vec/fused_inputs.h"
 
 namespace gv {
 
@@ -48,25 +49,6 @@ int64_t check_outputs(const char* op, const Var& inputs, const Var& w_out, const
   check_ids(batch.output_ids, w_out.size(0), op, "W_out");
   return d;
 }
-
-// Where input i is, for the arithmetic both ops share (group g's inputs are i in
-// [input_offsets[g], input_offsets[g+1])): row index(i) of a (rows, d) matrix, with its
-// gradient (when one is wanted) accumulating at grad_row(i).
-//
-// Skip-gram: input i is W_in's row input_ids[i]; its gradient is a sparse row of its own.
-struct TableInputs {
-  const SgnsBatch& batch;
-  SparseRows* grad = nullptr;
-  int64_t index(int64_t i) const { return batch.input_ids[i]; }
-  float* grad_row(int64_t i) const { return grad->accumulate_row(index(i)); }
-};
-// Dense rows: group g's inputs are its rows of h (R, d), with a dense gradient.
-struct DenseInputs {
-  float* grad = nullptr;
-  int64_t d = 0;
-  int64_t index(int64_t i) const { return i; }
-  float* grad_row(int64_t i) const { return grad + i * d; }
-};
 
 // Forward: the summed loss, with each pair's coefficient σ(x) - y written to the batch for
 // backward: first every pair's logit x, then their losses in one vectorised pass
@@ -175,7 +157,7 @@ Var sgns_loss(const Var& w_in, const Var& w_out, std::shared_ptr<SgnsBatch> shar
   const int64_t d = check_outputs("sgns_loss", w_in, w_out, batch);
   check_ids(batch.input_ids, w_in.size(0), "sgns_loss", "W_in");
   const double loss =
-      forward(TableInputs{batch}, w_in.value().data(), w_out.value().data(), d, batch);
+      forward(TableInputs{batch.input_ids}, w_in.value().data(), w_out.value().data(), d, batch);
   // The backward shares ownership of the batch rather than pointing into the caller's, so a
   // caller that starts its next step before this backward fills another batch (see header).
   std::shared_ptr<const SgnsBatch> saved = std::move(shared_batch);
@@ -184,9 +166,9 @@ Var sgns_loss(const Var& w_in, const Var& w_out, std::shared_ptr<SgnsBatch> shar
       [saved](Node& self) {
         Node& table_in = *self.inputs[0];
         Node& table_out = *self.inputs[1];
-        backward(TableInputs{*saved, table_in.sparse_grad_rows()}, *saved, table_in.value.data(),
-                 table_out.value.data(), table_in.value.size(1), self.grad[0],
-                 table_out.sparse_grad_rows());
+        backward(TableInputs{saved->input_ids, table_in.sparse_grad_rows()}, *saved,
+                 table_in.value.data(), table_out.value.data(), table_in.value.size(1),
+                 self.grad[0], table_out.sparse_grad_rows());
       },
       "sgns_loss");
 }
@@ -211,7 +193,7 @@ Var sgns_rows_loss(const Var& h, const Var& w_out, std::shared_ptr<SgnsBatch> sh
 
 Var sgns_loss_composed(const Var& w_in, const Var& w_out, const SgnsBatch& batch) {
   require_table_inputs(batch);
-  return composed(TableInputs{batch}, w_in, w_out, batch);
+  return composed(TableInputs{batch.input_ids}, w_in, w_out, batch);
 }
 
 Var sgns_rows_loss_composed(const Var& h, const Var& w_out, const SgnsBatch& batch) {

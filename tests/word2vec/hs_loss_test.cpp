@@ -33,9 +33,56 @@ std::shared_ptr<gv::HsBatch> small_batch() {
   return batch;
 }
 
+// small_batch's groups as skip-gram makes them, on W_in's rows: 6 ids, with rows 1 and 4 each
+// in two groups, so their gradients must add up in one sparse entry each.
+std::shared_ptr<gv::HsBatch> small_table_batch() {
+  auto batch = std::make_shared<gv::HsBatch>();
+  batch->tree = small_tree();
+  const std::vector<int64_t> first = {1, 4}, second = {2}, third = {1, 0}, fourth = {4};
+  batch->add_table_group(3, first);
+  batch->add_table_group(0, second);
+  batch->add_table_group(4, third);
+  batch->add_table_group(3, fourth);
+  return batch;
+}
+
 }  // namespace
 
-TEST_CASE("Fused HS loss equals the composed ops in value and gradient", "[hs]") {
+TEST_CASE("Fused HS on W_in's rows equals the composed ops in value and gradient", "[hs]") {
+  gv::Rng rng(11);
+  const Tensor w_in = Tensor::normal({5, 4}, 0.0f, 0.7f, rng);
+  const Tensor nodes = Tensor::normal({5, 4}, 0.0f, 0.7f, rng);
+  const std::shared_ptr<gv::HsBatch> batch = small_table_batch();
+  Var fused_in = Var::parameter(w_in), fused_nodes = Var::parameter(nodes);
+  Var composed_in = Var::parameter(w_in), composed_nodes = Var::parameter(nodes);
+  Var fused = gv::hs_loss(fused_in, fused_nodes, batch);
+  Var composed = gv::hs_loss_composed(composed_in, composed_nodes, *batch);
+  CHECK(fused.item() == Approx(composed.item()).epsilon(1e-5));
+  fused.backward();
+  composed.backward();
+  // Row-sparse to both tables, one entry per distinct row: W_in rows 0, 1, 2, 4 and the 4 nodes.
+  CHECK_FALSE(fused_in.has_grad());
+  CHECK(fused_in.sparse_grad().stored_rows() == 4);
+  CHECK(fused_nodes.sparse_grad().stored_rows() == 4);
+  const Tensor gi = fused_in.total_grad(), ci = composed_in.total_grad();
+  const Tensor gn = fused_nodes.total_grad(), cn = composed_nodes.total_grad();
+  for (int64_t k = 0; k < gi.numel(); ++k) CHECK(gi[k] == Approx(ci[k]).margin(1e-5));
+  for (int64_t k = 0; k < gn.numel(); ++k) CHECK(gn[k] == Approx(cn[k]).margin(1e-5));
+  for (int64_t c = 0; c < 4; ++c) CHECK(gi.at({3, c}) == 0.0f);  // word 3 is no input
+}
+
+TEST_CASE("Fused HS on W_in's rows passes gradcheck", "[hs][gradcheck]") {
+  gv::Rng rng(5);
+  const std::shared_ptr<gv::HsBatch> batch = small_table_batch();
+  const std::vector<Var> inputs = {Var::parameter(Tensor::normal({5, 3}, 0.0f, 0.5f, rng)),
+                                   Var::parameter(Tensor::normal({4, 3}, 0.0f, 0.5f, rng))};
+  const auto result = gv::gradcheck(
+      [&](const std::vector<Var>& t) { return gv::hs_loss(t[0], t[1], batch); }, inputs);
+  INFO(result.worst);
+  CHECK(result.ok);
+}
+
+TEST_CASE("Fused HS on dense rows equals the composed ops in value and gradient", "[hs]") {
   gv::Rng rng(9);
   const Tensor h = Tensor::normal({6, 5}, 0.0f, 0.7f, rng);
   const Tensor nodes = Tensor::normal({5, 5}, 0.0f, 0.7f, rng);  // V rows, the last unused
@@ -44,8 +91,8 @@ TEST_CASE("Fused HS loss equals the composed ops in value and gradient", "[hs]")
 
   Var fused_h = Var::parameter(h), fused_nodes = Var::parameter(nodes);
   Var composed_h = Var::parameter(h), composed_nodes = Var::parameter(nodes);
-  Var fused = gv::hs_loss(fused_h, fused_nodes, batch);
-  Var composed = gv::hs_loss_composed(composed_h, composed_nodes, *batch);
+  Var fused = gv::hs_rows_loss(fused_h, fused_nodes, batch);
+  Var composed = gv::hs_rows_loss_composed(composed_h, composed_nodes, *batch);
   CHECK(fused.item() == Approx(composed.item()).epsilon(1e-5));
   fused.backward();
   composed.backward();
@@ -60,13 +107,13 @@ TEST_CASE("Fused HS loss equals the composed ops in value and gradient", "[hs]")
   for (int64_t c = 0; c < 5; ++c) CHECK(gn.at({4, c}) == 0.0f);  // row V-1: no inner node
 }
 
-TEST_CASE("Fused HS loss passes gradcheck", "[hs][gradcheck]") {
+TEST_CASE("Fused HS on dense rows passes gradcheck", "[hs][gradcheck]") {
   gv::Rng rng(4);
   const std::shared_ptr<gv::HsBatch> batch = small_batch();
   const std::vector<Var> inputs = {Var::parameter(Tensor::normal({6, 5}, 0.0f, 0.5f, rng)),
                                    Var::parameter(Tensor::normal({4, 5}, 0.0f, 0.5f, rng))};
   const auto result = gv::gradcheck(
-      [&](const std::vector<Var>& t) { return gv::hs_loss(t[0], t[1], batch); }, inputs);
+      [&](const std::vector<Var>& t) { return gv::hs_rows_loss(t[0], t[1], batch); }, inputs);
   INFO(result.worst);
   CHECK(result.ok);
 }
@@ -80,7 +127,7 @@ TEST_CASE("HS with a zero node table: every step costs log 2, gradients ∓h/2",
   batch->add_group(2, 1);
   Var h = Var::parameter(Tensor::from({1, 2}, {1.0f, -2.0f}));
   Var nodes = Var::parameter(Tensor::zeros({4, 2}));
-  Var loss = gv::hs_loss(h, nodes, batch);
+  Var loss = gv::hs_rows_loss(h, nodes, batch);
   CHECK(loss.item() == Approx(3.0 * std::log(2.0)));
   loss.backward();
   const Tensor gh = h.total_grad(), gn = nodes.total_grad();
@@ -103,7 +150,7 @@ TEST_CASE("HS loss stays finite for huge logits", "[hs]") {
   batch->add_group(1, 1);
   Var h = Var::parameter(Tensor::from({2, 1}, {10.0f, 10.0f}));
   Var nodes = Var::parameter(Tensor::from({1, 1}, {10.0f}));
-  Var loss = gv::hs_loss(h, nodes, batch);
+  Var loss = gv::hs_rows_loss(h, nodes, batch);
   CHECK(loss.item() == Approx(100.0f));
   loss.backward();
   // dL/dh = σ(100) u ≈ 10 for word 0's row, (σ(100) - 1) u ≈ 0 for word 1's.
@@ -114,15 +161,22 @@ TEST_CASE("HS loss stays finite for huge logits", "[hs]") {
 TEST_CASE("HS rejects words outside the tree and mismatched shapes", "[hs][errors]") {
   const std::shared_ptr<gv::HsBatch> batch = small_batch();
   Var h = Var::parameter(Tensor::zeros({6, 5}));
-  CHECK_THROWS_WITH(gv::hs_loss(h, Var::parameter(Tensor::zeros({3, 5})), batch),
+  CHECK_THROWS_WITH(gv::hs_rows_loss(h, Var::parameter(Tensor::zeros({3, 5})), batch),
                     Catch::Contains("(3, 5)") && Catch::Contains("4 inner nodes"));
-  CHECK_THROWS_WITH(gv::hs_loss(h, Var::parameter(Tensor::zeros({4, 4})), batch),
+  CHECK_THROWS_WITH(gv::hs_rows_loss(h, Var::parameter(Tensor::zeros({4, 4})), batch),
                     Catch::Contains("(6, 5)") && Catch::Contains("(4, 4)"));
   Var nodes = Var::parameter(Tensor::zeros({4, 5}));
-  CHECK_THROWS_WITH(gv::hs_loss(Var::parameter(Tensor::zeros({5, 5})), nodes, batch),
+  CHECK_THROWS_WITH(gv::hs_rows_loss(Var::parameter(Tensor::zeros({5, 5})), nodes, batch),
                     Catch::Contains("cover 6 rows"));
-  CHECK_THROWS_WITH(gv::hs_loss(h, nodes * 2.0f, batch), Catch::Contains("leaf"));
+  CHECK_THROWS_WITH(gv::hs_rows_loss(h, nodes * 2.0f, batch), Catch::Contains("leaf"));
   batch->add_group(5, 0);
-  CHECK_THROWS_WITH(gv::hs_loss(h, nodes, batch),
+  CHECK_THROWS_WITH(gv::hs_rows_loss(h, nodes, batch),
                     Catch::Contains("word 5") && Catch::Contains("5 words"));
+
+  const std::shared_ptr<gv::HsBatch> table_batch = small_table_batch();
+  Var w_in = Var::parameter(Tensor::zeros({3, 5}));  // ids 4 is past its 3 rows
+  CHECK_THROWS_WITH(gv::hs_loss(w_in, nodes, table_batch),
+                    Catch::Contains("id 4") && Catch::Contains("3 rows"));
+  CHECK_THROWS_WITH(gv::hs_loss(Var::parameter(Tensor::zeros({5, 4})), nodes, table_batch),
+                    Catch::Contains("(5, 4)") && Catch::Contains("(4, 5)"));
 }
