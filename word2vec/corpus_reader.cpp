@@ -129,36 +129,33 @@ void CorpusReader::seek(const CorpusPosition& position) {
 }
 
 bool CorpusReader::next_sentence(const Vocabulary& vocab, std::vector<int64_t>& ids) {
-  ids.clear();
-  const auto add_known = [&](std::string_view token) {
-    const int64_t id = vocab.id(token);
-    if (id != Vocabulary::kUnknown) ids.push_back(id);
-  };
-  while (next_token_sentence(add_known)) {
+  while (next_sentence_words()) {
+    ids.resize(sentence_words_.size());
+    vocab.ids(sentence_words_, ids);
+    std::erase(ids, Vocabulary::kUnknown);
     if (!ids.empty()) return true;
   }
+  ids.clear();
   return false;
 }
 
 void CorpusReader::count_words(WordCounts& counts) {
-  // A sentence's tokens are copied out of the tokenizer's buffer, which a refill may reuse, and
-  // counted together (WordCounts::count of a span overlaps the table's cache misses).
-  std::string bytes;
-  std::vector<size_t> ends;  // of each token in `bytes`
-  std::vector<std::string_view> words;
+  while (next_sentence_words()) counts.count(sentence_words_);
+}
+
+bool CorpusReader::next_sentence_words() {
+  sentence_bytes_.clear();
+  sentence_ends_.clear();
   const auto add = [&](std::string_view token) {
-    bytes += token;
-    ends.push_back(bytes.size());
+    sentence_bytes_ += token;
+    sentence_ends_.push_back(sentence_bytes_.size());
   };
-  while (next_token_sentence(add)) {
-    words.clear();
-    for (size_t t = 0, begin = 0; t < ends.size(); begin = ends[t++]) {
-      words.emplace_back(bytes.data() + begin, ends[t] - begin);
-    }
-    counts.count(words);
-    bytes.clear();
-    ends.clear();
+  if (!next_token_sentence(add)) return false;
+  sentence_words_.clear();
+  for (size_t t = 0, begin = 0; t < sentence_ends_.size(); begin = sentence_ends_[t++]) {
+    sentence_words_.emplace_back(sentence_bytes_.data() + begin, sentence_ends_[t] - begin);
   }
+  return true;
 }
 
 template <class OnToken>

@@ -91,6 +91,10 @@ class CorpusReader {
   // Calls on_token for each token of the next sentence; false at the end of the range.
   template <class OnToken>
   bool next_token_sentence(OnToken&& on_token);
+  // The next sentence's tokens into sentence_words_; false at the end of the range. They are
+  // copied out of the tokenizer's buffer, which a refill may reuse, so that the sentence can
+  // be looked up or counted at once (the lookups' cache misses then overlap).
+  bool next_sentence_words();
   // Feeds the tokenizer the next chunk, the end of a file's input, or moves on to the next
   // file; false at the end of the range.
   bool refill();
@@ -113,6 +117,9 @@ class CorpusReader {
   int64_t read_offset_ = 0;      // corpus offset of the next chunk
   bool input_finished_ = false;  // the tokenizer has been told the stretch ended
   CorpusPosition position_;
+  std::string sentence_bytes_;                    // the sentence's tokens, one after another
+  std::vector<size_t> sentence_ends_;             // where each ends in sentence_bytes_
+  std::vector<std::string_view> sentence_words_;  // each token, viewing sentence_bytes_
 };
 
 // Splits a corpus into `parts` consecutive ranges of about equal size covering it, for one

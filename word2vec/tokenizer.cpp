@@ -172,9 +172,15 @@ bool Tokenizer::extend_ascii_word() {
     ++end;
   }
   if (end == pos_) return false;
-  for (; pos_ < end; ++pos_) {
-    const char32_t c = static_cast<unsigned char>(input_[pos_]);
-    word_ += static_cast<char>(options_.lowercase ? to_lower(c) : c);
+  // Appended as one run, then folded in place: a byte-by-byte += checks the capacity per byte.
+  const size_t first = word_.size();
+  word_.append(input_.data() + pos_, end - pos_);
+  pos_ = end;
+  if (options_.lowercase) {
+    for (size_t i = first; i < word_.size(); ++i) {
+      const char c = word_[i];
+      word_[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c;
+    }
   }
   return true;
 }

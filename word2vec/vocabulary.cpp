@@ -129,6 +129,11 @@ int64_t Vocabulary::id(std::string_view word) const {
   return id < 0 ? kUnknown : id;
 }
 
+void Vocabulary::ids(std::span<const std::string_view> words, std::span<int64_t> ids) const {
+  index_.find(words, words_, ids);
+  for (int64_t& id : ids) id = id < 0 ? kUnknown : id;
+}
+
 const std::string& Vocabulary::word(int64_t id) const {
   check_id(id);
   return words_[id];

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,9 @@ class Vocabulary {
   int64_t size() const { return static_cast<int64_t>(words_.size()); }
   // The id of `word`, or kUnknown.
   int64_t id(std::string_view word) const;
+  // ids[i] = id(words[i]) for each word (ids.size() == words.size()), a sentence at a time: the
+  // lookups' cache misses overlap (WordIndex::find of a span).
+  void ids(std::span<const std::string_view> words, std::span<int64_t> ids) const;
   // Both throw std::out_of_range naming the id and the vocabulary size.
   const std::string& word(int64_t id) const;
   int64_t count(int64_t id) const;

@@ -1,5 +1,6 @@
 #include "word2vec/word_index.h"
 
+#include <algorithm>
 #include <bit>
 #include <functional>
 #include <limits>
@@ -39,13 +40,39 @@ WordIndex::WordIndex(std::span<const std::string> words) {
 }
 
 int64_t WordIndex::find(std::string_view word, std::span<const std::string> words) const {
+  return find(word, hash_of(word), words);
+}
+
+int64_t WordIndex::find(std::string_view word, uint64_t hash,
+                        std::span<const std::string> words) const {
   if (slots_.empty()) return -1;
-  const uint64_t hash = hash_of(word);
   const auto bits = static_cast<uint32_t>(hash >> 32);
   for (uint64_t i = hash & mask_;; i = (i + 1) & mask_) {
     const Slot slot = slots_[i];
     if (slot.id < 0) return -1;
     if (slot.hash_bits == bits && words[slot.id] == word) return slot.id;
+  }
+}
+
+void WordIndex::find(std::span<const std::string_view> queries, std::span<const std::string> words,
+                     std::span<int64_t> ids) const {
+  constexpr size_t kBatch = 32;
+  uint64_t hashes[kBatch];
+  for (size_t start = 0; start < queries.size(); start += kBatch) {
+    const size_t n = std::min(kBatch, queries.size() - start);
+    const std::string_view* batch = queries.data() + start;
+    // Two rounds of prefetches, each reading what the one before brought in: the home slots,
+    // then the words they name (a short word's bytes lie in its std::string). Only hints: the
+    // lookups below are find()'s.
+    for (size_t i = 0; i < n; ++i) {
+      hashes[i] = hash_of(batch[i]);
+      if (!slots_.empty()) __builtin_prefetch(&slots_[hashes[i] & mask_]);
+    }
+    for (size_t i = 0; i < n && !slots_.empty(); ++i) {
+      const Slot slot = slots_[hashes[i] & mask_];
+      if (slot.id >= 0) __builtin_prefetch(&words[static_cast<size_t>(slot.id)]);
+    }
+    for (size_t i = 0; i < n; ++i) ids[start + i] = find(batch[i], hashes[i], words);
   }
 }
 

@@ -24,12 +24,20 @@ class WordIndex {
 
   // The id of `word` among `words` (the list given to the constructor), or -1.
   int64_t find(std::string_view word, std::span<const std::string> words) const;
+  // ids[i] = find(queries[i], words) for every query (ids.size() == queries.size()), looked up
+  // a batch at a time so that their cache misses overlap: the training pass looks up every
+  // token of the corpus, and one at a time each waited on its slot and then on its word.
+  void find(std::span<const std::string_view> queries, std::span<const std::string> words,
+            std::span<int64_t> ids) const;
 
  private:
   struct Slot {
     uint32_t hash_bits = 0;  // the hash's high half: the slot's position uses the low bits
     int32_t id = -1;         // -1: empty
   };
+  // The lookup of find(), from the word's hash.
+  int64_t find(std::string_view word, uint64_t hash, std::span<const std::string> words) const;
+
   std::vector<Slot> slots_;
   uint64_t mask_ = 0;  // slots_.size() - 1
 };

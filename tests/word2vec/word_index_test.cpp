@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "word2vec/word_index.h"
@@ -26,6 +27,38 @@ TEST_CASE("WordIndex finds each of 20,000 words at its position and no other wor
     INFO(absent);
     CHECK(index.find(absent, words) == -1);
   }
+}
+
+TEST_CASE("WordIndex looks up a span of words as one find per word", "[vocabulary][word_index]") {
+  std::vector<std::string> words;
+  for (int i = 0; i < 300; ++i) {
+    std::string word = "w";
+    words.push_back(word += std::to_string(i));
+  }
+  const gv::WordIndex index(words);
+  // 75 queries, more than two batches, each a known word (id 7 * q % 300) or, every fifth,
+  // an absent one; expected ids derived from how the queries are made, not from find().
+  std::vector<std::string> texts;
+  std::vector<int64_t> expected;
+  for (int q = 0; q < 75; ++q) {
+    std::string text = q % 5 == 4 ? "x" : "w";
+    texts.push_back(text += std::to_string(7 * q % 300));
+    expected.push_back(q % 5 == 4 ? -1 : 7 * q % 300);
+  }
+  for (const size_t n : {size_t{0}, size_t{1}, size_t{32}, size_t{33}, texts.size()}) {
+    const std::vector<std::string_view> queries(texts.begin(), texts.begin() + n);
+    std::vector<int64_t> ids(n, -7);
+    index.find(queries, words, ids);
+    for (size_t q = 0; q < n; ++q) {
+      INFO("n = " << n << ", query " << texts[q]);
+      CHECK(ids[q] == expected[q]);
+    }
+  }
+  std::vector<int64_t> none_found(2, -7);
+  const std::vector<std::string_view> two = {"w1", "w2"};
+  const std::vector<std::string> empty;
+  gv::WordIndex().find(two, empty, none_found);
+  CHECK(none_found == std::vector<int64_t>{-1, -1});
 }
 
 TEST_CASE("WordIndex: empty, and refuses a repeated word", "[vocabulary][word_index]") {
