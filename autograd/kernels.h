@@ -59,7 +59,8 @@ inline double logistic_losses(float* x, const float* y, int64_t n) {
   return loss;
 }
 
-// Σ a[k] b[k] over k < d, vectorised without -ffast-math and in the same order on every call:
+// dot(a, b, d) = Σ a[k] b[k] over k < d (defined after dots() below, its one-row case),
+// vectorised without -ffast-math and in the same order on every call:
 // kDotLanes running sums (one AVX-512 register, two AVX2 ones), folded in halves: dots come
 // many at a time, independent, so out-of-order execution overlaps their chains, and a narrower
 // fold is shorter (16 lanes beat 32 by a fifth on this project's AMD EPYC host). For d >= kDotLanes
@@ -92,38 +93,18 @@ inline float fold_lanes(DotLanes lanes) {
   return e[0] + e[1];
 }
 
-// Adds a[k] b[k] for k in [0, d) to `lanes` as dot() does, before its fold; returns the first k
-// it left out (0 < d < kDotLanes adds nothing: dot's scalar tail takes those).
-inline int64_t add_products(DotLanes& lanes, const float* a, const float* b, int64_t d) {
-  int64_t k = 0;
-  for (; k + kDotLanes <= d; k += kDotLanes) lanes += load_lanes(a + k) * load_lanes(b + k);
-  if (k > 0 && k < d) {
-    const int64_t last = d - kDotLanes;
-    const int32_t summed = static_cast<int32_t>(k - last);  // lanes [0, summed) are done
-    const DotLaneIndex lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    const DotLanes products = load_lanes(a + last) * load_lanes(b + last);
-    lanes += lane >= summed ? products : DotLanes{};
-    k = d;
-  }
-  return k;
-}
-
-inline float dot(const float* a, const float* b, int64_t d) {
-  DotLanes lanes = {};
-  int64_t k = add_products(lanes, a, b, d);
-  float sum = fold_lanes(lanes);
-  for (; k < d; ++k) sum += a[k] * b[k];  // d < kDotLanes
-  return sum;
-}
-
-// out[t] = dot(a, b[t], d) for t < N, bit for bit, in one pass over a: each of a's vectors is
-// loaded once for the N rows, and the N running sums are independent chains the CPU overlaps,
-// where N dot() calls in a row each wait on their own chain of d / kDotLanes multiply-adds and
-// its fold (HS scores one node against a centre's contexts, SGNS one input against K+1 outputs).
+// out[t] = dot(a, b[t], d) for t < N, in one pass over a: each of a's vectors is loaded once for
+// the N rows, and the N running sums are independent chains the CPU overlaps, where N separate
+// dots each wait on their own chain of d / kDotLanes multiply-adds and its fold (HS scores one
+// node against a centre's contexts, SGNS one input against K+1 outputs).
 template <int N>
 inline void dots(const float* a, const float* const* b, int64_t d, float* out) {
-  if (d < kDotLanes) {
-    for (int t = 0; t < N; ++t) out[t] = dot(a, b[t], d);
+  if (d < kDotLanes) {  // shorter than one vector: plain sums
+    for (int t = 0; t < N; ++t) {
+      float sum = 0.0f;
+      for (int64_t k = 0; k < d; ++k) sum += a[k] * b[t][k];
+      out[t] = sum;
+    }
     return;
   }
   DotLanes lanes[N] = {};
@@ -135,7 +116,7 @@ inline void dots(const float* a, const float* const* b, int64_t d, float* out) {
   }
   if (k < d) {
     const int64_t last = d - kDotLanes;
-    const int32_t summed = static_cast<int32_t>(k - last);
+    const int32_t summed = static_cast<int32_t>(k - last);  // lanes [0, summed) are done
     const DotLaneIndex lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
     const DotLanes x = load_lanes(a + last);
 #pragma GCC unroll 8
@@ -146,6 +127,12 @@ inline void dots(const float* a, const float* const* b, int64_t d, float* out) {
   }
 #pragma GCC unroll 8
   for (int t = 0; t < N; ++t) out[t] = fold_lanes(lanes[t]);
+}
+
+inline float dot(const float* a, const float* b, int64_t d) {
+  float sum;
+  dots<1>(a, &b, d, &sum);
+  return sum;
 }
 
 // Calls block.template operator()<m>() for m in [1, kBlock]: the kernels below unroll a block of
