@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 
 #include "autograd/ops/fast_exp.h"
 
@@ -74,14 +73,17 @@ inline constexpr int64_t kDotLanes = 16;
 using DotLanes = float __attribute__((vector_size(kDotLanes * sizeof(float))));
 using DotLaneIndex = int32_t __attribute__((vector_size(kDotLanes * sizeof(int32_t))));
 
-inline DotLanes load_lanes(const float* p) {
-  DotLanes v;
-  std::memcpy(&v, p, sizeof v);  // an unaligned vector load
-  return v;
+// kDotLanes floats at p, any alignment: an unaligned vector load, as GCC's own intrinsics
+// headers spell one. Vectors pass by reference only, never by value: without AVX-512 (a build
+// without -march=native) a 64-byte vector argument has no settled calling convention.
+using UnalignedLanes =
+    float __attribute__((vector_size(kDotLanes * sizeof(float)), aligned(4), may_alias));
+inline const UnalignedLanes& lanes_at(const float* p) {
+  return *reinterpret_cast<const UnalignedLanes*>(p);
 }
 
 // lanes[0] + lanes[1] + ... as ((l + l>>8) + ...>>4) + ...: halves added in registers.
-inline float fold_lanes(DotLanes lanes) {
+inline float fold_lanes(const DotLanes& lanes) {
   using Half = float __attribute__((vector_size(8 * sizeof(float))));
   using Quarter = float __attribute__((vector_size(4 * sizeof(float))));
   using Eighth = float __attribute__((vector_size(2 * sizeof(float))));
@@ -110,18 +112,18 @@ inline void dots(const float* a, const float* const* b, int64_t d, float* out) {
   DotLanes lanes[N] = {};
   int64_t k = 0;
   for (; k + kDotLanes <= d; k += kDotLanes) {
-    const DotLanes x = load_lanes(a + k);
+    const DotLanes x = lanes_at(a + k);
 #pragma GCC unroll 8
-    for (int t = 0; t < N; ++t) lanes[t] += x * load_lanes(b[t] + k);
+    for (int t = 0; t < N; ++t) lanes[t] += x * lanes_at(b[t] + k);
   }
   if (k < d) {
     const int64_t last = d - kDotLanes;
     const int32_t summed = static_cast<int32_t>(k - last);  // lanes [0, summed) are done
     const DotLaneIndex lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    const DotLanes x = load_lanes(a + last);
+    const DotLanes x = lanes_at(a + last);
 #pragma GCC unroll 8
     for (int t = 0; t < N; ++t) {
-      const DotLanes products = x * load_lanes(b[t] + last);
+      const DotLanes products = x * lanes_at(b[t] + last);
       lanes[t] += lane >= summed ? products : DotLanes{};
     }
   }
