@@ -2,10 +2,13 @@
 // their *_rows_loss twins: input i of a batch is row index(i) of a (rows, d) matrix, and its
 // gradient (when one is wanted) accumulates at grad_row(i).
 //
-// The fused ops take these as template arguments, so the hot loops stay free of virtual calls.
+// The fused ops take these as template arguments, so the hot loops stay free of virtual calls;
+// check_ids is the range check both make of the ids they read.
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "autograd/sparse_rows.h"
@@ -28,5 +31,18 @@ struct DenseInputs {
   int64_t index(int64_t i) const { return i; }
   float* grad_row(int64_t i) const { return grad + i * d; }
 };
+
+// Every id a fused op reads must be a row of its table: throws std::out_of_range naming the op,
+// the id and the table ("sgns_loss: id 7 out of range for W_in with 5 rows").
+inline void check_ids(const std::vector<int64_t>& ids, int64_t rows, const char* op,
+                      const char* table) {
+  for (const int64_t id : ids) {
+    if (id < 0 || id >= rows) {
+      throw std::out_of_range(std::string(op) + ": id " + std::to_string(id) +
+                              " out of range for " + table + " with " + std::to_string(rows) +
+                              " rows");
+    }
+  }
+}
 
 }  // namespace gv

@@ -147,12 +147,7 @@ Var composed(const Inputs& inputs, const Var& rows, const Var& nodes, const HsBa
 // The checks hs_loss and its composed twin share: the batch's groups span its ids, each a W_in row.
 void check_table_batch(const Var& w_in, const Var& nodes, const HsBatch& batch) {
   check_batch("hs_loss", w_in.shape(), static_cast<int64_t>(batch.input_ids.size()), nodes, batch);
-  for (const int64_t id : batch.input_ids) {
-    if (id < 0 || id >= w_in.size(0)) {
-      throw std::out_of_range("hs_loss: id " + std::to_string(id) + " out of range for W_in with " +
-                              std::to_string(w_in.size(0)) + " rows");
-    }
-  }
+  check_ids(batch.input_ids, w_in.size(0), "hs_loss", "W_in");
 }
 
 }  // namespace

@@ -23,16 +23,6 @@ void SgnsBatch::add_rows_group(int64_t num_rows, const int64_t* outputs) {
 
 namespace {
 
-void check_ids(const std::vector<int64_t>& ids, int64_t vocab, const char* op, const char* table) {
-  for (const int64_t id : ids) {
-    if (id < 0 || id >= vocab) {
-      throw std::out_of_range(std::string(op) + ": id " + std::to_string(id) +
-                              " out of range for " + table + " with " + std::to_string(vocab) +
-                              " rows");
-    }
-  }
-}
-
 // The width both sides of every pair share; checks W_out and the batch's outputs.
 int64_t check_outputs(const char* op, const Var& inputs, const Var& w_out, const SgnsBatch& batch) {
   const int64_t d = inputs.size(1);

@@ -130,8 +130,8 @@ int64_t Vocabulary::id(std::string_view word) const {
 }
 
 void Vocabulary::ids(std::span<const std::string_view> words, std::span<int64_t> ids) const {
+  static_assert(kUnknown == -1, "WordIndex marks an absent word -1, which must be kUnknown");
   index_.find(words, words_, ids);
-  for (int64_t& id : ids) id = id < 0 ? kUnknown : id;
 }
 
 const std::string& Vocabulary::word(int64_t id) const {

@@ -56,6 +56,10 @@ int64_t WordIndex::find(std::string_view word, uint64_t hash,
 
 void WordIndex::find(std::span<const std::string_view> queries, std::span<const std::string> words,
                      std::span<int64_t> ids) const {
+  if (slots_.empty()) {  // indexes no word
+    std::fill(ids.begin(), ids.end(), -1);
+    return;
+  }
   constexpr size_t kBatch = 32;
   uint64_t hashes[kBatch];
   for (size_t start = 0; start < queries.size(); start += kBatch) {
@@ -66,9 +70,9 @@ void WordIndex::find(std::span<const std::string_view> queries, std::span<const 
     // lookups below are find()'s.
     for (size_t i = 0; i < n; ++i) {
       hashes[i] = hash_of(batch[i]);
-      if (!slots_.empty()) __builtin_prefetch(&slots_[hashes[i] & mask_]);
+      __builtin_prefetch(&slots_[hashes[i] & mask_]);
     }
-    for (size_t i = 0; i < n && !slots_.empty(); ++i) {
+    for (size_t i = 0; i < n; ++i) {
       const Slot slot = slots_[hashes[i] & mask_];
       if (slot.id >= 0) __builtin_prefetch(&words[static_cast<size_t>(slot.id)]);
     }
