@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
-# query_inputs.sh GRADVEC: questions, pairs and repl queries from inputs that are not plain files.
+# query_inputs.sh GRADVEC limited|unlimited: questions, pairs and repl queries from inputs that are not plain files.
 #   - a FIFO or a pipe as --questions / --pairs is opened once and read as a stream;
 #   - /dev/zero as --questions, --pairs or repl input is one line of error, in bounded memory;
 #   - a repl line repeating one word half a million times answers in bounded memory;
 #   - --k far beyond the vocabulary lists every word; a zero vector is refused with one line.
 # Every run is under `timeout`, so a regression that blocks or reads forever fails instead of
-# hanging. Without AddressSanitizer (which reserves terabytes of address space) the runs also
-# get `ulimit -v`, so one that grows its memory with the input fails at once.
+# hanging. With `limited` (a build without sanitizers, which reserve terabytes of address space)
+# the runs also get `ulimit -v`, so one that grows its memory with the input fails at once.
 set -uo pipefail
 gradvec=$1
+case ${2-} in
+limited) limit_memory=true ;;
+unlimited) limit_memory=false ;;
+*) echo "usage: query_inputs.sh GRADVEC limited|unlimited" >&2 && exit 2 ;;
+esac
 cli=$(dirname "$0")
 work=$(mktemp -d)
 writer=
 trap '[[ -n $writer ]] && kill "$writer" 2>/dev/null; rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-limit_memory=true
-ldd "$gradvec" 2>/dev/null | grep -q libasan && limit_memory=false
 # bounded KB COMMAND...: COMMAND under a 60 s timeout and, when allowed, KB of address space.
 bounded() {
   local kb=$1
