@@ -42,9 +42,10 @@ head -c 50000 "$work/gz/a.txt.gz" >"$work/gz/cut.gz"
 echo "ok: a gzip'd corpus trains as its text; a truncated one is refused by name"
 
 # The summary names the corpus; the spooled input leaves nothing in $TMPDIR.
-"$gradvec" train --corpus "$work/texts" --epochs 1 --dim 8 --threads 1 --show the \
-  --output "$work/x.vec" 2>&1 >/dev/null | grep -q "^2 files in $work/texts: " ||
-  fail "the summary does not name 2 files in the directory"
+summary=$("$gradvec" train --corpus "$work/texts" --epochs 1 --dim 8 --threads 1 --show the \
+  --output "$work/x.vec" 2>&1 >/dev/null)
+[[ $'\n'$summary == *$'\n'"2 files in $work/texts: "* ]] ||
+  fail "the summary does not name 2 files in the directory: $summary"
 cat "$a" | TMPDIR=$work/tmp "$gradvec" train --corpus - --read-vocab "$work/vocab.txt" \
   --epochs 1 --dim 8 --threads 1 --show the --output "$work/x.vec" 2>&1 >/dev/null |
   grep -q "^standard input: " || fail "the summary does not name standard input"

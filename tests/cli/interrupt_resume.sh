@@ -35,7 +35,7 @@ interrupt --output "$work/v.bin" --format w2v-bin --checkpoint "$work/run.ckpt"
 grep -q "checkpoint written to $work/run.ckpt; continue with: gradvec train --resume $work/run.ckpt --corpus $corpus --output $work/v.bin --format w2v-bin --checkpoint $work/run.ckpt --quiet$" "$work/err" ||
   { echo "FAIL: the resume command does not restate the outputs"; exit 1; }
 resume
-"$gradvec" info --vectors "$work/v.bin" | grep -q "format: word2vec binary" || { echo "FAIL: not the format asked"; exit 1; }
+[[ $("$gradvec" info --vectors "$work/v.bin") == *"format: word2vec binary"* ]] || { echo "FAIL: not the format asked"; exit 1; }
 ls "$work" | grep -q tmp. && { echo "FAIL: temporary files left behind"; exit 1; }
 
 # The default checkpoint, OUTPUT.ckpt, cannot be written (a directory stands in its way).

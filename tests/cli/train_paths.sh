@@ -50,7 +50,7 @@ resumes_to() {
   command=$(grep -o 'write its vectors with gradvec train .*' "$1") || fail "no resume command in: $(cat "$1")"
   command=${command#write its vectors with gradvec }
   eval "\"\$gradvec\" ${command/--output \/dev\/full/--output \"\$2\"}" >/dev/null
-  "$gradvec" info --vectors "$2" | grep -q "format: word2vec binary" || fail "$2 is not what was asked"
+  [[ $("$gradvec" info --vectors "$2") == *"format: word2vec binary"* ]] || fail "$2 is not what was asked"
 }
 
 # The vectors cannot be written: the trained model is kept in $TMPDIR, and the printed command

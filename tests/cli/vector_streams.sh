@@ -99,7 +99,7 @@ printf '\xef\xbb\xbfthe 1 2\ncat 3 4\n' >"$work/bom.txt"
   fail "BOM GloVe"
 run "$gradvec" convert --in "$work/v.txt" --out "$work/v.bin" --to w2v-bin >/dev/null
 { printf '\xef\xbb\xbf'; cat "$work/v.bin"; } >"$work/bom.bin"
-run "$gradvec" info --vectors "$work/bom.bin" | grep -q '^format: word2vec binary$' || fail "BOM binary"
+[[ $'\n'$(run "$gradvec" info --vectors "$work/bom.bin")$'\n' == *$'\nformat: word2vec binary\n'* ]] || fail "BOM binary"
 echo "ok: byte order marks"
 
 # Real binary files whose header is edited: reported as a header, never read as GloVe.
