@@ -1,5 +1,6 @@
 #include "word2vec/tokenizer.h"
 
+#include <array>
 #include <stdexcept>
 #include <utility>
 
@@ -39,22 +40,38 @@ constexpr CodePointRange kNonLetters[] = {
     {0xFEFF, 0xFEFF, CharClass::kSpace},        // byte-order mark
 };
 
-bool is_ascii_alphanumeric(char32_t c) {
+constexpr bool is_ascii_alphanumeric(char32_t c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-CharClass classify(char32_t code_point) {
-  if (code_point >= 0x80) {
-    for (const CodePointRange& range : kNonLetters) {
-      if (code_point >= range.first && code_point <= range.last) return range.char_class;
-    }
-    return CharClass::kLetter;
-  }
+constexpr CharClass classify_ascii(char32_t code_point) {
   if (is_ascii_alphanumeric(code_point)) return CharClass::kLetter;
   if (code_point == '\'' || code_point == '_') return CharClass::kJoiner;
   if (code_point == '\n') return CharClass::kNewline;
   if (code_point > ' ' && code_point < 0x7F) return CharClass::kPunctuation;
   return CharClass::kSpace;  // space, tab, '\r' and the other control codes
+}
+
+// classify_ascii of every ASCII byte, looked up by the plain-word fast path.
+constexpr std::array<CharClass, 0x80> kAsciiClasses = [] {
+  std::array<CharClass, 0x80> classes{};
+  for (char32_t c = 0; c < 0x80; ++c) classes[c] = classify_ascii(c);
+  return classes;
+}();
+
+CharClass classify(char32_t code_point) {
+  if (code_point < 0x80) return kAsciiClasses[code_point];
+  for (const CodePointRange& range : kNonLetters) {
+    if (code_point >= range.first && code_point <= range.last) return range.char_class;
+  }
+  return CharClass::kLetter;
+}
+
+// The class of `byte` when it is ASCII; a non-ASCII byte starts or continues a sequence
+// whose class is known only once it is decoded, reported here as a letter.
+CharClass ascii_class(char byte) {
+  const auto b = static_cast<unsigned char>(byte);
+  return b < 0x80 ? kAsciiClasses[b] : CharClass::kLetter;
 }
 
 // Writes the UTF-8 encoding of a valid code point into `out`; returns its length (1 to 4).
@@ -128,6 +145,8 @@ Tokenizer::Event Tokenizer::next() {
   while (queue_begin_ == queue_end_) {
     queue_begin_ = queue_end_ = 0;
     if (pos_ < input_.size()) {
+      if (next_plain_word()) return Event::kToken;
+      if (pos_ == input_.size()) continue;  // it skipped the spaces that ended the piece
       if (extend_ascii_word()) continue;
       consume_byte(static_cast<unsigned char>(input_[pos_++]));
     } else if (finishing_) {
@@ -160,7 +179,35 @@ std::string_view Tokenizer::token() const {
   return {};
 }
 
-// Most of an English corpus is runs of ASCII letters and digits inside a word. Such a run
+// Most of an English corpus is ASCII words between spaces. With no word in progress, the
+// spaces before one are skipped (each would end an empty word: nothing), and a run of ASCII
+// letters and digits that this piece of text shows to end at a space, newline or punctuation
+// character is the next token as it stands: what consume_byte would build byte by byte, and
+// the byte that ends it is left to the usual path. A run that may go on (a joiner or non-ASCII
+// byte after it, or the end of the piece) or is too long to keep whole is left to it as well.
+// Returns whether it set token() to a word.
+bool Tokenizer::next_plain_word() {
+  if (!word_.empty() || continuation_bytes_left_ > 0) return false;
+  while (pos_ < input_.size() && ascii_class(input_[pos_]) == CharClass::kSpace) ++pos_;
+  size_t end = pos_;
+  while (end < input_.size() && is_ascii_alphanumeric(static_cast<unsigned char>(input_[end])))
+    ++end;
+  if (end == pos_ || end == input_.size() || end - pos_ > kMaxTokenBytes) return false;
+  const CharClass after = ascii_class(input_[end]);  // kLetter: a non-ASCII byte
+  if (after == CharClass::kLetter || after == CharClass::kJoiner) return false;
+  finished_word_.resize(end - pos_);
+  for (size_t i = 0; i < finished_word_.size(); ++i) {
+    const char c = input_[pos_ + i];
+    finished_word_[i] =
+        options_.lowercase && c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c;
+  }
+  pos_ = end;
+  sentence_has_tokens_ = true;
+  token_ = TokenText::kWord;
+  return true;
+}
+
+// Inside a word, most of an English corpus is runs of ASCII letters and digits. Such a run
 // goes straight onto the word, folded to lower case, which is what consume_byte would do byte
 // by byte. Anything else (a sequence being decoded, a joiner waiting for a letter, a word
 // at its length limit) is left to consume_byte. Returns whether it took any bytes.

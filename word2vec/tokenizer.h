@@ -68,6 +68,7 @@ class Tokenizer {
   void reset();
 
  private:
+  bool next_plain_word();  // the fast path for a whole ASCII word between separators
   void consume_byte(unsigned char byte);
   bool extend_ascii_word();  // the fast path for a run of ASCII letters and digits
   void consume_code_point(char32_t code_point);
