@@ -74,15 +74,16 @@ double forward(const Inputs& inputs, const float* in, const float* table, int64_
       for (int64_t i = batch.row_offsets[g + 1]; i < batch.row_offsets[g + 2]; ++i)
         prefetch_row(in + inputs.index(i) * d, d);
     }
-    // The group's logits (rows, depth), node by node: each node row is read once for all the
-    // rows that share its path.
+    // The group's logits (rows, depth), row by row against the nodes of the path, which
+    // dot_rows takes four at a time: a path is about ten nodes long, where a group has one row
+    // (CBOW) or a few (skip-gram's contexts of one centre).
     const int64_t begin = batch.row_offsets[g], rows = batch.row_offsets[g + 1] - begin;
-    for (int64_t j = 0; j < depth; ++j) {
+    for (int64_t i = 0; i < rows; ++i) {
       dot_rows(
-          table + points[j] * d, d, rows,
-          [&](int64_t i) { return in + inputs.index(begin + i) * d; },
-          [&](int64_t i) -> float& { return coefficient[i * depth + j]; });
-      for (int64_t i = 0; i < rows; ++i) label[i * depth + j] = codes[j] == 0 ? 1.0f : 0.0f;
+          in + inputs.index(begin + i) * d, d, depth,
+          [&](int64_t j) { return table + points[j] * d; },
+          [&](int64_t j) -> float& { return coefficient[i * depth + j]; });
+      for (int64_t j = 0; j < depth; ++j) label[i * depth + j] = codes[j] == 0 ? 1.0f : 0.0f;
     }
     coefficient += rows * depth;
     label += rows * depth;
