@@ -57,11 +57,10 @@ Var embedding_bag(const Var& table, std::span<const int64_t> ids, std::span<cons
     if (b + 1 < bags) {  // the next bag's rows, picked at random from the table
       for (int64_t i = offsets[b + 1]; i < offsets[b + 2]; ++i) prefetch_row(rows + ids[i] * d, d);
     }
+    // The bag's rows summed in order, kBlock rows per pass over `mean` (axpy_sum).
     float* mean = out.data() + b * d;
-    for (int64_t i = offsets[b]; i < offsets[b + 1]; ++i) {
-      const float* row = rows + ids[i] * d;
-      for (int64_t j = 0; j < d; ++j) mean[j] += row[j];
-    }
+    axpy_sum(mean, d, offsets[b + 1] - offsets[b],
+             [&](int64_t i) { return std::pair(1.0f, rows + ids[offsets[b] + i] * d); });
     const float scale = 1.0f / static_cast<float>(offsets[b + 1] - offsets[b]);
     for (int64_t j = 0; j < d; ++j) mean[j] *= scale;
   }
