@@ -30,7 +30,7 @@ namespace gv::tools {
 namespace {
 
 struct TrainArgs {
-  std::vector<std::string> corpus = {"data/tinyshakespeare.txt"};  // corpus_of() reads them
+  std::vector<std::string> corpus = {"data/tinyshakespeare.txt"};  // corpus_files() checks them
   std::string output = "models/tinyshakespeare.vec";
   VectorFormat format = VectorFormat::Word2VecText;
   std::string optimizer = "sgd";
@@ -87,9 +87,10 @@ void draw_progress(const TrainProgress& p) {
   draw_progress_line(p.fraction(), rate_text, p.lr, p.loss, eta);
 }
 
-// The corpus before anything that takes time: a typo should not wait for the counting pass.
-// Standard input is not read here (nullopt): it is spooled once the outputs are checked.
-std::optional<Corpus> check_corpus(const TrainArgs& args) {
+// The corpus's files before anything that takes time: a typo should not wait for the counting
+// pass. None is read here: standard input (nullopt) and gzip'd files are spooled once the
+// outputs are checked.
+std::optional<CorpusFiles> check_corpus(const TrainArgs& args) {
   if (args.corpus == std::vector<std::string>{"-"}) {
     // A stream is read once: its words cannot be counted before training reads it. A
     // checkpoint holds its vocabulary, and its fingerprint refuses other input.
@@ -101,7 +102,7 @@ std::optional<Corpus> check_corpus(const TrainArgs& args) {
     return std::nullopt;
   }
   try {
-    return corpus_of(args.corpus);
+    return corpus_files(args.corpus);
   } catch (const std::runtime_error& e) {
     // The default corpus ships in the repository, so missing it means another directory.
     const std::string& path = args.corpus.front();
@@ -156,9 +157,10 @@ void run_train(const TrainArgs& args) {
   // Options first, sizes against this machine's memory included: a user should not wait for
   // the corpus to learn of a typo. A checkpoint's own options are checked as it is read.
   if (args.resume.empty()) Trainer::check_options(options);
-  std::optional<Corpus> files = check_corpus(args);
+  std::optional<CorpusFiles> files = check_corpus(args);
   check_outputs(args.output, {args.checkpoint, args.save_vocab});
-  const Corpus corpus = files ? *files : Corpus::standard_input();
+  const Corpus corpus =
+      files ? Corpus(std::move(files->paths), std::move(files->name)) : Corpus::standard_input();
 
   Trainer trainer =
       !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)

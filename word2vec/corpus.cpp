@@ -71,34 +71,46 @@ bool Corpus::is_file_boundary(int64_t offset) const {
   return offset == size() || (i < files_.size() && start(i) == offset);
 }
 
-Corpus corpus_of(const std::vector<std::string>& values) {
+CorpusFiles corpus_files(const std::vector<std::string>& values) {
   if (values.empty()) throw std::runtime_error("--corpus: no corpus given");
-  if (values == std::vector<std::string>{"-"}) return Corpus::standard_input();
   if (std::find(values.begin(), values.end(), "-") != values.end()) {
     throw std::runtime_error("--corpus -: standard input is a whole corpus, not one of a list");
   }
   std::error_code error;
+  CorpusFiles files;
   if (values.size() == 1 && std::filesystem::is_directory(values[0], error)) {
-    std::vector<std::string> paths = files_in(values[0]);
-    if (paths.empty()) {
+    files.paths = files_in(values[0]);
+    if (files.paths.empty()) {
       throw std::runtime_error(values[0] +
                                ": the corpus directory holds no files (subdirectories and hidden "
                                "files are skipped)");
     }
-    const std::string name = std::to_string(paths.size()) + " file" +
-                             (paths.size() == 1 ? "" : "s") + " in " + values[0];
-    return Corpus(std::move(paths), name);
-  }
-  if (values.size() == 1) return Corpus(values[0]);
-  for (const std::string& value : values) {
-    if (std::filesystem::is_directory(value, error)) {
-      throw std::runtime_error(value +
-                               ": a directory in a list of corpus files; give a directory alone "
-                               "to read every file in it");
+    files.name = std::to_string(files.paths.size()) + " file" +
+                 (files.paths.size() == 1 ? "" : "s") + " in " + values[0];
+  } else if (values.size() == 1) {
+    files = {values, values[0]};
+  } else {
+    for (const std::string& value : values) {
+      if (std::filesystem::is_directory(value, error)) {
+        throw std::runtime_error(value +
+                                 ": a directory in a list of corpus files; give a directory "
+                                 "alone to read every file in it");
+      }
     }
+    files = {values,
+             std::to_string(values.size()) + " files: " + values.front() + " ... " + values.back()};
   }
-  return Corpus(values, std::to_string(values.size()) + " files: " + values.front() + " ... " +
-                            values.back());
+  for (const std::string& path : files.paths) {
+    std::ifstream file;
+    open_corpus(path, file);
+  }
+  return files;
+}
+
+Corpus corpus_of(const std::vector<std::string>& values) {
+  if (values == std::vector<std::string>{"-"}) return Corpus::standard_input();
+  CorpusFiles files = corpus_files(values);
+  return Corpus(std::move(files.paths), std::move(files.name));
 }
 
 }  // namespace gv

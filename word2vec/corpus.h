@@ -68,6 +68,18 @@ class Corpus {
   std::string name_;
 };
 
+// The files --corpus's values name, each checked to be a readable regular file but none read
+// yet, so that a command can check its outputs before it waits for a gzip'd file to be
+// decompressed: Corpus(files.paths, files.name) reads them.
+struct CorpusFiles {
+  std::vector<std::string> paths;
+  std::string name;
+};
+
+// The files of corpus_of below, for every form but "-" (which it refuses: standard input is
+// not a file to check in advance).
+CorpusFiles corpus_files(const std::vector<std::string>& values);
+
 // The corpus that --corpus's values name:
 //   - a single file;
 //   - a single directory: every regular file directly in it (no recursion into subdirectories,

@@ -39,7 +39,11 @@ cmp -s "$work/list.vec" "$work/gz.vec" || fail "--corpus A.gz B trained other ve
 head -c 50000 "$work/gz/a.txt.gz" >"$work/gz/cut.gz"
 "$cli/expect_failure.sh" 2 "^gradvec: error: $work/gz/cut.gz: corrupt gzip corpus: unexpected end of file$" \
   "${train[@]}" --corpus "$work/gz/cut.gz" --output "$work/x.vec" || exit 1
-echo "ok: a gzip'd corpus trains as its text; a truncated one is refused by name"
+# The outputs are checked before a gzip'd file is decompressed: a bad --output is named at once.
+touch "$work/not-a-dir"
+"$cli/expect_failure.sh" 2 "^gradvec: error: cannot write $work/not-a-dir/x.vec: " \
+  "${train[@]}" --corpus "$work/gz/cut.gz" --output "$work/not-a-dir/x.vec" || exit 1
+echo "ok: a gzip'd corpus trains as its text; a truncated one is refused by name, after the outputs"
 
 # The summary names the corpus; the spooled input leaves nothing in $TMPDIR.
 summary=$("$gradvec" train --corpus "$work/texts" --epochs 1 --dim 8 --threads 1 --show the \

@@ -173,6 +173,12 @@ TEST_CASE("A gzip'd corpus file reads and fingerprints as its text", "[corpus][f
   const Vocabulary vocab = Vocabulary::build(gv::count_words(corpus, {}, 2));
   CorpusReader reader(corpus);
   CHECK(read_words(reader, vocab) == Sentences{{"w0", "w1"}, {"w2"}, {"w3"}});
+
+  // corpus_files checks a gzip'd file without decompressing it; the Corpus reads it.
+  const std::string cut = dir.write("cut.gz", gzipped.substr(0, 15));
+  const gv::CorpusFiles files = gv::corpus_files({cut});
+  CHECK(files.paths == std::vector<std::string>{cut});
+  CHECK_THROWS_WITH(gv::corpus_of({cut}), Catch::StartsWith(cut + ": corrupt gzip corpus"));
   const Corpus plain({dir.write("a.txt", "w0 w1\nw2"), corpus.path(1)}, "plain");
   CHECK(gv::fingerprint_corpus(corpus) == gv::fingerprint_corpus(plain));
 
