@@ -50,9 +50,10 @@ summary=$("$gradvec" train --corpus "$work/texts" --epochs 1 --dim 8 --threads 1
   --output "$work/x.vec" 2>&1 >/dev/null)
 [[ $'\n'$summary == *$'\n'"2 files in $work/texts: "* ]] ||
   fail "the summary does not name 2 files in the directory: $summary"
-cat "$a" | TMPDIR=$work/tmp "$gradvec" train --corpus - --read-vocab "$work/vocab.txt" \
-  --epochs 1 --dim 8 --threads 1 --show the --output "$work/x.vec" 2>&1 >/dev/null |
-  grep -q "^standard input: " || fail "the summary does not name standard input"
+summary=$(cat "$a" | TMPDIR=$work/tmp "$gradvec" train --corpus - --read-vocab "$work/vocab.txt" \
+  --epochs 1 --dim 8 --threads 1 --show the --output "$work/x.vec" 2>&1 >/dev/null)
+[[ $'\n'$summary == *$'\n'"standard input: "* ]] ||
+  fail "the summary does not name standard input: $summary"
 [[ -z $(ls -A "$work/tmp") ]] || fail "standard input's spool was left in TMPDIR"
 echo "ok: the summary names the corpus, and standard input's spool is gone"
 
