@@ -74,6 +74,18 @@ CharClass ascii_class(char byte) {
   return b < 0x80 ? kAsciiClasses[b] : CharClass::kLetter;
 }
 
+// Appends a run of ASCII letters and digits to `word`, folded to lower case when asked: as one
+// append, then in place, since a byte-by-byte += checks the capacity per byte.
+void append_ascii_run(std::string& word, std::string_view run, bool lowercase) {
+  const size_t first = word.size();
+  word.append(run);
+  if (!lowercase) return;
+  for (size_t i = first; i < word.size(); ++i) {
+    const char c = word[i];
+    word[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c;
+  }
+}
+
 // Writes the UTF-8 encoding of a valid code point into `out`; returns its length (1 to 4).
 size_t encode_utf8(char32_t code_point, char* out) {
   if (code_point < 0x80) {
@@ -195,12 +207,8 @@ bool Tokenizer::next_plain_word() {
   if (end == pos_ || end == input_.size() || end - pos_ > kMaxTokenBytes) return false;
   const CharClass after = ascii_class(input_[end]);  // kLetter: a non-ASCII byte
   if (after == CharClass::kLetter || after == CharClass::kJoiner) return false;
-  finished_word_.resize(end - pos_);
-  for (size_t i = 0; i < finished_word_.size(); ++i) {
-    const char c = input_[pos_ + i];
-    finished_word_[i] =
-        options_.lowercase && c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c;
-  }
+  finished_word_.clear();
+  append_ascii_run(finished_word_, input_.substr(pos_, end - pos_), options_.lowercase);
   pos_ = end;
   sentence_has_tokens_ = true;
   token_ = TokenText::kWord;
@@ -219,16 +227,8 @@ bool Tokenizer::extend_ascii_word() {
     ++end;
   }
   if (end == pos_) return false;
-  // Appended as one run, then folded in place: a byte-by-byte += checks the capacity per byte.
-  const size_t first = word_.size();
-  word_.append(input_.data() + pos_, end - pos_);
+  append_ascii_run(word_, input_.substr(pos_, end - pos_), options_.lowercase);
   pos_ = end;
-  if (options_.lowercase) {
-    for (size_t i = first; i < word_.size(); ++i) {
-      const char c = word_[i];
-      word_[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c;
-    }
-  }
   return true;
 }
 
