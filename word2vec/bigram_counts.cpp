@@ -1,25 +1,14 @@
 #include "word2vec/bigram_counts.h"
 
+#include "word2vec/word_hash.h"
+
 namespace gv {
 
-namespace {
-
-// The keys' low bits are one word id's low bits, and frequent words have small ids: a slot
-// index taken straight from them would pile pairs into a few runs. MurmurHash3's finaliser
-// spreads every key bit over the index bits.
-uint64_t mix(uint64_t key) {
-  key ^= key >> 33;
-  key *= 0xFF51AFD7ED558CCDull;
-  key ^= key >> 33;
-  key *= 0xC4CEB9FE1A85EC53ull;
-  key ^= key >> 33;
-  return key;
-}
-
-}  // namespace
-
+// The keys' low bits are one word id's low bits, and frequent words have small ids: a slot index
+// taken straight from them would pile pairs into a few runs, so mix_bits spreads every key bit
+// over the index bits.
 size_t BigramCounts::find(uint64_t key) const {
-  for (uint64_t i = mix(key) & mask_;; i = (i + 1) & mask_) {
+  for (uint64_t i = mix_bits(key) & mask_;; i = (i + 1) & mask_) {
     const uint64_t held = slots_[i].key;
     if (held == key || held == kEmpty) return i;
   }

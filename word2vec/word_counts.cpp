@@ -3,17 +3,14 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <functional>
 #include <limits>
 #include <stdexcept>
+
+#include "word2vec/word_hash.h"
 
 namespace gv {
 
 namespace {
-
-uint64_t hash_of(std::string_view word) {
-  return std::hash<std::string_view>{}(word);
-}
 
 constexpr size_t kMinSlots = 16;
 
@@ -37,7 +34,7 @@ WordCounts::WordCounts(std::initializer_list<std::pair<std::string_view, WordCou
 }
 
 void WordCounts::count(std::string_view word) {
-  count(word, hash_of(word));
+  count(word, word_hash(word));
 }
 
 void WordCounts::count(std::span<const std::string_view> words) {
@@ -50,7 +47,7 @@ void WordCounts::count(std::span<const std::string_view> words) {
     // then the entries they name, then those entries' bytes. Only hints: counting below looks
     // each word up in full, whatever an insertion or a prune has moved meanwhile.
     for (size_t i = 0; i < batch.size(); ++i) {
-      hashes[i] = hash_of(batch[i]);
+      hashes[i] = word_hash(batch[i]);
       __builtin_prefetch(&slots_[hashes[i] & mask_]);
     }
     for (size_t i = 0; i < batch.size(); ++i) {
@@ -78,7 +75,7 @@ void WordCounts::count(std::string_view word, uint64_t hash) {
 }
 
 bool WordCounts::insert(std::string_view word, WordCount seen) {
-  const uint64_t hash = hash_of(word);
+  const uint64_t hash = word_hash(word);
   Slot& slot = slot_for(word, hash);
   if (slot.entry >= 0) return false;
   append(slot, hash, word, seen);
@@ -87,7 +84,7 @@ bool WordCounts::insert(std::string_view word, WordCount seen) {
 
 void WordCounts::merge(const WordCounts& later) {
   for (const auto& [word, seen] : later) {
-    const uint64_t hash = hash_of(word);
+    const uint64_t hash = word_hash(word);
     Slot& slot = slot_for(word, hash);
     const int64_t first = tokens_ + seen.first;
     if (slot.entry >= 0) {
@@ -102,7 +99,7 @@ void WordCounts::merge(const WordCounts& later) {
 }
 
 const WordCount* WordCounts::find(std::string_view word) const {
-  const uint64_t hash = hash_of(word);
+  const uint64_t hash = word_hash(word);
   const auto bits = static_cast<uint32_t>(hash >> 32);
   for (uint64_t i = hash & mask_;; i = (i + 1) & mask_) {
     const Slot slot = slots_[i];
@@ -172,7 +169,7 @@ void WordCounts::rehash(size_t slot_count) {
   slots_.assign(std::max(kMinSlots, std::bit_ceil(slot_count)), Slot{});
   mask_ = slots_.size() - 1;
   for (size_t e = 0; e < entries_.size(); ++e) {
-    const uint64_t hash = hash_of(word_of(entries_[e]));
+    const uint64_t hash = word_hash(word_of(entries_[e]));
     for (uint64_t i = hash & mask_;; i = (i + 1) & mask_) {
       if (slots_[i].entry < 0) {
         slots_[i] = {static_cast<uint32_t>(hash >> 32), static_cast<int32_t>(e)};

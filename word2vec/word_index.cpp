@@ -2,19 +2,12 @@
 
 #include <algorithm>
 #include <bit>
-#include <functional>
 #include <limits>
 #include <stdexcept>
 
+#include "word2vec/word_hash.h"
+
 namespace gv {
-
-namespace {
-
-uint64_t hash_of(std::string_view word) {
-  return std::hash<std::string_view>{}(word);
-}
-
-}  // namespace
 
 WordIndex::WordIndex(std::span<const std::string> words) {
   if (words.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
@@ -25,7 +18,7 @@ WordIndex::WordIndex(std::span<const std::string> words) {
   slots_.resize(std::bit_ceil(std::max<size_t>(8, 2 * words.size())));
   mask_ = slots_.size() - 1;
   for (size_t id = 0; id < words.size(); ++id) {
-    const uint64_t hash = hash_of(words[id]);
+    const uint64_t hash = word_hash(words[id]);
     for (uint64_t i = hash & mask_;; i = (i + 1) & mask_) {
       Slot& slot = slots_[i];
       if (slot.id < 0) {
@@ -40,7 +33,7 @@ WordIndex::WordIndex(std::span<const std::string> words) {
 }
 
 int64_t WordIndex::find(std::string_view word, std::span<const std::string> words) const {
-  return find(word, hash_of(word), words);
+  return find(word, word_hash(word), words);
 }
 
 int64_t WordIndex::find(std::string_view word, uint64_t hash,
@@ -69,7 +62,7 @@ void WordIndex::find(std::span<const std::string_view> queries, std::span<const 
     // then the words they name (a short word's bytes lie in its std::string). Only hints: the
     // lookups below are find()'s.
     for (size_t i = 0; i < n; ++i) {
-      hashes[i] = hash_of(batch[i]);
+      hashes[i] = word_hash(batch[i]);
       __builtin_prefetch(&slots_[hashes[i] & mask_]);
     }
     for (size_t i = 0; i < n; ++i) {

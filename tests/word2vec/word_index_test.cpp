@@ -1,12 +1,14 @@
 // WordIndex: every word of its list finds its own position, nothing else is found, and a
-// repeated word is refused.
+// repeated word is refused. word_hash, which places the words, depends on every byte.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "word2vec/word_hash.h"
 #include "word2vec/word_index.h"
 
 TEST_CASE("WordIndex finds each of 20,000 words at its position and no other word",
@@ -68,4 +70,28 @@ TEST_CASE("WordIndex: empty, and refuses a repeated word", "[vocabulary][word_in
   const std::vector<std::string> twice = {"a", "b", "a"};
   CHECK_THROWS_AS(gv::WordIndex(twice), std::invalid_argument);
   CHECK_THROWS_WITH(gv::WordIndex(twice), Catch::Contains("'a' occurs twice"));
+}
+
+TEST_CASE("word_hash reads every byte of a word, at every length", "[vocabulary][word_index]") {
+  // Words of 1-24 bytes cover each way the hash reads a word (three single bytes, two overlapping
+  // 4-byte loads, whole and overlapping 8-byte chunks). Changing any one byte, or the length,
+  // must change the hash; the table's slot takes the low bits and its tag the high ones, so
+  // each half is checked on its own.
+  std::string base;
+  for (int n = 1; n <= 24; ++n) {
+    base.push_back(static_cast<char>('a' + n % 26));
+    const uint64_t h = gv::word_hash(base);
+    CHECK(gv::word_hash(std::string_view(base).substr(0, n - 1)) != h);
+    for (int i = 0; i < n; ++i) {
+      std::string changed = base;
+      changed[i] ^= 0x20;
+      INFO(n << " bytes, byte " << i << " changed");
+      const uint64_t c = gv::word_hash(changed);
+      CHECK(static_cast<uint32_t>(c) != static_cast<uint32_t>(h));
+      CHECK((c >> 32) != (h >> 32));
+    }
+  }
+  // The same bytes at another address hash the same.
+  const std::string copy = base;
+  CHECK(gv::word_hash(copy) == gv::word_hash(base));
 }
