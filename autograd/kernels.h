@@ -187,12 +187,13 @@ inline void axpy(float alpha, const float* x, float* y, int64_t d) {
 }
 
 // y (d) += Σ_t alpha[t] x[t] (d) over N terms, term by term for each element: the same sums, in
-// the same order, as N calls of axpy, with y loaded and stored once instead of N times.
-template <int N>
+// the same order, as N calls of axpy, with y loaded and stored once instead of N times. With
+// Overwrite, y's old floats are not read: the sums start from +0, as from a zeroed y.
+template <int N, bool Overwrite = false>
 inline void axpy_terms(float* y, const float* const* x, const float* alpha, int64_t d) {
 #pragma omp simd
   for (int64_t k = 0; k < d; ++k) {
-    float sum = y[k];
+    float sum = Overwrite ? 0.0f : y[k];
 #pragma GCC unroll 4
     for (int t = 0; t < N; ++t) sum += alpha[t] * x[t][k];
     y[k] = sum;
@@ -203,8 +204,9 @@ inline void axpy_terms(float* y, const float* const* x, const float* alpha, int6
 // of axpy(alpha_t, x_t, y, d) for t = 0, 1, ..., bit for bit, in one pass over y per kBlock
 // terms. The fused losses' backward adds many rows into one gradient row (a node's over a
 // group's inputs, an input's over its outputs); y's loads and stores were half their traffic.
+// With overwrite (and n > 0), y's old floats are ignored: the result is that of a zeroed y.
 template <class Term>
-inline void axpy_sum(float* y, int64_t d, int64_t n, Term term) {
+inline void axpy_sum(float* y, int64_t d, int64_t n, Term term, bool overwrite = false) {
   for (int64_t t = 0; t < n; t += kBlock) {
     const float* x[kBlock];
     float alpha[kBlock];
@@ -214,7 +216,13 @@ inline void axpy_sum(float* y, int64_t d, int64_t n, Term term) {
       alpha[q] = a;
       x[q] = row;
     }
-    with_block_size(m, [&]<int M>() { axpy_terms<M>(y, x, alpha, d); });
+    with_block_size(m, [&]<int M>() {
+      if (overwrite && t == 0) {
+        axpy_terms<M, true>(y, x, alpha, d);
+      } else {
+        axpy_terms<M>(y, x, alpha, d);
+      }
+    });
   }
 }
 

@@ -19,19 +19,33 @@ void SparseRows::push_index(int64_t index) {
   indices_.push_back(index);
 }
 
+float* SparseRows::new_entry(int64_t index) {
+  push_index(index);
+  const size_t end = indices_.size() * static_cast<size_t>(row_dim_);
+  if (values_.size() < end) values_.resize(std::max(end, 2 * values_.size()));
+  return values_.data() + end - static_cast<size_t>(row_dim_);
+}
+
 float* SparseRows::append_row(int64_t index) {
   check_index(index);
-  push_index(index);
-  values_.resize(values_.size() + static_cast<size_t>(row_dim_), 0.0f);
-  return values_.data() + values_.size() - static_cast<size_t>(row_dim_);
+  float* row = new_entry(index);
+  std::fill(row, row + row_dim_, 0.0f);
+  return row;
+}
+
+SparseRows::Entry SparseRows::find_or_add_entry(int64_t index) {
+  check_index(index);
+  if (entry_of_.empty()) entry_of_.assign(static_cast<size_t>(num_rows_), -1);
+  int64_t& entry = entry_of_[static_cast<size_t>(index)];
+  if (entry >= 0) return {row(entry), false};
+  entry = stored_rows();
+  return {new_entry(index), true};
 }
 
 float* SparseRows::accumulate_row(int64_t index) {
-  check_index(index);
-  if (entry_of_.empty()) entry_of_.assign(static_cast<size_t>(num_rows_), -1);
-  if (entry_of_[index] >= 0) return row(entry_of_[index]);
-  entry_of_[index] = stored_rows();
-  return append_row(index);
+  const auto [row, is_new] = find_or_add_entry(index);
+  if (is_new) std::fill(row, row + row_dim_, 0.0f);
+  return row;
 }
 
 void SparseRows::forget_entries() {
@@ -41,10 +55,12 @@ void SparseRows::forget_entries() {
 
 void SparseRows::append(std::span<const int64_t> indices, const float* rows) {
   for (const int64_t index : indices) check_index(index);  // all first: nothing half-appended
-  for (const int64_t index : indices) push_index(index);
   // Copied straight in, not zero-filled first and then overwritten as append_row's entries
   // are: for skip-gram's input table this was a second write of every gradient row.
-  values_.insert(values_.end(), rows, rows + static_cast<int64_t>(indices.size()) * row_dim_);
+  for (const int64_t index : indices) {
+    std::copy_n(rows, row_dim_, new_entry(index));
+    rows += row_dim_;
+  }
 }
 
 void SparseRows::coalesce() {
@@ -91,7 +107,6 @@ Tensor SparseRows::to_dense() const {
 void SparseRows::clear() {
   forget_entries();
   indices_.clear();
-  values_.clear();
   coalesced_ = true;
 }
 

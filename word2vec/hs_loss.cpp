@@ -92,7 +92,7 @@ double forward(const Inputs& inputs, const float* in, const float* table, int64_
 }
 
 // Backward, step by step: dL/dh_i = Σ_j c_ij u_{n_j} and dL/du_{n_j} = Σ_i c_ij h_i over the
-// group's rows i, accumulated in one sparse entry per node (see SparseRows::accumulate_row).
+// group's rows i, accumulated in one sparse entry per node (see SparseRows::add_terms).
 template <class Inputs>
 void backward(const Inputs& inputs, const HsBatch& b, const float* in, const float* table,
               int64_t width, float upstream, SparseRows* grad_nodes) {
@@ -102,18 +102,18 @@ void backward(const Inputs& inputs, const HsBatch& b, const float* in, const flo
     const int32_t* points = b.tree->points(b.words[g]);
     const int64_t begin = b.row_offsets[g], rows = b.row_offsets[g + 1] - begin;
     // Each node's gradient row gets c_ij h_i from every row i of the group, and each row's
-    // gradient c_ij u_j from every node j, in one pass over the row (axpy_sum).
+    // gradient c_ij u_j from every node j, in one pass over the row (axpy_sum's blocks).
     const float* c = first;
     if (grad_nodes) {
       for (int64_t j = 0; j < depth; ++j) {
-        axpy_sum(grad_nodes->accumulate_row(points[j]), width, rows, [&](int64_t i) {
+        grad_nodes->add_terms(points[j], rows, [&](int64_t i) {
           return std::pair(upstream * c[i * depth + j], in + inputs.index(begin + i) * width);
         });
       }
     }
     if (inputs.grad) {
       for (int64_t i = 0; i < rows; ++i) {
-        axpy_sum(inputs.grad_row(begin + i), width, depth, [&](int64_t j) {
+        inputs.add_to_grad(begin + i, depth, [&](int64_t j) {
           return std::pair(upstream * c[i * depth + j], table + points[j] * width);
         });
       }

@@ -73,7 +73,7 @@ double forward(const Inputs& inputs, const float* in, const float* out, int64_t 
 }
 
 // Backward, pair by pair: dL/dv_i = Σ_j c_ij u_j and dL/du_j = Σ_i c_ij v_i, c = σ(x) - y.
-// Each id's gradient accumulates in one sparse entry per table (SparseRows::accumulate_row).
+// Each id's gradient accumulates in one sparse entry per table (SparseRows::add_terms).
 template <class Inputs>
 void backward(const Inputs& inputs, const SgnsBatch& b, const float* vin, const float* vout,
               int64_t width, float upstream, SparseRows* grad_out) {
@@ -85,14 +85,14 @@ void backward(const Inputs& inputs, const SgnsBatch& b, const float* vin, const 
     const float* c = b.coefficients.data() + first_pair;  // (end - begin, k1)
     if (inputs.grad) {
       for (int64_t i = begin; i < end; ++i) {
-        axpy_sum(inputs.grad_row(i), width, k1, [&](int64_t j) {
+        inputs.add_to_grad(i, k1, [&](int64_t j) {
           return std::pair(upstream * c[(i - begin) * k1 + j], vout + outs[j] * width);
         });
       }
     }
     if (grad_out) {
       for (int64_t j = 0; j < k1; ++j) {
-        axpy_sum(grad_out->accumulate_row(outs[j]), width, end - begin, [&](int64_t i) {
+        grad_out->add_terms(outs[j], end - begin, [&](int64_t i) {
           return std::pair(upstream * c[i * k1 + j], vin + inputs.index(begin + i) * width);
         });
       }

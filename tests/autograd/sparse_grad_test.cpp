@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "autograd/ops.h"
@@ -117,6 +118,31 @@ TEST_CASE("accumulate_row keeps one entry per row until clear(), across coalesce
   CHECK(grad.to_dense().at({4, 0}) == 5.0f);
   CHECK_THROWS_AS(grad.accumulate_row(6), std::out_of_range);
   CHECK_THROWS_AS(grad.accumulate_row(-1), std::out_of_range);
+}
+
+TEST_CASE("add_terms overwrites a new entry's stale floats and adds to an existing one",
+          "[sparse]") {
+  gv::SparseRows grad(4, 3);
+  const float ones[] = {1.0f, 1.0f, 1.0f};
+  const float steps[] = {1.0f, 2.0f, 3.0f};
+  // A first step leaves large floats in the storage a later step's new entries reuse.
+  grad.add_terms(2, 1, [&](int64_t) { return std::pair(1000.0f, ones); });
+  grad.add_terms(0, 1, [&](int64_t) { return std::pair(-1000.0f, ones); });
+  grad.clear();
+  // Six terms (more than one block of kBlock) into a new entry: Σ_t (t + 1) * steps = 21 * steps.
+  grad.add_terms(2, 6, [&](int64_t t) { return std::pair(static_cast<float>(t + 1), steps); });
+  // No term: a new entry is all zeros, not the stale -1000s.
+  grad.add_terms(0, 0, [&](int64_t) { return std::pair(1.0f, ones); });
+  // An existing entry keeps what it held.
+  grad.add_terms(2, 1, [&](int64_t) { return std::pair(0.5f, ones); });
+  CHECK(grad.stored_rows() == 2);
+  const gv::Tensor dense = grad.to_dense();
+  CHECK(dense.at({2, 0}) == 21.5f);
+  CHECK(dense.at({2, 1}) == 42.5f);
+  CHECK(dense.at({2, 2}) == 63.5f);
+  for (int64_t k = 0; k < 3; ++k) CHECK(dense.at({0, k}) == 0.0f);
+  CHECK_THROWS_AS(grad.add_terms(4, 1, [&](int64_t) { return std::pair(1.0f, ones); }),
+                  std::out_of_range);
 }
 
 TEST_CASE("append copies rows in order, and a bad index appends none of them", "[sparse]") {

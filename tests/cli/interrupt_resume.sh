@@ -10,12 +10,17 @@ trap 'rm -rf "$work"' EXIT
 export TMPDIR=$work/tmp
 mkdir "$TMPDIR"
 
-# interrupt ARGS...: trains with ARGS, interrupts it once training has surely started (the
-# vocabulary pass is done), and leaves its stderr in $work/err.
+# interrupt ARGS...: trains with ARGS, interrupts it as soon as training has started (the
+# summary line that follows the vocabulary pass is out), and leaves its stderr in $work/err.
+# Waiting for that line rather than for a fixed time keeps the check from racing a run that
+# grows faster, or one slowed by a sanitizer.
 interrupt() {
-  "$gradvec" train --corpus "$corpus" --epochs 12 --threads 1 --quiet "$@" 2>"$work/err" &
+  "$gradvec" train --corpus "$corpus" --epochs 12 --threads 1 "$@" 2>"$work/err" >/dev/null &
   local pid=$! status=0
-  sleep 1.5
+  until grep -q ' words in vocabulary' "$work/err"; do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.02
+  done
   kill -INT "$pid"
   wait "$pid" || status=$?
   cat "$work/err"
@@ -32,7 +37,7 @@ resume() {
 interrupt --output "$work/v.bin" --format w2v-bin --checkpoint "$work/run.ckpt"
 [[ -s $work/run.ckpt ]] || { echo "FAIL: no checkpoint after Ctrl-C"; exit 1; }
 [[ ! -e $work/v.bin ]] || { echo "FAIL: vectors written by an interrupted run"; exit 1; }
-grep -q "checkpoint written to $work/run.ckpt; continue with: gradvec train --resume $work/run.ckpt --corpus $corpus --output $work/v.bin --format w2v-bin --checkpoint $work/run.ckpt --quiet$" "$work/err" ||
+grep -q "checkpoint written to $work/run.ckpt; continue with: gradvec train --resume $work/run.ckpt --corpus $corpus --output $work/v.bin --format w2v-bin --checkpoint $work/run.ckpt$" "$work/err" ||
   { echo "FAIL: the resume command does not restate the outputs"; exit 1; }
 resume
 [[ $("$gradvec" info --vectors "$work/v.bin") == *"format: word2vec binary"* ]] || { echo "FAIL: not the format asked"; exit 1; }
