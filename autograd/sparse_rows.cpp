@@ -14,16 +14,8 @@ void SparseRows::check_index(int64_t index) const {
   }
 }
 
-void SparseRows::push_index(int64_t index) {
-  if (!indices_.empty() && index <= indices_.back()) coalesced_ = false;
-  indices_.push_back(index);
-}
-
-float* SparseRows::new_entry(int64_t index) {
-  push_index(index);
-  const size_t end = indices_.size() * static_cast<size_t>(row_dim_);
-  if (values_.size() < end) values_.resize(std::max(end, 2 * values_.size()));
-  return values_.data() + end - static_cast<size_t>(row_dim_);
+void SparseRows::grow_values(size_t floats) {
+  values_.resize(std::max(floats, 2 * values_.size()));
 }
 
 float* SparseRows::append_row(int64_t index) {
@@ -33,13 +25,9 @@ float* SparseRows::append_row(int64_t index) {
   return row;
 }
 
-SparseRows::Entry SparseRows::find_or_add_entry(int64_t index) {
+void SparseRows::prepare_entry(int64_t index) {
   check_index(index);
   if (entry_of_.empty()) entry_of_.assign(static_cast<size_t>(num_rows_), -1);
-  int64_t& entry = entry_of_[static_cast<size_t>(index)];
-  if (entry >= 0) return {row(entry), false};
-  entry = stored_rows();
-  return {new_entry(index), true};
 }
 
 float* SparseRows::accumulate_row(int64_t index) {

@@ -76,17 +76,32 @@ class SparseRows {
   // (V) accumulate_row's entry for each table row, -1 for none; empty until first needed.
   // clear() and coalesce() reset only the rows stored, so a step costs O(rows touched).
   std::vector<int64_t> entry_of_;
-  void forget_entries();           // entry_of_ back to -1 for every stored row
-  void push_index(int64_t index);  // appends a checked index to indices_
+  void forget_entries();  // entry_of_ back to -1 for every stored row
   // A new entry for a checked index, its floats left as they are (stale from an earlier step).
-  float* new_entry(int64_t index);
+  // Inline, with find_or_add_entry: the fused losses' backward calls them once per gradient row.
+  float* new_entry(int64_t index) {
+    if (!indices_.empty() && index <= indices_.back()) coalesced_ = false;
+    indices_.push_back(index);
+    const size_t end = indices_.size() * static_cast<size_t>(row_dim_);
+    if (values_.size() < end) grow_values(end);
+    return values_.data() + end - static_cast<size_t>(row_dim_);
+  }
+  void grow_values(size_t floats);  // values_ to at least `floats`, doubling
   // accumulate_row's entry for `index` without zeroing: is_new says its floats are stale and the
   // caller must overwrite them.
   struct Entry {
     float* row;
     bool is_new;
   };
-  Entry find_or_add_entry(int64_t index);
+  Entry find_or_add_entry(int64_t index) {
+    if (index < 0 || index >= num_rows_ || entry_of_.empty()) prepare_entry(index);
+    int64_t& entry = entry_of_[static_cast<size_t>(index)];
+    if (entry >= 0) return {row(entry), false};
+    entry = stored_rows();
+    return {new_entry(index), true};
+  }
+  // Throws for an index out of range; allocates entry_of_ on first use.
+  void prepare_entry(int64_t index);
   // Throws std::out_of_range naming the index and V when index is not in [0, V).
   void check_index(int64_t index) const;
 };
