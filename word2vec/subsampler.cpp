@@ -33,7 +33,11 @@ Subsampler::Subsampler(std::span<const int64_t> counts, double threshold) {
 void Subsampler::filter(std::vector<int64_t>& ids, Rng& rng) const {
   size_t kept = 0;
   for (size_t i = 0; i < ids.size(); ++i) {
-    if (keep(ids[i], rng)) ids[kept++] = ids[i];  // one draw per word, in sentence order
+    // One draw per word, in sentence order. The word is written whether kept or not and counted
+    // only if kept: the draw is a coin flip, which a branch would often mispredict.
+    const int64_t id = ids[i];
+    ids[kept] = id;
+    kept += keep(id, rng) ? 1 : 0;
   }
   ids.resize(kept);
 }
