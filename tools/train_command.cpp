@@ -159,8 +159,7 @@ void run_train(const TrainArgs& args) {
   if (args.resume.empty()) Trainer::check_options(options);
   std::optional<CorpusFiles> files = check_corpus(args);
   check_outputs(args.output, {args.checkpoint, args.save_vocab});
-  const Corpus corpus =
-      files ? Corpus(std::move(files->paths), std::move(files->name)) : Corpus::standard_input();
+  const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
 
   Trainer trainer =
       !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)

@@ -109,8 +109,7 @@ CorpusFiles corpus_files(const std::vector<std::string>& values) {
 
 Corpus corpus_of(const std::vector<std::string>& values) {
   if (values == std::vector<std::string>{"-"}) return Corpus::standard_input();
-  CorpusFiles files = corpus_files(values);
-  return Corpus(std::move(files.paths), std::move(files.name));
+  return Corpus(corpus_files(values));
 }
 
 }  // namespace gv

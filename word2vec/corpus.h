@@ -17,12 +17,21 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "autograd/io/corpus_file.h"  // open_corpus, through which every corpus file is opened
 #include "word2vec/spool.h"
 
 namespace gv {
+
+// The files --corpus's values name, each checked to be a readable regular file but none read
+// yet, so that a command can check its outputs before it waits for a gzip'd file to be
+// decompressed: Corpus(files) reads them.
+struct CorpusFiles {
+  std::vector<std::string> paths;
+  std::string name;
+};
 
 class Corpus {
  public:
@@ -34,6 +43,7 @@ class Corpus {
   // path that is not a readable regular file (open_corpus) or not valid gzip data though it
   // starts as such, or if `paths` is empty.
   Corpus(std::vector<std::string> paths, std::string name);
+  explicit Corpus(CorpusFiles files) : Corpus(std::move(files.paths), std::move(files.name)) {}
   // Standard input, read to its end now (spooled), named "standard input".
   static Corpus standard_input();
 
@@ -66,14 +76,6 @@ class Corpus {
   };
   std::vector<File> files_;
   std::string name_;
-};
-
-// The files --corpus's values name, each checked to be a readable regular file but none read
-// yet, so that a command can check its outputs before it waits for a gzip'd file to be
-// decompressed: Corpus(files.paths, files.name) reads them.
-struct CorpusFiles {
-  std::vector<std::string> paths;
-  std::string name;
 };
 
 // The files of corpus_of below, for every form but "-" (which it refuses: standard input is
