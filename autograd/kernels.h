@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 
 #include "autograd/ops/fast_exp.h"
 
@@ -139,35 +140,33 @@ inline float dot(const float* a, const float* b, int64_t d) {
 
 // Calls block.template operator()<m>() for m in [1, kBlock]: the kernels below unroll a block of
 // rows or terms at a compile-time size, and a loop over n hands them its last, smaller block.
-inline constexpr int64_t kBlock = 4;
-template <class Block>
+// Eight: an SGNS group's K + 1 = 6 outputs are one block, as is most of an HS path (about ten
+// nodes), so each pass over the shared row covers all of them; eight running sums still leave
+// AVX-512's 32 registers for the loads.
+inline constexpr int64_t kBlock = 8;
+inline constexpr int64_t kDotBlock = 6;
+template <int kMax = kBlock, class Block>
 inline void with_block_size(int64_t m, Block block) {
-  switch (m) {
-    case 4:
-      block.template operator()<4>();
-      break;
-    case 3:
-      block.template operator()<3>();
-      break;
-    case 2:
-      block.template operator()<2>();
-      break;
-    default:
+  [&]<int... M>(std::integer_sequence<int, M...>) {
+    // The one M + 1 equal to m (or 1 for any m out of [1, kMax], which callers never pass).
+    if (!((m == M + 1 && (block.template operator()<M + 1>(), true)) || ...)) {
       block.template operator()<1>();
-      break;
+    }
   }
+  (std::make_integer_sequence<int, kMax>{});
 }
 
-// dots() over any number n of rows, kBlock at a time: out(t) = dot(a, row(t), d), where row(t)
-// returns row t's pointer and out(t) a reference to where its dot goes.
-template <class Row, class Out>
+// dots() over any number n of rows, up to kMaxRows at a time: out(t) = dot(a, row(t), d), where
+// row(t) returns row t's pointer and out(t) a reference to where its dot goes. The same dots
+// whatever kMaxRows, which only sets how many rows share a pass over a.
+template <int kMaxRows = kBlock, class Row, class Out>
 inline void dot_rows(const float* a, int64_t d, int64_t n, Row row, Out out) {
-  for (int64_t t = 0; t < n; t += kBlock) {
-    const int64_t m = std::min(kBlock, n - t);
-    const float* b[kBlock];
-    float result[kBlock];
+  for (int64_t t = 0; t < n; t += kMaxRows) {
+    const int64_t m = std::min<int64_t>(kMaxRows, n - t);
+    const float* b[kMaxRows];
+    float result[kMaxRows];
     for (int64_t q = 0; q < m; ++q) b[q] = row(t + q);
-    with_block_size(m, [&]<int M>() { dots<M>(a, b, d, result); });
+    with_block_size<kMaxRows>(m, [&]<int M>() { dots<M>(a, b, d, result); });
     for (int64_t q = 0; q < m; ++q) out(t + q) = result[q];
   }
 }
@@ -194,7 +193,7 @@ inline void axpy_terms(float* y, const float* const* x, const float* alpha, int6
 #pragma omp simd
   for (int64_t k = 0; k < d; ++k) {
     float sum = Overwrite ? 0.0f : y[k];
-#pragma GCC unroll 4
+#pragma GCC unroll 8
     for (int t = 0; t < N; ++t) sum += alpha[t] * x[t][k];
     y[k] = sum;
   }

@@ -76,10 +76,12 @@ double forward(const Inputs& inputs, const float* in, const float* table, int64_
     }
     // The group's logits (rows, depth), row by row against the nodes of the path, which
     // dot_rows takes four at a time: a path is about ten nodes long, where a group has one row
-    // (CBOW) or a few (skip-gram's contexts of one centre).
+    // (CBOW) or a few (skip-gram's contexts of one centre). Four, not kBlock's eight: the deep
+    // nodes are the rows that miss the cache, and eight at once made CBOW + HS about 3% slower
+    // (4 alternating runs) where skip-gram + HS gained nothing.
     const int64_t begin = batch.row_offsets[g], rows = batch.row_offsets[g + 1] - begin;
     for (int64_t i = 0; i < rows; ++i) {
-      dot_rows(
+      dot_rows<4>(
           in + inputs.index(begin + i) * d, d, depth,
           [&](int64_t j) { return table + points[j] * d; },
           [&](int64_t j) -> float& { return coefficient[i * depth + j]; });

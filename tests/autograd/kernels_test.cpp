@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "autograd/kernels.h"
@@ -25,21 +26,49 @@ TEST_CASE("dot matches a double sum for every width around the lane count", "[ke
 }
 
 TEST_CASE("dot_rows gives each row dot's result bit for bit", "[kernels]") {
-  // 1 to 9 rows: the blocks of four, three, two and the single row dot_rows splits them into,
-  // at widths with and without a masked last step and below the lane count.
+  // 1 to 2 kBlock + 1 rows: every block size dot_rows splits them into, for its default and for
+  // the four HS uses, at widths with and without a masked last step and below the lane count.
   for (const int64_t d : {int64_t{3}, kDotLanes, int64_t{100}, 2 * kDotLanes + 1}) {
     std::vector<float> a(static_cast<size_t>(d));
     for (int64_t k = 0; k < d; ++k) a[k] = std::sin(0.37f * static_cast<float>(k)) + 0.1f;
-    for (int64_t n = 1; n <= 9; ++n) {
-      std::vector<float> rows(static_cast<size_t>(n * d)), out(static_cast<size_t>(n), -1.0f);
+    for (int64_t n = 1; n <= 2 * kBlock + 1; ++n) {
+      std::vector<float> rows(static_cast<size_t>(n * d));
+      std::vector<float> out(static_cast<size_t>(n), -1.0f), out4(out);
       for (int64_t k = 0; k < n * d; ++k) rows[k] = std::cos(1.3f * static_cast<float>(k)) * 3.0f;
-      dot_rows(
-          a.data(), d, n, [&](int64_t t) { return rows.data() + t * d; },
-          [&](int64_t t) -> float& { return out[t]; });
+      const auto row = [&](int64_t t) { return rows.data() + t * d; };
+      dot_rows(a.data(), d, n, row, [&](int64_t t) -> float& { return out[t]; });
+      dot_rows<4>(a.data(), d, n, row, [&](int64_t t) -> float& { return out4[t]; });
       for (int64_t t = 0; t < n; ++t) {
         INFO("d = " << d << ", n = " << n << ", row " << t);
         CHECK(out[t] == dot(a.data(), rows.data() + t * d, d));
+        CHECK(out4[t] == out[t]);
       }
+    }
+  }
+}
+
+TEST_CASE("axpy_sum gives n calls of axpy bit for bit, and overwrite a zeroed y's result",
+          "[kernels]") {
+  const int64_t d = 37;  // two full vectors and a remainder
+  for (int64_t n = 1; n <= 2 * kBlock + 1; ++n) {
+    std::vector<float> x(static_cast<size_t>(n * d)), alpha(static_cast<size_t>(n));
+    for (int64_t k = 0; k < n * d; ++k) x[k] = std::cos(0.7f * static_cast<float>(k)) * 1.7f;
+    for (int64_t t = 0; t < n; ++t) alpha[t] = 0.3f - 0.11f * static_cast<float>(t);
+    const auto term = [&](int64_t t) { return std::pair(alpha[t], x.data() + t * d); };
+    std::vector<float> start(static_cast<size_t>(d));
+    for (int64_t k = 0; k < d; ++k) start[k] = std::sin(0.9f * static_cast<float>(k));
+
+    std::vector<float> expected = start, summed = start;
+    for (int64_t t = 0; t < n; ++t) axpy(alpha[t], x.data() + t * d, expected.data(), d);
+    axpy_sum(summed.data(), d, n, term);
+    // Overwrite ignores what y holds (here the start values) and gives a zeroed y's sums.
+    std::vector<float> from_zero(static_cast<size_t>(d), 0.0f), overwritten = start;
+    for (int64_t t = 0; t < n; ++t) axpy(alpha[t], x.data() + t * d, from_zero.data(), d);
+    axpy_sum(overwritten.data(), d, n, term, /*overwrite=*/true);
+    for (int64_t k = 0; k < d; ++k) {
+      INFO("n = " << n << ", k = " << k);
+      CHECK(summed[k] == expected[k]);
+      CHECK(overwritten[k] == from_zero[k]);
     }
   }
 }
