@@ -144,7 +144,6 @@ inline float dot(const float* a, const float* b, int64_t d) {
 // nodes), so each pass over the shared row covers all of them; eight running sums still leave
 // AVX-512's 32 registers for the loads.
 inline constexpr int64_t kBlock = 8;
-inline constexpr int64_t kDotBlock = 6;
 template <int kMax = kBlock, class Block>
 inline void with_block_size(int64_t m, Block block) {
   [&]<int... M>(std::integer_sequence<int, M...>) {

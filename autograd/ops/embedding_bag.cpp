@@ -79,12 +79,11 @@ Var embedding_bag(const Var& table, std::span<const int64_t> ids, std::span<cons
           const float* g = self.grad.data() + b * d;  // dL/dmean_b
           const float scale =
               divided ? 1.0f / static_cast<float>(offsets[b + 1] - offsets[b]) : 1.0f;
-          const auto term = [&](int64_t) { return std::pair(scale, g); };
           for (int64_t i = offsets[b]; i < offsets[b + 1]; ++i) {
             if (sparse) {
-              sparse->add_terms(ids[i], 1, term);
+              sparse->add_terms(ids[i], 1, [&](int64_t) { return std::pair(scale, g); });
             } else {
-              axpy_sum(dense + ids[i] * d, d, 1, term);
+              axpy(scale, g, dense + ids[i] * d, d);
             }
           }
         }
