@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "autograd/machine.h"
+#include "word2vec/sentence_cache.h"
 
 namespace gv {
 
@@ -139,8 +140,16 @@ bool CorpusReader::next_sentence(const Vocabulary& vocab, std::vector<int64_t>& 
   return false;
 }
 
-void CorpusReader::count_words(WordCounts& counts) {
-  while (next_sentence_words()) counts.count(sentence_words_);
+void CorpusReader::count_words(WordCounts& counts, SentenceCache* sentences) {
+  while (next_sentence_words()) {
+    if (sentences == nullptr || !sentences->usable()) {
+      counts.count(sentence_words_);
+      continue;
+    }
+    word_indices_.resize(sentence_words_.size());
+    counts.count(sentence_words_, word_indices_);
+    sentences->add(word_indices_, position_);
+  }
 }
 
 bool CorpusReader::next_sentence_words() {
@@ -237,28 +246,44 @@ void read_ranges_in_parallel(const Corpus& corpus, const TokenizerOptions& optio
 }
 
 WordCounts count_words(const Corpus& corpus, const TokenizerOptions& options, int threads,
-                       int64_t limit) {
-  if (threads <= 1) {
+                       int64_t limit, std::vector<SentenceCache>* sentences, int64_t cache_bytes) {
+  const std::vector<ByteRange> ranges =
+      threads <= 1 ? std::vector<ByteRange>{{0, corpus.size()}} : split_corpus(corpus, threads);
+  if (sentences != nullptr) {
+    sentences->clear();
+    const auto share = cache_bytes / static_cast<int64_t>(ranges.size());
+    for (const ByteRange& range : ranges) sentences->emplace_back(range, share);
+  }
+  const auto cache_of = [&](size_t t) { return sentences ? &(*sentences)[t] : nullptr; };
+  if (ranges.size() == 1) {
     CorpusReader reader(corpus, options);
     WordCounts counts(limit);
-    reader.count_words(counts);
+    reader.count_words(counts, cache_of(0));
+    if (counts.dropped_up_to() > 0 && sentences) (*sentences)[0].give_up();
     return counts;
   }
   // One reader per slice, as in training, each with its own table and an equal share of the
   // limit, so the slices together hold no more than one table would. Merged in file order, a
   // slice's token indices move on by the tokens before it, so `first` is the whole corpus's
   // index; without pruning the counts are the same for any number of threads.
-  const std::vector<ByteRange> ranges = split_corpus(corpus, threads);
   const int64_t share =
       limit == WordCounts::kNoLimit ? limit : std::max<int64_t>(1, limit / threads);
   std::vector<WordCounts> partial(ranges.size(), WordCounts(share));
-  read_ranges_in_parallel(corpus, options, ranges, [&partial](size_t t, CorpusReader& reader) {
-    reader.count_words(partial[t]);
+  read_ranges_in_parallel(corpus, options, ranges, [&](size_t t, CorpusReader& reader) {
+    reader.count_words(partial[t], cache_of(t));
   });
-  WordCounts counts = std::move(partial[0]);
+  bool pruned = partial[0].dropped_up_to() > 0;
+  WordCounts counts = std::move(partial[0]);  // slice 0's words keep their indices
+  std::vector<int32_t> merged_index;
   for (size_t t = 1; t < partial.size(); ++t) {
-    counts.merge(partial[t]);
+    pruned = pruned || partial[t].dropped_up_to() > 0;
+    merged_index.resize(sentences ? static_cast<size_t>(partial[t].size()) : 0);
+    counts.merge(partial[t], merged_index);
+    if (sentences) (*sentences)[t].map(merged_index);
     partial[t] = WordCounts();  // its memory goes before the next slice grows the total
+  }
+  if (sentences && (pruned || counts.dropped_up_to() > 0)) {
+    for (SentenceCache& cache : *sentences) cache.give_up();
   }
   return counts;
 }

@@ -34,6 +34,8 @@
 
 namespace gv {
 
+class SentenceCache;  // sentence_cache.h
+
 // Bytes [begin, end) of a corpus.
 struct ByteRange {
   int64_t begin = 0;
@@ -78,8 +80,9 @@ class CorpusReader {
   bool next_sentence(const Vocabulary& vocab, std::vector<int64_t>& ids);
   // Counts every token from here to the end of the range into `counts` (WordCounts::count:
   // a new word's `first` is its index among all the tokens counted into `counts`; from the
-  // start of the range into an empty table, that is the index within the range).
-  void count_words(WordCounts& counts);
+  // start of the range into an empty table, that is the index within the range). With
+  // `sentences`, records each sentence there too, as the indices of its words in `counts`.
+  void count_words(WordCounts& counts, SentenceCache* sentences = nullptr);
 
   CorpusPosition position() const { return position_; }
   // Resumes at a position() taken from a reader of the same corpus, range and options.
@@ -120,6 +123,7 @@ class CorpusReader {
   std::string sentence_bytes_;                    // the sentence's tokens, one after another
   std::vector<size_t> sentence_ends_;             // where each ends in sentence_bytes_
   std::vector<std::string_view> sentence_words_;  // each token, viewing sentence_bytes_
+  std::vector<int32_t> word_indices_;             // each token's index in the counts
 };
 
 // Splits a corpus into `parts` consecutive ranges of about equal size covering it, for one
@@ -139,10 +143,13 @@ void read_ranges_in_parallel(const Corpus& corpus, const TokenizerOptions& optio
 
 // The counting pass over a whole corpus, split across `threads` readers (1: a single pass). The
 // slices' tables hold at most `limit` words together, and so does the merged one (WordCounts'
-// pruning). Without
-// pruning, counts and `first` indices (in tokens from the start of the corpus) do not depend on
-// `threads`; with it, they depend on the input and `threads` only.
+// pruning). Without pruning, counts and `first` indices (in tokens from the start of the corpus)
+// do not depend on `threads`; with it, they depend on the input and `threads` only.
+// With `sentences`, the pass also keeps each slice's sentences, split_corpus(corpus, threads)[t]
+// in (*sentences)[t], the slices sharing `cache_bytes` equally (SentenceCache), each word the
+// index of its word in the returned table. A prune renumbers the table, so then none is usable.
 WordCounts count_words(const Corpus& corpus, const TokenizerOptions& options = {}, int threads = 1,
-                       int64_t limit = WordCounts::kNoLimit);
+                       int64_t limit = WordCounts::kNoLimit,
+                       std::vector<SentenceCache>* sentences = nullptr, int64_t cache_bytes = 0);
 
 }  // namespace gv

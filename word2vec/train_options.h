@@ -53,6 +53,10 @@ struct TrainOptions {
   bool subwords = false;
   SubwordScheme subword_scheme;
   TokenizerOptions tokenizer;
+  // Memory the counting pass may keep the corpus in as word ids (4 bytes a token, 8 a line;
+  // sentence_cache.h), so that training replays it without reading and tokenizing it again:
+  // 64 MiB holds about 14 M tokens. A larger corpus is read again every epoch, as with 0.
+  int64_t sentence_cache_bytes = int64_t{64} << 20;
 };
 
 // Upper bounds of the options that size tables, buffers, steps or counters, each with its
@@ -87,6 +91,8 @@ inline constexpr float kMaxLr = 1.0f;
 // the starting noise outweighs what training adds (TinyShakespeare's loss ends 10 times higher),
 // and towards 1e30 products of rows overflow a float.
 inline constexpr float kMaxInitScale = 100.0f;
+// A cache numbers its words with 32 bits (sentence_cache.h): 4 bytes a token for 2^32 tokens.
+inline constexpr int64_t kMaxSentenceCacheBytes = int64_t{16} << 30;
 
 // word2vec.c's starting rates: CBOW takes twice skip-gram's, since each centre makes one update
 // of its window's rows where skip-gram makes one per context.

@@ -13,6 +13,7 @@
 #include "autograd/machine.h"
 #include "autograd/require.h"
 #include "word2vec/skipgram_examples.h"
+#include "word2vec/slice_reader.h"
 
 namespace gv {
 
@@ -34,21 +35,43 @@ std::unique_ptr<Optimizer> make_optimizer(OptimizerKind kind, std::vector<Var> p
 // this many, the fewest any corpus can give.
 constexpr int64_t kMinVocab = 2;
 
-Vocabulary build_vocabulary(const Corpus& corpus, const TrainOptions& options) {
-  Trainer::check_options(options);  // before the corpus is read: counting it can take minutes
+}  // namespace
+
+// What the counting pass gives a trainer: the vocabulary, and the corpus's slices as sentences of
+// its ids, when they fit in options.sentence_cache_bytes (sentence_cache.h).
+struct Trainer::Counted {
+  Vocabulary vocab;
+  std::vector<SentenceCache> sentences;
+};
+
+Trainer::Counted Trainer::count_corpus(const Corpus& corpus, const TrainOptions& options) {
+  check_options(options);  // before the corpus is read: counting it can take minutes
+  Counted counted;
   const WordCounts counts =
-      count_words(corpus, options.tokenizer, options.threads, options.max_vocab_size);
+      count_words(corpus, options.tokenizer, options.threads, options.max_vocab_size,
+                  &counted.sentences, options.sentence_cache_bytes);
   if (counts.empty()) {
     throw std::runtime_error(corpus.name() + (corpus.size() == 0 ? ": the corpus is empty"
                                                                  : ": the corpus holds no words"));
   }
   try {
-    return Vocabulary::build(counts, options.min_count, options.max_vocab);
+    counted.vocab = Vocabulary::build(counts, options.min_count, options.max_vocab);
   } catch (const std::runtime_error&) {
     throw std::runtime_error(corpus.name() + ": no word occurs at least " +
                              std::to_string(options.min_count) + " times (--min-count)");
   }
+  if (std::ranges::any_of(counted.sentences, &SentenceCache::usable)) {
+    std::vector<int32_t> ids;  // by the counts' word index; Vocabulary::kUnknown is -1
+    ids.reserve(static_cast<size_t>(counts.size()));
+    for (const auto& [word, seen] : counts) {
+      ids.push_back(static_cast<int32_t>(counted.vocab.id(word)));
+    }
+    for (SentenceCache& cache : counted.sentences) cache.map(ids);
+  }
+  return counted;
 }
+
+namespace {
 
 template <class T>
 void require_up_to(const char* option, T value, T maximum) {
@@ -101,7 +124,7 @@ void require_training_fits(const TrainOptions& o, int64_t vocab) {
   const double steps = threads * (step + double(CorpusReader::kDefaultChunkBytes) +
                                   double(CorpusReader::kMaxSentenceTokens) * kId);
 
-  const double total = tables + maps + steps;
+  const double total = tables + maps + steps + double(o.sentence_cache_bytes);
   if (total <= memory) return;
   const std::string d = std::to_string(o.dim);
   std::string part;
@@ -131,23 +154,23 @@ void require_training_fits(const TrainOptions& o, int64_t vocab) {
 
 }  // namespace
 
-// Everything one thread owns while training: its reader, random stream, example builder,
-// objective (with the batch it is filling), and its views of the shared tables (holding its
-// own gradients). All are sized once, so the steady state allocates nothing but the small
-// graph nodes.
+// Everything one thread owns while training: its slice of the corpus, random stream, example
+// builder, objective (with the batch it is filling), and its views of the shared tables (holding
+// its own gradients). All are sized once, so the steady state allocates nothing but the small graph
+// nodes.
 struct Trainer::Worker {
   Worker(const Trainer& trainer, int index)
-      : reader(trainer.corpus_, trainer.options_.tokenizer),
+      : slice(trainer.corpus_, trainer.options_.tokenizer,
+              trainer.ranges_[static_cast<size_t>(index)], trainer.cache_of(index)),
         examples(trainer.options_.window),
         objective(trainer.new_objective_()),
         in_view(Var::view_of(trainer.in_->weight())),
         out_view(Var::view_of(trainer.out_->weight())),
         views{in_view, out_view} {
-    reader.set_range(trainer.ranges_[static_cast<size_t>(index)]);
     sentence.reserve(CorpusReader::kMaxSentenceTokens);
   }
 
-  CorpusReader reader;
+  SliceReader slice;
   Rng rng;
   SkipGramExamples examples;
   std::unique_ptr<Objective> objective;
@@ -170,12 +193,25 @@ void Trainer::check_options(const TrainOptions& o) {
   require_non_negative("train: --max-vocab", o.max_vocab);
   require_non_negative("train: --max-vocab-size", o.max_vocab_size);
   require_non_negative("train: --sample", o.sample);
+  require(o.sentence_cache_bytes >= 0 && o.sentence_cache_bytes <= kMaxSentenceCacheBytes,
+          "train: the sentence cache", "in [0, " + value_str(kMaxSentenceCacheBytes) + "] bytes",
+          o.sentence_cache_bytes);
   if (o.subwords) o.subword_scheme.check();
   require_training_fits(o, kMinVocab);
 }
 
 Trainer::Trainer(Corpus corpus, TrainOptions options)
-    : Trainer(corpus, options, build_vocabulary(corpus, options)) {}
+    : Trainer(corpus, options, count_corpus(corpus, options)) {}
+
+Trainer::Trainer(Corpus corpus, TrainOptions options, Counted counted)
+    : Trainer(std::move(corpus), options, std::move(counted.vocab)) {
+  // The counting pass split the corpus as the workers do; a slice it read differently (can a
+  // file change between the two?) is read again rather than replayed.
+  sentences_ = std::move(counted.sentences);
+  for (size_t t = 0; t < sentences_.size(); ++t) {
+    if (t >= ranges_.size() || sentences_[t].range() != ranges_[t]) sentences_[t].give_up();
+  }
+}
 
 Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab)
     : Trainer(corpus, options, std::move(vocab), fingerprint_corpus(corpus)) {}
@@ -186,7 +222,7 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
       fingerprint_(fingerprint),
       options_(options),
       vocab_(std::move(vocab)) {
-  check_options(options_);  // again: a checkpoint's options come here without build_vocabulary
+  check_options(options_);  // again: a checkpoint's options come here without count_corpus
   if (vocab_.size() < kMinVocab) {
     throw std::runtime_error(corpus_.name() + ": only " + std::to_string(vocab_.size()) +
                              " distinct word(s) pass --min-count; skip-gram needs at least 2");
@@ -233,6 +269,11 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
     positions_[t].rng = Rng(options_.seed * 0x9E3779B97F4A7C15ULL + t + 1).state();
   }
   progress_.words_total = options_.epochs * vocab_.total_count();
+}
+
+const SentenceCache* Trainer::cache_of(int worker) const {
+  const auto t = static_cast<size_t>(worker);
+  return t < sentences_.size() && sentences_[t].usable() ? &sentences_[t] : nullptr;
 }
 
 Trainer::Trainer(Trainer&&) noexcept = default;
@@ -337,7 +378,7 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop,
   LiveCounters& live = live_[index];
   Worker w(*this, index);
   w.rng.set_state(position.rng);
-  w.reader.seek(position.corpus);
+  w.slice.seek(position.corpus);
   const TrainOptions& o = options_;
   const LinearDecay decay(o.lr);
   const double words_total = static_cast<double>(progress_.words_total);
@@ -361,7 +402,7 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop,
     live.loss_pairs.store(position.loss_pairs, std::memory_order_relaxed);
   };
   while (position.epoch < o.epochs) {
-    while (w.reader.next_sentence(vocab_, w.sentence)) {
+    while (w.slice.next_sentence(vocab_, w.sentence)) {
       position.words_done += static_cast<int64_t>(w.sentence.size());
       live.words.store(position.words_done, std::memory_order_relaxed);
       subsampler_->filter(w.sentence, w.rng);
@@ -380,7 +421,7 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop,
       // honoured: resumed training replays exactly.
       if (batch_centres > 0 && batch_centres < o.batch) continue;
       step();
-      position.corpus = w.reader.position();
+      position.corpus = w.slice.position();
       position.rng = w.rng.state();
       if (stop.load(std::memory_order_relaxed) || diverged.load(std::memory_order_relaxed) ||
           (stop_after_words > 0 && words_done_by_all() >= stop_after_words)) {
@@ -389,8 +430,8 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop,
     }
     step();  // the epoch's last sentences
     ++position.epoch;
-    w.reader.rewind();
-    position.corpus = w.reader.position();
+    w.slice.rewind();
+    position.corpus = w.slice.position();
     position.rng = w.rng.state();
   }
 }

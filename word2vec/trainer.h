@@ -2,7 +2,7 @@
 // autograd ops.
 //
 // Data flow, one worker thread per corpus slice (Hogwild: all share the two tables):
-//   CorpusReader ─ sentence of ids ─> Subsampler ─> SkipGramExamples (centre + dynamic window)
+//   SliceReader ─ sentence of ids ─> Subsampler ─> SkipGramExamples (centre + dynamic window)
 //     ─> objective.add(example)          SGNS draws the negatives, softmax collects rows
 //     ─> objective.loss(W_in, W_out)     a scalar Var from engine ops (sgns_loss, ...):
 //     ─> loss.backward()                 backward leaves row-sparse gradients on the
@@ -11,7 +11,9 @@
 // The objective is chosen once, from options.loss and options.model (see objective.h): the
 // loop never asks which loss it minimises, nor whether contexts count one by one (skip-gram)
 // or by their mean (CBOW).
-// The learning rate decays linearly with the words read by all workers, as in word2vec.
+// The learning rate decays linearly with the words read by all workers, as in word2vec. A slice
+// is tokenized once: counting keeps it as ids when it fits in options.sentence_cache_bytes
+// (sentence_cache.h), and its SliceReader replays those; otherwise it reads the file each epoch.
 //
 // Training can stop at any sentence end (Ctrl-C, or a word budget) and resume from a
 // checkpoint holding the vocabulary, both tables, the optimizer state and every worker's
@@ -33,6 +35,7 @@
 #include "word2vec/corpus_fingerprint.h"
 #include "word2vec/corpus_reader.h"
 #include "word2vec/objective.h"
+#include "word2vec/sentence_cache.h"
 #include "word2vec/subsampler.h"
 #include "word2vec/train_options.h"
 #include "word2vec/vocabulary.h"
@@ -110,11 +113,16 @@ class Trainer {
 
  private:
   struct Worker;
+  struct Counted;  // the counting pass's vocabulary and sentences
+  static Counted count_corpus(const Corpus& corpus, const TrainOptions& options);
+  Trainer(Corpus corpus, TrainOptions options, Counted counted);
   Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab, CorpusFingerprint fingerprint);
   // Runs until the corpus is done, or `stop` or `diverged` turns true (then at a step end).
   void run_worker(int index, const std::atomic<bool>& stop, const std::atomic<bool>& diverged,
                   int64_t stop_after_words);
   int64_t words_done_by_all() const;
+  // Worker `worker`'s slice as the counting pass kept it, or null: it reads the corpus.
+  const SentenceCache* cache_of(int worker) const;
 
   Corpus corpus_;
   CorpusFingerprint fingerprint_;  // recorded in checkpoints
@@ -125,7 +133,10 @@ class Trainer {
   ObjectiveMaker new_objective_;  // one objective per worker
   std::unique_ptr<Embedding> in_, out_;
   std::unique_ptr<Optimizer> optimizer_;
-  std::vector<ByteRange> ranges_;          // one slice of the corpus per worker
+  std::vector<ByteRange> ranges_;  // one slice of the corpus per worker
+  // Each slice's sentences as the counting pass kept them, for the workers to replay; empty
+  // when nothing was counted (a vocabulary given, a checkpoint).
+  std::vector<SentenceCache> sentences_;
   std::vector<WorkerPosition> positions_;  // one per worker
   // What each worker has done so far, published for the lr schedule and progress reports.
   // One cache line each, so that workers bumping their own counters never contend.

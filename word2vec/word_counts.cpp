@@ -37,7 +37,7 @@ void WordCounts::count(std::string_view word) {
   count(word, word_hash(word));
 }
 
-void WordCounts::count(std::span<const std::string_view> words) {
+void WordCounts::count(std::span<const std::string_view> words, std::span<int32_t> indices) {
   constexpr size_t kBatch = 32;
   uint64_t hashes[kBatch];
   for (size_t start = 0; start < words.size(); start += kBatch) {
@@ -60,18 +60,22 @@ void WordCounts::count(std::span<const std::string_view> words) {
         __builtin_prefetch(bytes_.data() + entries_[static_cast<size_t>(slot.entry)].offset);
       }
     }
-    for (size_t i = 0; i < batch.size(); ++i) count(batch[i], hashes[i]);
+    for (size_t i = 0; i < batch.size(); ++i) {
+      const int32_t index = count(batch[i], hashes[i]);
+      if (!indices.empty()) indices[start + i] = index;
+    }
   }
 }
 
-void WordCounts::count(std::string_view word, uint64_t hash) {
+int32_t WordCounts::count(std::string_view word, uint64_t hash) {
   Slot& slot = slot_for(word, hash);
+  ++tokens_;
   if (slot.entry >= 0) {
     ++entries_[slot.entry].seen.count;
-  } else {
-    append(slot, hash, word, {1, tokens_});
+    return slot.entry;
   }
-  ++tokens_;
+  append(slot, hash, word, {1, tokens_ - 1});
+  return static_cast<int32_t>(entries_.size() - 1);
 }
 
 bool WordCounts::insert(std::string_view word, WordCount seen) {
@@ -82,18 +86,23 @@ bool WordCounts::insert(std::string_view word, WordCount seen) {
   return true;
 }
 
-void WordCounts::merge(const WordCounts& later) {
+void WordCounts::merge(const WordCounts& later, std::span<int32_t> indices) {
+  size_t i = 0;
   for (const auto& [word, seen] : later) {
     const uint64_t hash = word_hash(word);
     Slot& slot = slot_for(word, hash);
     const int64_t first = tokens_ + seen.first;
-    if (slot.entry >= 0) {
-      WordCount& total = entries_[slot.entry].seen;
+    int32_t index = slot.entry;
+    if (index >= 0) {
+      WordCount& total = entries_[index].seen;
       total.count += seen.count;
       total.first = std::min(total.first, first);
     } else {
       append(slot, hash, word, {seen.count, first});
+      index = static_cast<int32_t>(entries_.size() - 1);
     }
+    if (!indices.empty()) indices[i] = index;
+    ++i;
   }
   tokens_ += later.tokens_;
 }

@@ -48,14 +48,16 @@ class WordCounts {
   void count(std::string_view word);
   // count(word) for each of `words` in order, with the same result, but faster on a large table:
   // looked up one at a time, each rare word waits in turn for its slot, its entry and its bytes
-  // to come from memory; a batch asks for all of theirs first, so the misses overlap.
-  void count(std::span<const std::string_view> words);
+  // to come from memory; a batch asks for all of theirs first, so the misses overlap. With
+  // `indices` (as long as `words`), indices[i] is words[i]'s index (below).
+  void count(std::span<const std::string_view> words, std::span<int32_t> indices = {});
   // Adds `word` with `seen` unless it is present; returns whether it was added. Hand-made
   // counts are no tokens read, so tokens() stays as it is.
   bool insert(std::string_view word, WordCount seen);
   // Adds the counts of `later`, made from the tokens that follow this table's: its `first`s
-  // move on by tokens(), counts of the same word add up, and the earlier first stays.
-  void merge(const WordCounts& later);
+  // move on by tokens(), counts of the same word add up, and the earlier first stays. With
+  // `indices` (later.size() long), indices[i] is the index here of later's i-th word.
+  void merge(const WordCounts& later, std::span<int32_t> indices = {});
 
   int64_t size() const { return static_cast<int64_t>(entries_.size()); }
   bool empty() const { return entries_.empty(); }
@@ -66,7 +68,9 @@ class WordCounts {
   // `word`'s count, or nullptr.
   const WordCount* find(std::string_view word) const;
 
-  // The words in the order they were first added (dropped ones left out).
+  // The words in the order they were first added (dropped ones left out). A word's place in
+  // this order is its index; words are only appended, so an index holds until a prune
+  // (dropped_up_to() > 0) moves the words after a dropped one.
   struct Entry {
     std::string_view word;
     WordCount seen;
@@ -118,7 +122,8 @@ class WordCounts {
   std::string_view word_of(const Stored& stored) const;
   // The slot holding `word`, or the empty slot where it would go.
   Slot& slot_for(std::string_view word, uint64_t hash);
-  void count(std::string_view word, uint64_t hash);
+  // Returns the word's index, which means nothing once a prune has dropped words.
+  int32_t count(std::string_view word, uint64_t hash);
   // Appends a new word (after making room); `slot` is where slot_for left it.
   void append(Slot& slot, uint64_t hash, std::string_view word, WordCount seen);
   // Drops every word counted threshold_ times or fewer, in place, and raises threshold_.

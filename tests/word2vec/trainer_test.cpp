@@ -186,6 +186,34 @@ TEST_CASE("Resumed training equals uninterrupted training", "[trainer][checkpoin
   }
 }
 
+TEST_CASE("Replaying the counted sentences trains as reading the corpus again does",
+          "[trainer][sentence_cache]") {
+  gv::testing::ScratchDir dir("sentence_cache");
+  // Lines of unknown words (min_count 2 drops the one-off "zz<line>") and blank lines between.
+  std::string text = two_topic_corpus(300, 5);
+  for (size_t at = 0, line = 0; (at = text.find('\n', at)) != std::string::npos; at += 2, ++line) {
+    if (line % 7 == 0) text.insert(at + 1, "zz" + std::to_string(line) + "\n\n");
+  }
+  const std::string corpus = dir.write("corpus.txt", text);
+  for (TrainOptions o : every_mode()) {
+    INFO(mode_name(o));
+    o.min_count = 2;
+    TrainOptions reading = o;
+    reading.sentence_cache_bytes = 0;
+    Trainer cached(corpus, o), read(corpus, reading);
+    REQUIRE(cached.train({}, kNeverStop));
+    REQUIRE(read.train({}, kNeverStop));
+    CHECK(cached.progress().words_done == read.progress().words_done);
+    CHECK(same_bits(cached.input_table().value(), read.input_table().value()));
+    CHECK(same_bits(cached.output_table().value(), read.output_table().value()));
+    // Stopped mid-epoch and trained on, the workers find their place in the cache again.
+    Trainer twice(corpus, o);
+    REQUIRE_FALSE(twice.train({}, kNeverStop, 300 * 8 + 700));
+    REQUIRE(twice.train({}, kNeverStop));
+    CHECK(same_bits(twice.input_table().value(), read.input_table().value()));
+  }
+}
+
 TEST_CASE("Two Hogwild threads read every word once per epoch", "[trainer]") {
   gv::testing::ScratchDir dir("threads");
   const std::string corpus = dir.write("corpus.txt", two_topic_corpus(400, 4));
