@@ -28,8 +28,9 @@ int64_t SentenceCache::bytes() const {
 
 void SentenceCache::give_up() {
   usable_ = false;
-  words_ = {};
-  sentences_ = {};
+  // Swapped out rather than assigned {}, which would keep the reserved memory.
+  std::vector<int32_t>().swap(words_);
+  std::vector<Sentence>().swap(sentences_);
 }
 
 void SentenceCache::add(std::span<const int32_t> words, const CorpusPosition& after) {
