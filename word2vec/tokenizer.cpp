@@ -1,5 +1,6 @@
 #include "word2vec/tokenizer.h"
 
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 #include <utility>
@@ -44,6 +45,10 @@ constexpr bool is_ascii_alphanumeric(char32_t c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
+constexpr bool is_ascii_upper(char c) {
+  return c >= 'A' && c <= 'Z';
+}
+
 constexpr CharClass classify_ascii(char32_t code_point) {
   if (is_ascii_alphanumeric(code_point)) return CharClass::kLetter;
   if (code_point == '\'' || code_point == '_') return CharClass::kJoiner;
@@ -82,7 +87,7 @@ void append_ascii_run(std::string& word, std::string_view run, bool lowercase) {
   if (!lowercase) return;
   for (size_t i = first; i < word.size(); ++i) {
     const char c = word[i];
-    word[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c;
+    word[i] = is_ascii_upper(c) ? static_cast<char>(c + ('a' - 'A')) : c;
   }
 }
 
@@ -179,6 +184,8 @@ std::string_view Tokenizer::token() const {
   switch (token_) {
     case TokenText::kWord:
       return finished_word_;
+    case TokenText::kInput:
+      return input_word_;
     case TokenText::kApostrophe:
       return kApostrophe;
     case TokenText::kUnderscore:
@@ -207,10 +214,17 @@ bool Tokenizer::next_plain_word() {
   if (end == pos_ || end == input_.size() || end - pos_ > kMaxTokenBytes) return false;
   const CharClass after = ascii_class(input_[end]);  // kLetter: a non-ASCII byte
   if (after == CharClass::kLetter || after == CharClass::kJoiner) return false;
-  finished_word_.clear();
-  append_ascii_run(finished_word_, input_.substr(pos_, end - pos_), options_.lowercase);
+  const std::string_view word = input_.substr(pos_, end - pos_);
   pos_ = end;
   sentence_has_tokens_ = true;
+  // Most words are lower case already: token() then views them in the input, uncopied.
+  if (!options_.lowercase || std::none_of(word.begin(), word.end(), is_ascii_upper)) {
+    input_word_ = word;
+    token_ = TokenText::kInput;
+    return true;
+  }
+  finished_word_.clear();
+  append_ascii_run(finished_word_, word, options_.lowercase);
   token_ = TokenText::kWord;
   return true;
 }

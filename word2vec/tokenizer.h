@@ -76,7 +76,7 @@ class Tokenizer {
   void end_sentence();
   // Where a queued event's token is. Events store this rather than a string_view into the
   // tokenizer's own buffers, so that copying or moving a tokenizer copies no dangling view.
-  enum class TokenText { kNone, kWord, kApostrophe, kUnderscore, kPunctuation };
+  enum class TokenText { kNone, kWord, kInput, kApostrophe, kUnderscore, kPunctuation };
   void push(Event event, TokenText text = TokenText::kNone);
   static TokenText joiner_text(char joiner) {
     return joiner == '_' ? TokenText::kUnderscore : TokenText::kApostrophe;
@@ -99,8 +99,9 @@ class Tokenizer {
   bool word_truncated_ = false;  // word_ reached kMaxTokenBytes: drop the rest
   char pending_joiner_ = 0;      // the ' or _ that followed word_ (inner or trailing?), or 0
   bool sentence_has_tokens_ = false;
-  std::string finished_word_;  // the last completed word: a queued kWord token
-  char punctuation_[4] = {};   // the UTF-8 bytes of the last punctuation token
+  std::string finished_word_;    // the last completed word: a queued kWord token
+  std::string_view input_word_;  // a kInput token: a plain word as it stands in the input
+  char punctuation_[4] = {};     // the UTF-8 bytes of the last punctuation token
   size_t punctuation_size_ = 0;
 
   // Events produced by one input byte, handed out one per next() call. One byte produces at
