@@ -121,6 +121,26 @@ TEST_CASE("WordCounts::merge numbers the later table's tokens after its own", "[
   CHECK(whole == earlier);
 }
 
+TEST_CASE("WordCounts reports each token's index, and each merged word's", "[word_counts]") {
+  WordCounts earlier;
+  const std::vector<std::string_view> first{"a", "b", "a"};
+  std::vector<int32_t> indices(first.size());
+  earlier.count(first, indices);
+  CHECK(indices == std::vector<int32_t>{0, 1, 0});
+  WordCounts later;
+  const std::vector<std::string_view> then{"c", "a", "c", "d"};
+  indices.resize(then.size());
+  later.count(then, indices);
+  CHECK(indices == std::vector<int32_t>{0, 1, 0, 2});  // later's own: c, a, d
+  std::vector<int32_t> merged(static_cast<size_t>(later.size()));
+  earlier.merge(later, merged);
+  CHECK(merged == std::vector<int32_t>{2, 0, 3});  // c and d follow a and b; a keeps 0
+  // An index is the word's place in the iteration order.
+  std::vector<std::string> order;
+  for (const auto& [word, seen] : earlier) order.emplace_back(word);
+  CHECK(order == std::vector<std::string>{"a", "b", "c", "d"});
+}
+
 TEST_CASE("WordCounts counts a batch as it counts its words one by one", "[word_counts]") {
   // The hand-worked limit case above, as one batch: the prune inside it drops d, counted after it.
   WordCounts small(3);
