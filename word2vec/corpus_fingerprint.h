@@ -6,7 +6,7 @@
 // every byte rather than sampled blocks is what catches two lines swapped inside a stretch the
 // samples skip, and it is cheap: one sequential read at the speed of the disk or page cache
 // (XXH64 itself hashes several GB/s), against a training run that tokenizes the same bytes
-// once to count them and again every epoch.
+// at least once, to count them.
 #pragma once
 
 #include <cstdint>
