@@ -1,14 +1,13 @@
 // Spool: bytes that can be read only once — standard input, a gzip'd file's decompressed
 // text — copied into a temporary file that can be read again, for `gradvec train --corpus`.
 //
-// Training reads its corpus once to count it and again every epoch (unless the counting pass
-// kept it, sentence_cache.h) or on resume, each thread its own slice, so a stream must be made
-// re-readable. Spooling it to a file keeps every training option
-// (epochs, threads, checkpoints and resume) working as for a plain file, at the cost of disk
-// space in $TMPDIR equal to the bytes spooled; streaming instead would force one epoch and one
-// thread. The file is created in $TMPDIR (else /tmp) and unlinked at once, kept only by an open
-// descriptor and read again through /proc/self/fd/N: however the process ends — an error,
-// Ctrl-C, a kill — nothing is left behind.
+// Training reads its corpus once to count it and again every epoch (unless the counting pass kept
+// it, sentence_cache.h) or on resume, each thread its own slice, so a stream must be made
+// re-readable. Spooling it to a file keeps every training option (epochs, threads, checkpoints and
+// resume) working as for a plain file, at the cost of disk space in $TMPDIR equal to the bytes
+// spooled; streaming instead would force one epoch and one thread. The file is created in $TMPDIR
+// (else /tmp) and unlinked at once, kept only by an open descriptor and read again through
+// /proc/self/fd/N: however the process ends — an error, Ctrl-C, a kill — nothing is left behind.
 #pragma once
 
 #include <cstdint>
