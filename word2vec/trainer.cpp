@@ -205,8 +205,8 @@ Trainer::Trainer(Corpus corpus, TrainOptions options)
 
 Trainer::Trainer(Corpus corpus, TrainOptions options, Counted counted)
     : Trainer(std::move(corpus), options, std::move(counted.vocab)) {
-  // The counting pass split the corpus as the workers do; a slice it read differently (can a
-  // file change between the two?) is read again rather than replayed.
+  // count_words split the corpus with the same split_corpus call as ranges_; a slice whose range
+  // came out otherwise (its file changed in between) is read from the file, not replayed.
   sentences_ = std::move(counted.sentences);
   for (size_t t = 0; t < sentences_.size(); ++t) {
     if (t >= ranges_.size() || sentences_[t].range() != ranges_[t]) sentences_[t].give_up();
