@@ -59,84 +59,12 @@ inline double logistic_losses(float* x, const float* y, int64_t n) {
   return loss;
 }
 
-// dot(a, b, d) = Σ a[k] b[k] over k < d (defined after dots() below, its one-row case),
-// vectorised without -ffast-math and in the same order on every call:
-// kDotLanes running sums (one AVX-512 register, two AVX2 ones), folded in halves: dots come
-// many at a time, independent, so out-of-order execution overlaps their chains, and a narrower
-// fold is shorter (16 lanes beat 32 by a fifth on this project's AMD EPYC host). For d >= kDotLanes
-// the d % kDotLanes products left over go into the lanes before the fold, as one more full-width
-// step over the last kDotLanes elements with those already summed masked out (a masked load, not a
-// serial chain of scalar multiply-adds after the fold, which for d = 100 cost as much as the rest).
-// Spelled out in GCC's vector types because both other spellings go through memory: `omp simd
-// reduction` adds its lanes one after another, and a float[16] folded in halves is stored whole
-// and reloaded by halves, a store-to-load forward the CPU cannot make (a fifth of hs_loss's time).
-inline constexpr int64_t kDotLanes = 16;
-using DotLanes = float __attribute__((vector_size(kDotLanes * sizeof(float))));
-using DotLaneIndex = int32_t __attribute__((vector_size(kDotLanes * sizeof(int32_t))));
-
-// kDotLanes floats at p, any alignment: an unaligned vector load, as GCC's own intrinsics
-// headers spell one. Vectors pass by reference only, never by value: without AVX-512 (a build
-// without -march=native) a 64-byte vector argument has no settled calling convention.
-using UnalignedLanes =
-    float __attribute__((vector_size(kDotLanes * sizeof(float)), aligned(4), may_alias));
-inline const UnalignedLanes& lanes_at(const float* p) {
-  return *reinterpret_cast<const UnalignedLanes*>(p);
-}
-
-// lanes[0] + lanes[1] + ... as ((l + l>>8) + ...>>4) + ...: halves added in registers.
-inline float fold_lanes(const DotLanes& lanes) {
-  using Half = float __attribute__((vector_size(8 * sizeof(float))));
-  using Quarter = float __attribute__((vector_size(4 * sizeof(float))));
-  using Eighth = float __attribute__((vector_size(2 * sizeof(float))));
-  const Half h = __builtin_shufflevector(lanes, lanes, 0, 1, 2, 3, 4, 5, 6, 7) +
-                 __builtin_shufflevector(lanes, lanes, 8, 9, 10, 11, 12, 13, 14, 15);
-  const Quarter q =
-      __builtin_shufflevector(h, h, 0, 1, 2, 3) + __builtin_shufflevector(h, h, 4, 5, 6, 7);
-  const Eighth e = __builtin_shufflevector(q, q, 0, 1) + __builtin_shufflevector(q, q, 2, 3);
-  return e[0] + e[1];
-}
-
-// out[t] = dot(a, b[t], d) for t < N, in one pass over a: each of a's vectors is loaded once for
-// the N rows, and the N running sums are independent chains the CPU overlaps, where N separate
-// dots each wait on their own chain of d / kDotLanes multiply-adds and its fold (HS scores one
-// node against a centre's contexts, SGNS one input against K+1 outputs).
-template <int N>
-inline void dots(const float* a, const float* const* b, int64_t d, float* out) {
-  if (d < kDotLanes) {  // shorter than one vector: plain sums
-    for (int t = 0; t < N; ++t) {
-      float sum = 0.0f;
-      for (int64_t k = 0; k < d; ++k) sum += a[k] * b[t][k];
-      out[t] = sum;
-    }
-    return;
-  }
-  DotLanes lanes[N] = {};
-  int64_t k = 0;
-  for (; k + kDotLanes <= d; k += kDotLanes) {
-    const DotLanes x = lanes_at(a + k);
-#pragma GCC unroll 8
-    for (int t = 0; t < N; ++t) lanes[t] += x * lanes_at(b[t] + k);
-  }
-  if (k < d) {
-    const int64_t last = d - kDotLanes;
-    const int32_t summed = static_cast<int32_t>(k - last);  // lanes [0, summed) are done
-    const DotLaneIndex lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    const DotLanes x = lanes_at(a + last);
-#pragma GCC unroll 8
-    for (int t = 0; t < N; ++t) {
-      const DotLanes products = x * lanes_at(b[t] + last);
-      lanes[t] += lane >= summed ? products : DotLanes{};
-    }
-  }
-#pragma GCC unroll 8
-  for (int t = 0; t < N; ++t) out[t] = fold_lanes(lanes[t]);
-}
-
-inline float dot(const float* a, const float* b, int64_t d) {
-  float sum;
-  dots<1>(a, &b, d, &sum);
-  return sum;
-}
+// A gradient row that a kernel adds to: its floats, and whether they are stale (a sparse
+// gradient's new entry) and are to be overwritten, the sums starting from +0 as in a zeroed row.
+struct GradRow {
+  float* row = nullptr;
+  bool overwrite = false;
+};
 
 // Calls block.template operator()<m>() for m in [1, kBlock]: the kernels below unroll a block of
 // rows or terms at a compile-time size, and a loop over n hands them its last, smaller block.
@@ -153,21 +81,6 @@ inline void with_block_size(int64_t m, Block block) {
     }
   }
   (std::make_integer_sequence<int, kMax>{});
-}
-
-// dots() over any number n of rows, up to kMaxRows at a time: out(t) = dot(a, row(t), d), where
-// row(t) returns row t's pointer and out(t) a reference to where its dot goes. The same dots
-// whatever kMaxRows, which only sets how many rows share a pass over a.
-template <int kMaxRows = kBlock, class Row, class Out>
-inline void dot_rows(const float* a, int64_t d, int64_t n, Row row, Out out) {
-  for (int64_t t = 0; t < n; t += kMaxRows) {
-    const int64_t m = std::min<int64_t>(kMaxRows, n - t);
-    const float* b[kMaxRows];
-    float result[kMaxRows];
-    for (int64_t q = 0; q < m; ++q) b[q] = row(t + q);
-    with_block_size<kMaxRows>(m, [&]<int M>() { dots<M>(a, b, d, result); });
-    for (int64_t q = 0; q < m; ++q) out(t + q) = result[q];
-  }
 }
 
 // Asks for the cache lines of a row of d floats ahead of its use; a hint that changes no

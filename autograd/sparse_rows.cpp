@@ -31,9 +31,9 @@ void SparseRows::prepare_entry(int64_t index) {
 }
 
 float* SparseRows::accumulate_row(int64_t index) {
-  const auto [row, is_new] = find_or_add_entry(index);
-  if (is_new) std::fill(row, row + row_dim_, 0.0f);
-  return row;
+  const GradRow entry = grad_row(index);
+  if (entry.overwrite) std::fill(entry.row, entry.row + row_dim_, 0.0f);
+  return entry.row;
 }
 
 void SparseRows::forget_entries() {

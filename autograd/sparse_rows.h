@@ -49,9 +49,25 @@ class SparseRows {
   // profile, before the first block's read of the zeros.
   template <class Term>
   void add_terms(int64_t index, int64_t n, Term term) {
-    const auto [row, is_new] = find_or_add_entry(index);
-    if (is_new && n == 0) std::fill(row, row + row_dim_, 0.0f);
-    axpy_sum(row, row_dim_, n, term, /*overwrite=*/is_new);
+    const GradRow entry = grad_row(index);
+    if (entry.overwrite && n == 0) std::fill(entry.row, entry.row + row_dim_, 0.0f);
+    axpy_sum(entry.row, row_dim_, n, term, entry.overwrite);
+  }
+  // accumulate_row(index)'s entry without zeroing it: overwrite says its floats are stale (the
+  // entry is new) and the caller must write them rather than add to them. Throws as append_row.
+  // A new entry may move the floats of those before it, unless reserve() made room for it.
+  // Inline: the fused losses' backward calls it once per gradient row.
+  GradRow grad_row(int64_t index) {
+    if (index < 0 || index >= num_rows_ || entry_of_.empty()) prepare_entry(index);
+    int64_t& entry = entry_of_[static_cast<size_t>(index)];
+    if (entry >= 0) return {row(entry), false};
+    entry = stored_rows();
+    return {new_entry(index), true};
+  }
+  // Room for n entries beyond those stored: the rows the next n new entries return stay put.
+  void reserve(int64_t n) {
+    const size_t end = static_cast<size_t>(stored_rows() + n) * static_cast<size_t>(row_dim_);
+    if (values_.size() < end) grow_values(end);
   }
   // Appends indices.size() entries; `rows` is (indices.size(), d), row-major.
   void append(std::span<const int64_t> indices, const float* rows);
@@ -78,7 +94,7 @@ class SparseRows {
   std::vector<int64_t> entry_of_;
   void forget_entries();  // entry_of_ back to -1 for every stored row
   // A new entry for a checked index, its floats left as they are (stale from an earlier step).
-  // Inline, with find_or_add_entry: the fused losses' backward calls them once per gradient row.
+  // Inline, with grad_row: the fused losses' backward calls them once per gradient row.
   float* new_entry(int64_t index) {
     if (!indices_.empty() && index <= indices_.back()) coalesced_ = false;
     indices_.push_back(index);
@@ -87,19 +103,6 @@ class SparseRows {
     return values_.data() + end - static_cast<size_t>(row_dim_);
   }
   void grow_values(size_t floats);  // values_ to at least `floats`, doubling
-  // accumulate_row's entry for `index` without zeroing: is_new says its floats are stale and the
-  // caller must overwrite them.
-  struct Entry {
-    float* row;
-    bool is_new;
-  };
-  Entry find_or_add_entry(int64_t index) {
-    if (index < 0 || index >= num_rows_ || entry_of_.empty()) prepare_entry(index);
-    int64_t& entry = entry_of_[static_cast<size_t>(index)];
-    if (entry >= 0) return {row(entry), false};
-    entry = stored_rows();
-    return {new_entry(index), true};
-  }
   // Throws for an index out of range; allocates entry_of_ on first use.
   void prepare_entry(int64_t index);
   // Throws std::out_of_range naming the index and V when index is not in [0, V).

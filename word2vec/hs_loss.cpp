@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "autograd/dot_blocks.h"
 #include "autograd/kernels.h"
 #include "autograd/ops.h"
 #include "word2vec/fused_inputs.h"
@@ -74,19 +75,15 @@ double forward(const Inputs& inputs, const float* in, const float* table, int64_
       for (int64_t i = batch.row_offsets[g + 1]; i < batch.row_offsets[g + 2]; ++i)
         prefetch_row(in + inputs.index(i) * d, d);
     }
-    // The group's logits (rows, depth), row by row against the nodes of the path, which
-    // dot_rows takes four at a time: a path is about ten nodes long, where a group has one row
-    // (CBOW) or a few (skip-gram's contexts of one centre). Four, not kBlock's eight: the deep
-    // nodes are the rows that miss the cache, and eight at once made CBOW + HS about 3% slower
-    // (4 alternating runs) where skip-gram + HS gained nothing.
+    // The group's logits (rows, depth): its rows (one for CBOW, a centre's contexts for
+    // skip-gram) against the nodes of the path, about ten, in blocks of 4 x 4 (dot_grid).
     const int64_t begin = batch.row_offsets[g], rows = batch.row_offsets[g + 1] - begin;
+    dot_grid(
+        d, rows, depth, [&](int64_t i) { return in + inputs.index(begin + i) * d; },
+        [&](int64_t j) { return table + points[j] * d; }, coefficient, depth);
+    // y = 1 - b as arithmetic: a path's codes are coin flips, and GCC compiled the
+    // conditional into a branch that missed on about half of all path steps.
     for (int64_t i = 0; i < rows; ++i) {
-      dot_rows<4>(
-          in + inputs.index(begin + i) * d, d, depth,
-          [&](int64_t j) { return table + points[j] * d; },
-          [&](int64_t j) -> float& { return coefficient[i * depth + j]; });
-      // y = 1 - b as arithmetic: a path's codes are coin flips, and GCC compiled the
-      // conditional into a branch that missed on about half of all path steps.
       for (int64_t j = 0; j < depth; ++j) label[i * depth + j] = static_cast<float>(1 - codes[j]);
     }
     coefficient += rows * depth;
@@ -95,34 +92,20 @@ double forward(const Inputs& inputs, const float* in, const float* table, int64_
   return logistic_losses(batch.coefficients.data(), batch.labels.data(), steps);
 }
 
-// Backward, step by step: dL/dh_i = Σ_j c_ij u_{n_j} and dL/du_{n_j} = Σ_i c_ij h_i over the
-// group's rows i, accumulated in one sparse entry per node (see SparseRows::add_terms).
+// Backward: dL/dh_i = Σ_j c_ij u_{n_j} and dL/du_{n_j} = Σ_i c_ij h_i over each group's rows i
+// and path nodes j, one sparse entry per node (add_group_grads).
 template <class Inputs>
 void backward(const Inputs& inputs, const HsBatch& b, const float* in, const float* table,
               int64_t width, float upstream, SparseRows* grad_nodes) {
-  const float* first = b.coefficients.data();  // the group's (rows, depth) coefficients
+  const float* c = b.coefficients.data();  // the group's (rows, depth) coefficients
   for (int64_t g = 0; g < b.groups(); ++g) {
     const int64_t depth = b.tree->depth(b.words[g]);
     const int32_t* points = b.tree->points(b.words[g]);
     const int64_t begin = b.row_offsets[g], rows = b.row_offsets[g + 1] - begin;
-    // Each node's gradient row gets c_ij h_i from every row i of the group, and each row's
-    // gradient c_ij u_j from every node j, in one pass over the row (axpy_sum's blocks).
-    const float* c = first;
-    if (grad_nodes) {
-      for (int64_t j = 0; j < depth; ++j) {
-        grad_nodes->add_terms(points[j], rows, [&](int64_t i) {
-          return std::pair(upstream * c[i * depth + j], in + inputs.index(begin + i) * width);
-        });
-      }
-    }
-    if (inputs.grad) {
-      for (int64_t i = 0; i < rows; ++i) {
-        inputs.add_to_grad(begin + i, depth, [&](int64_t j) {
-          return std::pair(upstream * c[i * depth + j], table + points[j] * width);
-        });
-      }
-    }
-    first += rows * depth;
+    add_group_grads(
+        inputs, begin, rows, in, depth, [&](int64_t j) { return int64_t{points[j]}; },
+        /*outputs_distinct=*/true, table, width, c, upstream, grad_nodes);
+    c += rows * depth;
   }
 }
 

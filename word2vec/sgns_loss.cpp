@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "autograd/dot_blocks.h"
 #include "autograd/kernels.h"
 #include "autograd/ops.h"
 #include "word2vec/fused_inputs.h"
@@ -59,45 +60,34 @@ double forward(const Inputs& inputs, const float* in, const float* out, int64_t 
       for (int64_t i = batch.input_offsets[g + 1]; i < batch.input_offsets[g + 2]; ++i)
         prefetch_row(in + inputs.index(i) * d, d);
     }
-    for (int64_t i = batch.input_offsets[g]; i < batch.input_offsets[g + 1]; ++i) {
-      const float* v = in + inputs.index(i) * d;
-      dot_rows(
-          v, d, outputs, [&](int64_t j) { return out + group_outputs[j] * d; },
-          [&](int64_t j) -> float& { return logit[j]; });
+    // The group's logits (inputs, K + 1) in blocks of 4 x 4 (dot_grid).
+    const int64_t begin = batch.input_offsets[g], rows = batch.input_offsets[g + 1] - begin;
+    dot_grid(
+        d, rows, outputs, [&](int64_t i) { return in + inputs.index(begin + i) * d; },
+        [&](int64_t j) { return out + group_outputs[j] * d; }, logit, outputs);
+    for (int64_t i = 0; i < rows; ++i) {
       for (int64_t j = 0; j < outputs; ++j) label[j] = j == 0 ? 1.0f : 0.0f;
-      logit += outputs;
       label += outputs;
     }
+    logit += rows * outputs;
   }
   return logistic_losses(batch.coefficients.data(), batch.labels.data(), batch.pairs());
 }
 
-// Backward, pair by pair: dL/dv_i = Σ_j c_ij u_j and dL/du_j = Σ_i c_ij v_i, c = σ(x) - y.
-// Each id's gradient accumulates in one sparse entry per table (SparseRows::add_terms).
+// Backward: dL/dv_i = Σ_j c_ij u_j and dL/du_j = Σ_i c_ij v_i, c = σ(x) - y, over each group's
+// inputs i and outputs j, one sparse entry per id and table (add_group_grads).
 template <class Inputs>
 void backward(const Inputs& inputs, const SgnsBatch& b, const float* vin, const float* vout,
               int64_t width, float upstream, SparseRows* grad_out) {
   const int64_t k1 = b.negatives + 1;
-  int64_t first_pair = 0;
+  const float* c = b.coefficients.data();  // the group's (inputs, k1) coefficients
   for (int64_t g = 0; g < b.groups(); ++g) {
     const int64_t* outs = b.output_ids.data() + g * k1;
-    const int64_t begin = b.input_offsets[g], end = b.input_offsets[g + 1];
-    const float* c = b.coefficients.data() + first_pair;  // (end - begin, k1)
-    if (inputs.grad) {
-      for (int64_t i = begin; i < end; ++i) {
-        inputs.add_to_grad(i, k1, [&](int64_t j) {
-          return std::pair(upstream * c[(i - begin) * k1 + j], vout + outs[j] * width);
-        });
-      }
-    }
-    if (grad_out) {
-      for (int64_t j = 0; j < k1; ++j) {
-        grad_out->add_terms(outs[j], end - begin, [&](int64_t i) {
-          return std::pair(upstream * c[i * k1 + j], vin + inputs.index(begin + i) * width);
-        });
-      }
-    }
-    first_pair += (end - begin) * k1;
+    const int64_t begin = b.input_offsets[g], rows = b.input_offsets[g + 1] - begin;
+    add_group_grads(
+        inputs, begin, rows, vin, k1, [&](int64_t j) { return outs[j]; },
+        /*outputs_distinct=*/false, vout, width, c, upstream, grad_out);
+    c += rows * k1;
   }
 }
 

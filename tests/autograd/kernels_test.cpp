@@ -9,44 +9,6 @@
 
 namespace gv {
 
-TEST_CASE("dot matches a double sum for every width around the lane count", "[kernels]") {
-  // Widths below, at and between multiples of kDotLanes: the scalar tail, the full-width
-  // steps and the masked last step over already summed elements.
-  for (int64_t d = 1; d <= 3 * kDotLanes + 5; ++d) {
-    std::vector<float> a(static_cast<size_t>(d)), b(static_cast<size_t>(d));
-    double expected = 0.0;
-    for (int64_t k = 0; k < d; ++k) {
-      a[k] = static_cast<float>(k % 7) - 2.5f;
-      b[k] = 0.25f * static_cast<float>(k % 5) + 1.0f;
-      expected += double(a[k]) * double(b[k]);
-    }
-    INFO("d = " << d);
-    CHECK(dot(a.data(), b.data(), d) == Approx(expected).margin(1e-4));
-  }
-}
-
-TEST_CASE("dot_rows gives each row dot's result bit for bit", "[kernels]") {
-  // 1 to 2 kBlock + 1 rows: every block size dot_rows splits them into, for its default and for
-  // the four HS uses, at widths with and without a masked last step and below the lane count.
-  for (const int64_t d : {int64_t{3}, kDotLanes, int64_t{100}, 2 * kDotLanes + 1}) {
-    std::vector<float> a(static_cast<size_t>(d));
-    for (int64_t k = 0; k < d; ++k) a[k] = std::sin(0.37f * static_cast<float>(k)) + 0.1f;
-    for (int64_t n = 1; n <= 2 * kBlock + 1; ++n) {
-      std::vector<float> rows(static_cast<size_t>(n * d));
-      std::vector<float> out(static_cast<size_t>(n), -1.0f), out4(out);
-      for (int64_t k = 0; k < n * d; ++k) rows[k] = std::cos(1.3f * static_cast<float>(k)) * 3.0f;
-      const auto row = [&](int64_t t) { return rows.data() + t * d; };
-      dot_rows(a.data(), d, n, row, [&](int64_t t) -> float& { return out[t]; });
-      dot_rows<4>(a.data(), d, n, row, [&](int64_t t) -> float& { return out4[t]; });
-      for (int64_t t = 0; t < n; ++t) {
-        INFO("d = " << d << ", n = " << n << ", row " << t);
-        CHECK(out[t] == dot(a.data(), rows.data() + t * d, d));
-        CHECK(out4[t] == out[t]);
-      }
-    }
-  }
-}
-
 TEST_CASE("axpy_sum gives n calls of axpy bit for bit, and overwrite a zeroed y's result",
           "[kernels]") {
   const int64_t d = 37;  // two full vectors and a remainder
