@@ -75,6 +75,9 @@ void add_group_grads(const Inputs& inputs, int64_t begin, int64_t rows, const fl
   const float* a[kGradRows];
   const float* b[kGradCols];
   GradRow ga[kGradRows], gb[kGradCols];
+  const bool grad_in = inputs.grad != nullptr, grad_outputs = grad_out != nullptr;
+  const bool outputs_repeat =
+      grad_outputs && !outputs_distinct && has_repeats(cols, [&](int64_t j) { return out_id(j); });
   // The next rows from i0 (at most kGradRows, and none whose gradient row the block holds).
   const auto take_rows = [&](int64_t i0, bool grad) {
     int64_t n = 0;
@@ -89,6 +92,8 @@ void add_group_grads(const Inputs& inputs, int64_t begin, int64_t rows, const fl
     }
     return n;
   };
+  // The next outputs from j0 (at most kGradCols, and none whose gradient row the block holds:
+  // looked for only when some output repeats).
   const auto take_cols = [&](int64_t j0, bool grad) {
     int64_t n = 0;
     if (grad) grad_out->reserve(kGradCols);
@@ -96,7 +101,7 @@ void add_group_grads(const Inputs& inputs, int64_t begin, int64_t rows, const fl
       const int64_t id = out_id(j0 + n);
       if (grad) {
         const GradRow g = grad_out->grad_row(id);
-        if (!outputs_distinct && repeats(gb, n, g.row)) break;
+        if (outputs_repeat && repeats(gb, n, g.row)) break;
         gb[n] = g;
       }
       b[n] = out + id * d;
@@ -130,9 +135,6 @@ void add_group_grads(const Inputs& inputs, int64_t begin, int64_t rows, const fl
       }
     }
   };
-  const bool grad_in = inputs.grad != nullptr, grad_outputs = grad_out != nullptr;
-  const bool outputs_repeat =
-      grad_outputs && !outputs_distinct && has_repeats(cols, [&](int64_t j) { return out_id(j); });
   const auto inputs_repeat = [&] {
     return grad_in && !Inputs::kDistinctRows &&
            has_repeats(rows, [&](int64_t i) { return inputs.index(begin + i); });
