@@ -68,9 +68,9 @@ struct GradRow {
 
 // Calls block.template operator()<m>() for m in [1, kBlock]: the kernels below unroll a block of
 // rows or terms at a compile-time size, and a loop over n hands them its last, smaller block.
-// Eight: an SGNS group's K + 1 = 6 outputs are one block, as is most of an HS path (about ten
-// nodes), so each pass over the shared row covers all of them; eight running sums still leave
-// AVX-512's 32 registers for the loads.
+// Eight by default (axpy_sum's terms): a CBOW window's rows, up to 2 x 5 at the default window,
+// take one or two passes over the sum, and eight running sums still leave AVX-512's 32
+// registers for the loads.
 inline constexpr int64_t kBlock = 8;
 template <int kMax = kBlock, class Block>
 inline void with_block_size(int64_t m, Block block) {
@@ -113,8 +113,8 @@ inline void axpy_terms(float* y, const float* const* x, const float* alpha, int6
 
 // y (d) += Σ_t alpha_t x_t over t < n, where term(t) returns the pair (alpha_t, x_t): the result
 // of axpy(alpha_t, x_t, y, d) for t = 0, 1, ..., bit for bit, in one pass over y per kBlock
-// terms. The fused losses' backward adds many rows into one gradient row (a node's over a
-// group's inputs, an input's over its outputs); y's loads and stores were half their traffic.
+// terms. The embedding bag adds a window's rows into its sum this way; with one axpy per row,
+// y's loads and stores were half the traffic.
 // With overwrite (and n > 0), y's old floats are ignored: the result is that of a zeroed y.
 template <class Term>
 inline void axpy_sum(float* y, int64_t d, int64_t n, Term term, bool overwrite = false) {

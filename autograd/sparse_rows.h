@@ -44,9 +44,10 @@ class SparseRows {
   float* accumulate_row(int64_t index);
   // Adds Σ_t alpha_t x_t (d) over t < n into accumulate_row(index)'s entry, where term(t) returns
   // (alpha_t, x_t): bit for bit what axpy_sum on that entry gives, but a new entry is written
-  // from its first block of terms rather than zeroed first and then read back. The fused losses'
-  // backward makes most of its entries this way; their memset alone was 2-3% of a training
-  // profile, before the first block's read of the zeros.
+  // from its first block of terms rather than zeroed first and then read back (the embedding
+  // bag's backward; the fused losses write their new entries the same way, through grad_row):
+  // zeroing them alone was 2-3% of a training profile, before the first block's read of the
+  // zeros.
   template <class Term>
   void add_terms(int64_t index, int64_t n, Term term) {
     const GradRow entry = grad_row(index);

@@ -18,7 +18,7 @@
 namespace gv {
 
 // Skip-gram: input i is W_in's row ids[i], read where it lies (no copy into a dense h); its
-// gradient is one sparse entry per distinct id (SparseRows::add_terms).
+// gradient is one sparse entry per distinct id (SparseRows::grad_row).
 struct TableInputs {
   const std::vector<int64_t>& ids;
   SparseRows* grad = nullptr;
