@@ -36,6 +36,9 @@ inline const UnalignedLanes& lanes_at(const float* p) {
   return *reinterpret_cast<const UnalignedLanes*>(p);
 }
 
+// Each lane's number, for the last, overlapping step's test of which lanes are already summed.
+inline constexpr DotLaneIndex kLane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+
 // The folds of four dots' lanes at once: lane 4t of the result is l_t's lanes summed in halves,
 // ((l + l>>8) + ...>>4) + ..., as for one dot, with the same two operands in every addition, so
 // the same floats; shuffles that pair two vectors' halves do the work of four folds in about a
@@ -92,14 +95,13 @@ inline void dot_block(const float* const* a, const float* const* b, int64_t d, f
   if (k < d) {
     const int64_t last = d - kDotLanes;
     const int32_t summed = static_cast<int32_t>(k - last);  // lanes [0, summed) are done
-    const DotLaneIndex lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
 #pragma GCC unroll 4
     for (int t = 0; t < N; ++t) {
       const DotLanes y = lanes_at(b[t] + last);
 #pragma GCC unroll 4
       for (int r = 0; r < R; ++r) {
         const DotLanes products = lanes_at(a[r] + last) * y;
-        lanes[r][t] += lane >= summed ? products : DotLanes{};
+        lanes[r][t] += kLane >= summed ? products : DotLanes{};
       }
     }
   }
@@ -159,8 +161,7 @@ template <bool kTail>
 [[gnu::always_inline]] inline void store_grad_lanes(const GradRow& g, int64_t k, int32_t summed,
                                                     const DotLanes& sum) {
   if constexpr (kTail) {
-    const DotLaneIndex lane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    store_lanes(g.row + k, lane >= summed ? sum : DotLanes(lanes_at(g.row + k)));
+    store_lanes(g.row + k, kLane >= summed ? sum : DotLanes(lanes_at(g.row + k)));
   } else {
     store_lanes(g.row + k, sum);
   }
