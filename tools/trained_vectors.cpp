@@ -37,14 +37,15 @@ WordVectors input_vectors(const Trainer& trainer) {
 
 void write_input_vectors(const Trainer& trainer, const std::string& path, VectorFormat format) {
   if (trainer.subwords()) {
-    write_vectors(path, input_vectors(trainer), format);  // means: computed, beside n-gram rows
+    // means: computed, beside n-gram rows
+    write_vectors(path, input_vectors(trainer), format, trainer.options().threads);
     return;
   }
   const std::vector<std::string>& words = trainer.vocabulary().words();
   const int64_t dim = trainer.options().dim;
   const float* table = trainer.input_table().value().data();  // the words' rows come first
   write_vectors(path, WordVectorsView(words, dim, {table, words.size() * static_cast<size_t>(dim)}),
-                format);
+                format, trainer.options().threads);
 }
 
 WordVectors take_input_vectors(Trainer&& trainer) {

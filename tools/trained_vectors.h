@@ -17,6 +17,7 @@ WordVectors input_vectors(const Trainer& trainer);
 
 // Writes input_vectors(trainer) to `path` (write_vectors in vector_io.h). Without subwords they
 // are W_in's first rows, written straight from the table: no copy of V x dim floats beside it.
+// The rows are formatted on the training's --threads.
 void write_input_vectors(const Trainer& trainer, const std::string& path, VectorFormat format);
 
 // input_vectors(trainer), with the trainer released: W_out, the optimizer's state and the

@@ -180,7 +180,7 @@ void add_convert_command(CLI::App& app) {
   add_format_option(*command, "--to", state->to, "Output format", FormatChoices::Write);
   command->callback([state] {
     const LoadedVectors loaded = state->file.load(std::cerr);
-    write_vectors(state->out, loaded.vectors, state->to);
+    write_vectors(state->out, loaded.vectors, state->to, state->file.threads);
     std::cout << "wrote " << loaded.vectors.size() << " words x " << loaded.vectors.dim << " dims ("
               << vector_format_name(loaded.report.format) << " -> " << vector_format_name(state->to)
               << ") to " << state->out << "\n";

@@ -52,8 +52,9 @@ struct TrainProgress {
   double fraction() const { return words_total ? double(words_done) / double(words_total) : 1.0; }
 };
 
-// One worker's place: enough to continue exactly where it stopped.
-struct WorkerPosition {
+// One worker's place: enough to continue exactly where it stopped. Each on its own cache lines:
+// a worker writes its own after every sentence, and a neighbour's writes would take them away.
+struct alignas(64) WorkerPosition {
   int64_t epoch = 0;
   CorpusPosition corpus;  // where the next unread sentence starts
   Rng::State rng{};

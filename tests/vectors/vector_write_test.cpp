@@ -91,6 +91,27 @@ TEST_CASE("writers produce the documented bytes", "[vector_io]") {
   CHECK(dir.names() == std::vector<std::string>{"out"});  // no temporary left behind
 }
 
+TEST_CASE("any number of threads writes the same bytes, in the words' order", "[vector_io]") {
+  // 50,000 one-value rows are three stretches of rows a thread formats at once (about 512 KB of
+  // text each): two threads take two rounds, the second one short; three take one.
+  const ScratchDir dir;
+  WordVectors v;
+  v.dim = 1;
+  std::string expected = "50000 1\n";
+  for (int i = 0; i < 50000; ++i) {
+    v.words.emplace_back(1, 'w');
+    v.words.back() += std::to_string(i);
+    v.values.push_back(static_cast<float>(i) + 0.5f);  // exact, and printed as "<i>.5"
+    expected += v.words.back() + " " + std::to_string(i) + ".5\n";
+  }
+  const std::string path = dir.file("out");
+  for (const int threads : {1, 2, 3, 0}) {
+    INFO(threads << " threads");
+    gv::write_vectors(path, v, VectorFormat::Word2VecText, threads);
+    CHECK(read_file(path) == expected);
+  }
+}
+
 TEST_CASE("write_vectors rejects what no format can hold before creating a file",
           "[vector_io][errors]") {
   const ScratchDir dir;

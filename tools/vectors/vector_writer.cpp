@@ -2,14 +2,17 @@
 // first and how a row is encoded.
 #include "tools/vectors/vector_writer.h"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
 #include <ostream>
 #include <stdexcept>
+#include <vector>
 
 #include "autograd/io/atomic_file.h"
 #include "autograd/io/printable.h"
+#include "tools/vectors/parallel_for.h"
 #include "tools/vectors/vector_io.h"
 #include "tools/vectors/vector_source.h"
 
@@ -40,20 +43,30 @@ void check_writable(const std::string& path, const WordVectorsView& vectors, Vec
   }
   for (int64_t i = 0; i < vectors.size(); ++i) {
     const std::string& word = vectors.words[static_cast<size_t>(i)];
-    const std::string where = "word index " + std::to_string(i) + " (" + quoted(word) + ")";
+    // Built for a message only, not for every word of a large vocabulary.
+    const auto where = [&] {
+      return "word index " + std::to_string(i) + " (" + quoted(word) + ")";
+    };
     if (const std::string why = word_problem(word, spec.blanks_in_words); !why.empty()) {
-      fail(where + " " + why + ", so a " + std::string(spec.name) + " file cannot hold it");
+      fail(where() + " " + why + ", so a " + std::string(spec.name) + " file cannot hold it");
     }
     if (i == 0 && !spec.has_header && word.find_first_of(" \t") != std::string::npos) {
-      fail(where + " holds a space or tab: the first line of a " + std::string(spec.name) +
+      fail(where() + " holds a space or tab: the first line of a " + std::string(spec.name) +
            " file gives the dimension, so its word must be one field");
     }
     const float* row = vectors.row(i);
     for (int64_t j = 0; j < vectors.dim; ++j) {
       if (!std::isfinite(row[j]))
-        fail(where + ": value " + std::to_string(j + 1) + " is NaN or infinite");
+        fail(where() + ": value " + std::to_string(j + 1) + " is NaN or infinite");
     }
   }
+}
+
+// The rows one thread formats before the text is written: about 512 KB at 11 bytes a value, so
+// that the text stays in cache until it is written, and memory stays bounded for any vocabulary.
+int64_t rows_per_stretch(int64_t dim) {
+  constexpr int64_t kStretchBytes = int64_t{512} << 10;
+  return std::max<int64_t>(1, kStretchBytes / (11 * dim + 16));
 }
 
 }  // namespace
@@ -72,17 +85,36 @@ void append_binary_row(const float* row, int64_t dim, std::string& record) {
   record.append(reinterpret_cast<const char*>(row), static_cast<size_t>(dim) * sizeof(float));
 }
 
-void write_vectors(const std::string& path, const WordVectorsView& vectors, VectorFormat format) {
+void write_vectors(const std::string& path, const WordVectorsView& vectors, VectorFormat format,
+                   int threads) {
   check_writable(path, vectors, format);
   const VectorFormatSpec& spec = vector_format_spec(format);
+  const int parts = tools::resolve_threads(threads);
+  const int64_t stretch_rows = rows_per_stretch(vectors.dim);
+  // A round formats up to `parts` stretches of rows at once, one text each (kept between rounds:
+  // no allocation once they have grown), and writes them in order.
+  std::vector<std::string> texts(static_cast<size_t>(parts));
   write_file_atomically(path, [&](std::ostream& out) {
     if (spec.has_header) out << vectors.size() << ' ' << vectors.dim << '\n';
-    std::string record;  // reused: one allocation for the whole file
-    for (int64_t i = 0; i < vectors.size(); ++i) {
-      record = vectors.words[static_cast<size_t>(i)];
-      spec.append_row(vectors.row(i), vectors.dim, record);
-      record += '\n';
-      out.write(record.data(), static_cast<std::streamsize>(record.size()));
+    for (int64_t first = 0; first < vectors.size(); first += parts * stretch_rows) {
+      const int64_t stretches =
+          std::min<int64_t>(parts, (vectors.size() - first + stretch_rows - 1) / stretch_rows);
+      tools::parallel_for(stretches, parts, 1, [&](int64_t first_stretch, int64_t last_stretch) {
+        for (int64_t part = first_stretch; part < last_stretch; ++part) {
+          std::string& text = texts[static_cast<size_t>(part)];
+          text.clear();
+          const int64_t begin = first + part * stretch_rows;
+          for (int64_t i = begin; i < std::min(begin + stretch_rows, vectors.size()); ++i) {
+            text += vectors.words[static_cast<size_t>(i)];
+            spec.append_row(vectors.row(i), vectors.dim, text);
+            text += '\n';
+          }
+        }
+      });
+      for (int64_t part = 0; part < stretches; ++part) {
+        const std::string& text = texts[static_cast<size_t>(part)];
+        out.write(text.data(), static_cast<std::streamsize>(text.size()));
+      }
     }
   });
 }
