@@ -93,7 +93,8 @@ TEST_CASE("writers produce the documented bytes", "[vector_io]") {
 
 TEST_CASE("any number of threads writes the same bytes, in the words' order", "[vector_io]") {
   // 50,000 one-value rows are three stretches of rows a thread formats at once (about 512 KB of
-  // text each): two threads take two rounds, the second one short; three take one.
+  // text each): one thread takes three rounds, two take two (the second short), three (on a
+  // machine with that many cores) one.
   const ScratchDir dir;
   WordVectors v;
   v.dim = 1;

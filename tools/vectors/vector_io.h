@@ -90,7 +90,7 @@ WordVectors read_vectors(const std::string& path, const ReadOptions& options = {
 // Auto as the format; an empty GloVe file) and std::runtime_error when the file cannot be
 // written. A fastText model is refused (std::invalid_argument): it needs n-gram
 // rows that word vectors do not have, so it is written by write_fasttext_bin. `threads` format
-// the rows (<= 0: one per core); the file is the same for any number.
+// the rows (<= 0, or more than the cores: one per core); the file is the same for any number.
 void write_vectors(const std::string& path, const WordVectorsView& vectors, VectorFormat format,
                    int threads = 1);
 

@@ -89,7 +89,8 @@ void write_vectors(const std::string& path, const WordVectorsView& vectors, Vect
                    int threads) {
   check_writable(path, vectors, format);
   const VectorFormatSpec& spec = vector_format_spec(format);
-  const int parts = tools::resolve_threads(threads);
+  // More threads than cores would not format faster, and each holds a stretch of text.
+  const int parts = std::min(tools::resolve_threads(threads), tools::resolve_threads(0));
   const int64_t stretch_rows = rows_per_stretch(vectors.dim);
   // A round formats up to `parts` stretches of rows at once, one text each (kept between rounds:
   // no allocation once they have grown), and writes them in order.
