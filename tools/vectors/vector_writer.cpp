@@ -95,22 +95,24 @@ void write_vectors(const std::string& path, const WordVectorsView& vectors, Vect
   // A round formats up to `parts` stretches of rows at once, one text each (kept between rounds:
   // no allocation once they have grown), and writes them in order.
   std::vector<std::string> texts(static_cast<size_t>(parts));
+  // The records of rows [begin, begin + stretch_rows), as many as there are, into `text`.
+  const auto format_stretch = [&](int64_t begin, std::string& text) {
+    text.clear();
+    const int64_t end = std::min(begin + stretch_rows, vectors.size());
+    for (int64_t i = begin; i < end; ++i) {
+      text += vectors.words[static_cast<size_t>(i)];
+      spec.append_row(vectors.row(i), vectors.dim, text);
+      text += '\n';
+    }
+  };
   write_file_atomically(path, [&](std::ostream& out) {
     if (spec.has_header) out << vectors.size() << ' ' << vectors.dim << '\n';
     for (int64_t first = 0; first < vectors.size(); first += parts * stretch_rows) {
       const int64_t stretches =
           std::min<int64_t>(parts, (vectors.size() - first + stretch_rows - 1) / stretch_rows);
       tools::parallel_for(stretches, parts, 1, [&](int64_t first_stretch, int64_t last_stretch) {
-        for (int64_t part = first_stretch; part < last_stretch; ++part) {
-          std::string& text = texts[static_cast<size_t>(part)];
-          text.clear();
-          const int64_t begin = first + part * stretch_rows;
-          for (int64_t i = begin; i < std::min(begin + stretch_rows, vectors.size()); ++i) {
-            text += vectors.words[static_cast<size_t>(i)];
-            spec.append_row(vectors.row(i), vectors.dim, text);
-            text += '\n';
-          }
-        }
+        for (int64_t part = first_stretch; part < last_stretch; ++part)
+          format_stretch(first + part * stretch_rows, texts[static_cast<size_t>(part)]);
       });
       for (int64_t part = 0; part < stretches; ++part) {
         const std::string& text = texts[static_cast<size_t>(part)];
