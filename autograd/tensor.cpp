@@ -1,6 +1,7 @@
 #include "autograd/tensor.h"
 
 #include <algorithm>
+#include <new>
 #include <sstream>
 #include <stdexcept>
 
@@ -15,6 +16,23 @@ std::string shape_str(const Shape& shape) {
   out << ')';
   return out.str();
 }
+
+namespace {
+
+// Storage starts on a cache line, so that a table whose rows are a whole number of lines long
+// (a trainer's padded rows, word2vec/trainer.h) has every row on lines of its own: a row read
+// or written touches only its own lines, and no vector load straddles two.
+constexpr std::align_val_t kStorageAlignment{64};
+
+std::shared_ptr<float[]> allocate_floats(int64_t n) {
+  void* memory = ::operator new[](static_cast<size_t>(std::max<int64_t>(n, 1)) * sizeof(float),
+                                  kStorageAlignment);
+  return std::shared_ptr<float[]>(static_cast<float*>(memory), [](float* floats) {
+    ::operator delete[](floats, kStorageAlignment);
+  });
+}
+
+}  // namespace
 
 int64_t shape_numel(const Shape& shape) {
   if (std::any_of(shape.begin(), shape.end(), [](int64_t d) { return d < 0; })) {
@@ -37,7 +55,8 @@ int64_t shape_numel(const Shape& shape) {
 }
 
 Tensor::Tensor(Shape shape) : shape_(std::move(shape)), numel_(shape_numel(shape_)) {
-  data_ = std::make_shared<float[]>(static_cast<size_t>(numel_));  // value-initialised: zeros
+  data_ = allocate_floats(numel_);
+  std::fill(data_.get(), data_.get() + numel_, 0.0f);
 }
 
 Tensor Tensor::full(Shape shape, float value) {
@@ -67,7 +86,7 @@ Tensor Tensor::uninitialized(Shape shape) {
   Tensor t;
   t.shape_ = std::move(shape);
   t.numel_ = shape_numel(t.shape_);
-  t.data_ = std::make_shared_for_overwrite<float[]>(static_cast<size_t>(t.numel_));
+  t.data_ = allocate_floats(t.numel_);
   return t;
 }
 
@@ -79,7 +98,7 @@ Tensor Tensor::normal(Shape shape, float mean, float stddev, Rng& rng) {
 
 Tensor::Tensor(const Tensor& other) : shape_(other.shape_), numel_(other.numel_) {
   if (other.data_) {
-    data_ = std::make_shared_for_overwrite<float[]>(static_cast<size_t>(numel_));
+    data_ = allocate_floats(numel_);
     std::copy(other.data(), other.data() + numel_, data());
   }
 }

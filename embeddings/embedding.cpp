@@ -14,21 +14,23 @@ namespace gv {
 
 namespace {
 
-// (rows, dim) uniform in [-bound, bound], filled by `threads` threads in blocks of rows: block b
-// draws from its own stream, seeded with one draw of `rng` plus b, so the table is the same for
-// any number of threads.
-Tensor uniform_table(int64_t rows, int64_t dim, float bound, int threads, Rng& rng) {
+// (rows, width): the first dim columns uniform in [-bound, bound], the rest zero. Filled by
+// `threads` threads in blocks of rows: block b draws from its own stream, seeded with one draw
+// of `rng` plus b, so the table is the same for any number of threads (and any width).
+Tensor uniform_table(int64_t rows, int64_t dim, int64_t width, float bound, int threads, Rng& rng) {
   constexpr int64_t kBlockRows = 4096;
-  Tensor table = Tensor::uninitialized({rows, dim});
+  Tensor table = Tensor::uninitialized({rows, width});
   const uint64_t base = rng.next_u64();
   const int64_t blocks = (rows + kBlockRows - 1) / kBlockRows;
   std::atomic<int64_t> next_block{0};
   const auto fill_blocks = [&] {
     for (int64_t b; (b = next_block.fetch_add(1)) < blocks;) {
       Rng stream(base + static_cast<uint64_t>(b));
-      float* values = table.data() + b * kBlockRows * dim;
-      const int64_t count = std::min(kBlockRows, rows - b * kBlockRows) * dim;
-      for (int64_t i = 0; i < count; ++i) values[i] = bound * (2.0f * stream.uniform() - 1.0f);
+      for (int64_t r = b * kBlockRows; r < std::min(rows, (b + 1) * kBlockRows); ++r) {
+        float* row = table.data() + r * width;
+        for (int64_t j = 0; j < dim; ++j) row[j] = bound * (2.0f * stream.uniform() - 1.0f);
+        std::fill(row + dim, row + width, 0.0f);
+      }
     }
   };
   run_on_threads(static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(threads, blocks))),
@@ -36,15 +38,23 @@ Tensor uniform_table(int64_t rows, int64_t dim, float bound, int threads, Rng& r
   return table;
 }
 
-Tensor initial_table(int64_t vocab_size, int64_t dim, const EmbeddingOptions& options, Rng& rng) {
+// (vocab_size, width) with the first dim columns initialised as `options` asks, the rest zero.
+Tensor initial_table(int64_t vocab_size, int64_t dim, int64_t width,
+                     const EmbeddingOptions& options, Rng& rng) {
   switch (options.init) {
-    case EmbeddingInit::normal:
-      return Tensor::normal({vocab_size, dim}, 0.0f, 1.0f, rng);
+    case EmbeddingInit::normal: {
+      const Tensor values = Tensor::normal({vocab_size, dim}, 0.0f, 1.0f, rng);
+      if (width == dim) return values;
+      Tensor table = Tensor::zeros({vocab_size, width});
+      for (int64_t r = 0; r < vocab_size; ++r)
+        std::copy_n(values.data() + r * dim, dim, table.data() + r * width);
+      return table;
+    }
     case EmbeddingInit::word2vec_uniform:
-      return uniform_table(vocab_size, dim, options.uniform_scale / static_cast<float>(dim),
+      return uniform_table(vocab_size, dim, width, options.uniform_scale / static_cast<float>(dim),
                            options.init_threads, rng);
     case EmbeddingInit::zeros:
-      return Tensor::zeros({vocab_size, dim});
+      return Tensor::zeros({vocab_size, width});
   }
   throw std::invalid_argument("Embedding: unknown init");
 }
@@ -71,7 +81,7 @@ Var block_gradient_at(const Var& rows, std::vector<char> blocked) {
 }  // namespace
 
 Embedding::Embedding(int64_t vocab_size, int64_t dim, Rng& rng, EmbeddingOptions options)
-    : padding_id_(options.padding_id) {
+    : dim_(dim), padding_id_(options.padding_id) {
   require_positive("Embedding: vocab_size", vocab_size);
   require_positive("Embedding: dim", dim);
   if (padding_id_ && (*padding_id_ < 0 || *padding_id_ >= vocab_size)) {
@@ -80,8 +90,13 @@ Embedding::Embedding(int64_t vocab_size, int64_t dim, Rng& rng, EmbeddingOptions
                                 ")");
   }
   require_finite_positive("Embedding: uniform_scale", options.uniform_scale);
-  Tensor table = initial_table(vocab_size, dim, options, rng);
-  if (padding_id_) std::fill_n(table.data() + *padding_id_ * dim, dim, 0.0f);
+  const int64_t width = options.row_floats == 0 ? dim : options.row_floats;
+  if (width < dim) {
+    throw std::invalid_argument("Embedding: row_floats " + std::to_string(options.row_floats) +
+                                " is fewer than dim " + std::to_string(dim));
+  }
+  Tensor table = initial_table(vocab_size, dim, width, options, rng);
+  if (padding_id_) std::fill_n(table.data() + *padding_id_ * width, width, 0.0f);
   weight_ = Var::parameter(std::move(table));
 }
 

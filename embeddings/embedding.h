@@ -37,15 +37,20 @@ struct EmbeddingOptions {
   // Threads that fill a word2vec_uniform table; the values do not depend on it. A subword
   // table of 2M bucket rows is 800 MB, most of a second to fill on one core.
   int init_threads = 1;
+  // Floats each row is stored in (0: dim). Wider rows end in zeros, which stay zero under every
+  // optimizer here: their gradients are zero. The first dim columns hold what an unpadded table
+  // would. word2vec's trainer pads rows to whole cache lines (word2vec/trainer.h).
+  int64_t row_floats = 0;
 };
 
 class Embedding : public Module {
  public:
-  // Throws std::invalid_argument for a non-positive size or uniform_scale, or a padding id
-  // outside [0, V).
+  // Throws std::invalid_argument for a non-positive size or uniform_scale, a padding id
+  // outside [0, V), or row_floats in (0, dim).
   Embedding(int64_t vocab_size, int64_t dim, Rng& rng, EmbeddingOptions options = {});
 
-  // ids of `ids_shape`, e.g. (N) or (B, T) -> ids_shape + (C): (N, C) or (B, T, C).
+  // ids of `ids_shape`, e.g. (N) or (B, T) -> ids_shape + (C): (N, C) or (B, T, C), C the
+  // stored row width (row_floats()).
   // Throws std::out_of_range naming the id and the vocabulary size for an id < 0 or >= V.
   Var forward(std::span<const int64_t> ids, const Shape& ids_shape) const;
   // (N) -> (N, C)
@@ -54,13 +59,15 @@ class Embedding : public Module {
   }
 
   std::vector<Var> parameters() const override { return {weight_}; }
-  const Var& weight() const { return weight_; }  // (V, C)
+  const Var& weight() const { return weight_; }  // (V, row_floats())
   int64_t vocab_size() const { return weight_.size(0); }
-  int64_t dim() const { return weight_.size(1); }
+  int64_t dim() const { return dim_; }
+  int64_t row_floats() const { return weight_.size(1); }
   std::optional<int64_t> padding_id() const { return padding_id_; }
 
  private:
   Var weight_;
+  int64_t dim_ = 0;
   std::optional<int64_t> padding_id_;
 };
 

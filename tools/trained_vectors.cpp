@@ -16,7 +16,8 @@ namespace gv::tools {
 
 WordVectors input_vectors(const Trainer& trainer) {
   const Vocabulary& vocabulary = trainer.vocabulary();
-  const Tensor& table = trainer.input_table().value();  // (V, dim) or (V + buckets, dim)
+  const Tensor& table = trainer.input_table().value();  // (V, R) or (V + buckets, R)
+  const int64_t width = table.size(1);                  // R = row_floats(dim)
   const SubwordRows* subwords = trainer.subwords();
   WordVectors vectors;
   vectors.dim = trainer.options().dim;
@@ -26,7 +27,7 @@ WordVectors input_vectors(const Trainer& trainer) {
     float* vector = vectors.row(id);
     const std::span<const int64_t> rows = subwords ? subwords->of(id) : std::span(&id, 1);
     for (const int64_t row : rows) {
-      const float* from = table.data() + row * vectors.dim;
+      const float* from = table.data() + row * width;
       for (int64_t j = 0; j < vectors.dim; ++j) vector[j] += from[j];
     }
     const float scale = 1.0f / static_cast<float>(rows.size());
@@ -42,9 +43,11 @@ void write_input_vectors(const Trainer& trainer, const std::string& path, Vector
     return;
   }
   const std::vector<std::string>& words = trainer.vocabulary().words();
-  const int64_t dim = trainer.options().dim;
-  const float* table = trainer.input_table().value().data();  // the words' rows come first
-  write_vectors(path, WordVectorsView(words, dim, {table, words.size() * static_cast<size_t>(dim)}),
+  const Tensor& table = trainer.input_table().value();  // the words' rows come first
+  const int64_t width = table.size(1);
+  write_vectors(path,
+                WordVectorsView(words, trainer.options().dim,
+                                {table.data(), words.size() * static_cast<size_t>(width)}, width),
                 format, trainer.options().threads);
 }
 
@@ -60,8 +63,10 @@ WordVectors take_input_vectors(Trainer&& trainer) {
     table = trainer.input_table().value().alias();
   }
   { const Trainer freed = std::move(trainer); }
-  if (!subwords) {
-    vectors.values.assign(table.data(), table.data() + vectors.size() * vectors.dim);
+  if (!subwords) {  // each row's first dim floats
+    vectors.values.resize(static_cast<size_t>(vectors.size() * vectors.dim));
+    for (int64_t i = 0; i < vectors.size(); ++i)
+      std::copy_n(table.data() + i * table.size(1), vectors.dim, vectors.row(i));
   }
   return vectors;
 }
@@ -115,11 +120,11 @@ void write_fasttext_model(const Trainer& trainer, const std::string& path) {
   entries.reserve(static_cast<size_t>(vocabulary.size()));
   for (int64_t id = 0; id < vocabulary.size(); ++id)
     entries.push_back({vocabulary.word(id), vocabulary.count(id), kFastTextWord});
-  const Tensor& input = trainer.input_table().value();    // (V + bucket, dim)
-  const Tensor& output = trainer.output_table().value();  // (V, dim)
+  const Tensor& input = trainer.input_table().value();    // (V + bucket, R)
+  const Tensor& output = trainer.output_table().value();  // (V, R)
   write_fasttext_bin(path, args, entries, vocabulary.total_count(),
-                     {input.data(), input.size(0), input.size(1)},
-                     {output.data(), output.size(0), output.size(1)});
+                     {input.data(), input.size(0), o.dim, input.size(1)},
+                     {output.data(), output.size(0), o.dim, output.size(1)});
 }
 
 // `word` as the corpus's tokenizer spells it ("King" is king unless --keep-case, "don’t" is

@@ -1,23 +1,24 @@
 // Trainer checkpoints: everything needed to continue training exactly.
 //
-// A tensor file (autograd/tensor_io.h) of magic "GVCHKPNT", version 5, holding
+// A tensor file (autograd/tensor_io.h) of magic "GVCHKPNT", version 6, holding
 //   options      every TrainOptions field, fixed widths (the model, the loss and the subword
 //                scheme among them)
 //   corpus       int64 size, uint64 fingerprint   the corpus must be the same files on resume
 //   vocabulary   count V, V × (string word, int64 count)
-//   W_in, W_out  tensors
-//   optimizer    count n, n tensors; count m, m int64 counters
+//   W_in, W_out  tensors, rows of row_floats(dim) floats, the columns past dim zero
+//   optimizer    count n, n tensors (as wide as the tables); count m, m int64 counters
 //   progress     double seconds; count workers, per worker: epoch, byte offset,
 //                sentences after, 4 × uint64 rng words, double cached normal,
 //                uint8 has cached normal, words done, double loss sum, loss pairs
-// Version 4 lacked the corpus fingerprint, version 3 the subword scheme, version 2 the model (it
-// trained skip-gram only). Version 1 had a format of its own, starting "GVCKPT01". All are
-// refused by their version.
+// Version 5 stored the tables' rows dim wide, version 4 lacked the corpus fingerprint, version 3
+// the subword scheme, version 2 the model (it trained skip-gram only). Version 1 had a format of
+// its own, starting "GVCKPT01". All are refused by their version.
 //
 // Reading trusts no field: each is checked against its bounds and against what the file itself
 // holds (the tables' shapes, the corpus's size) before anything is allocated from it, and an
 // error names the checkpoint and the field. The option bounds the trainer's constructor checks
 // are left to it, its message prefixed with the checkpoint's.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -31,7 +32,7 @@ namespace gv {
 
 namespace {
 
-constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", 5, "GVCKPT01"};
+constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", 6, "GVCKPT01"};
 
 // The fewest bytes one entry of each counted list takes, to refuse impossible counts.
 constexpr int64_t kMinWordBytes = sizeof(uint32_t) + sizeof(int64_t);
@@ -169,16 +170,24 @@ Vocabulary read_vocabulary(TensorReader& r, const TrainOptions& o, int64_t corpu
   return Vocabulary::build(counts, 1);  // keeps every word, in the saved order
 }
 
-// W_in (V or V + buckets rows) and W_out (V rows), both dim wide: the tensors' own shapes
-// against the fields that size the trainer's tables.
+// W_in (V or V + buckets rows) and W_out (V rows), both row_floats(dim) wide with zeros past
+// dim: the tensors' own shapes and padding against the fields that size the trainer's tables.
 void check_tables(const TensorReader& r, const TrainOptions& o, int64_t vocab_size,
                   const Tensor& in, const Tensor& out) {
+  require_field(r, o.dim >= 1 && o.dim <= kMaxDim, "dim", in_range(1, kMaxDim), o.dim);
+  const int64_t width = row_floats(o.dim);
   for (const auto& [table, name] : {std::pair{&in, "W_in"}, std::pair{&out, "W_out"}}) {
     if (table->shape().size() != 2)
       r.fail(std::string(name) + " shape " + shape_str(table->shape()));
-    require_field(r, table->shape()[1] == o.dim, "dim",
-                  std::string(name) + "'s width (" + std::to_string(table->shape()[1]) + ")",
-                  o.dim);
+    require_field(r, table->shape()[1] == width, std::string(name) + "'s width",
+                  std::to_string(width) + " (dim " + std::to_string(o.dim) +
+                      " rounded up to whole cache lines)",
+                  table->shape()[1]);
+    for (int64_t row = 0; row < table->shape()[0]; ++row) {
+      const float* padding = table->data() + row * width + o.dim;
+      if (std::any_of(padding, padding + (width - o.dim), [](float v) { return v != 0.0f; }))
+        r.fail(std::string(name) + " row " + std::to_string(row) + ": nonzero padding past dim");
+    }
   }
   require_field(r, out.shape()[0] == vocab_size, "vocabulary size",
                 "W_out's height (" + std::to_string(out.shape()[0]) + ")", vocab_size);

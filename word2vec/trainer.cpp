@@ -97,7 +97,8 @@ void require_training_fits(const TrainOptions& o, int64_t vocab) {
   constexpr double kFloat = sizeof(float), kId = sizeof(int64_t);
   const double memory = physical_memory_bytes();
   if (memory <= 0) return;  // unknown: nothing to compare with
-  const double dim = double(o.dim), words = double(vocab);
+  // Rows are stored in whole cache lines (row_floats); dim is within its bounds by now.
+  const double dim = double(row_floats(o.dim)), words = double(vocab);
   const double rows = double(input_rows(o, vocab)) + words;
   const int optimizer_tables = o.optimizer == OptimizerKind::adam      ? 2
                                : o.optimizer == OptimizerKind::adagrad ? 1
@@ -254,6 +255,7 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
   input_init.uniform_scale = options_.init_scale;
   input_init.init_threads = options_.threads;
   output_init.init = EmbeddingInit::zeros;
+  input_init.row_floats = output_init.row_floats = row_floats(options_.dim);
   // With subwords, every bucket row starts random too, as in fastText: an n-gram seen once in
   // training still gives unseen words a vector of the same scale.
   in_ = std::make_unique<Embedding>(input_rows(options_, vocab_.size()), options_.dim, rng,

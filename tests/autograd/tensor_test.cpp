@@ -92,3 +92,14 @@ TEST_CASE("Seeded random tensors are reproducible and have the asked moments", "
   CHECK(m == Approx(2.0).margin(0.09));  // 4 sigma of the mean: 4*3/sqrt(2e4)
   CHECK(std::sqrt(s / n.numel()) == Approx(3.0).margin(0.07));  // ~4 sigma of the std estimate
 }
+
+TEST_CASE("Tensor storage starts on a 64-byte cache line", "[tensor]") {
+  for (const int64_t n : {1, 3, 16, 100, 1000, 123457}) {
+    INFO(n << " floats");
+    const gv::Tensor zeros({n});
+    const gv::Tensor raw = gv::Tensor::uninitialized({n});
+    const gv::Tensor copy = zeros;  // NOLINT(performance-unnecessary-copy-initialization)
+    for (const gv::Tensor* t : {&zeros, &raw, &copy})
+      CHECK(reinterpret_cast<std::uintptr_t>(t->data()) % 64 == 0);
+  }
+}

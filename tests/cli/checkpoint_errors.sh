@@ -21,8 +21,9 @@ put_int64() {
 resume=("$gradvec" train --corpus "$work/corpus.txt" --quiet --output "$work/o.vec" --resume)
 # The options follow the 8-byte magic and the 4-byte version, 8 bytes each: dim first, epochs
 # sixth.
-for edit in "12 $((1 << 40)) dim must be W_in's width \(8\), got 1099511627776" \
-  "12 $((1 << 62)) dim must be W_in's width \(8\), got 4611686018427387904" \
+for edit in "12 $((1 << 40)) dim must be in \[1, 65536\], got 1099511627776" \
+  "12 $((1 << 62)) dim must be in \[1, 65536\], got 4611686018427387904" \
+  "12 20 W_in's width must be 32 \(dim 20 rounded up to whole cache lines\), got 16" \
   "52 $((1 << 62)) epochs must be at most 2\^63 / the vocabulary's [0-9]+ words"; do
   read -r offset value message <<<"$edit"
   cp "$work/run.ckpt" "$work/bad.ckpt"

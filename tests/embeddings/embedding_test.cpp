@@ -186,3 +186,33 @@ TEST_CASE("Embedding errors name the id and the vocabulary size", "[embedding][e
   CHECK_THROWS_WITH(Embedding(5, 2, rng, {.init = EmbeddingInit::normal, .padding_id = 5}),
                     Catch::Contains("padding id 5") && Catch::Contains("[0, 5)"));
 }
+
+TEST_CASE("Embedding rows stored wider hold the same values, then zeros", "[embedding]") {
+  for (const EmbeddingInit init :
+       {EmbeddingInit::word2vec_uniform, EmbeddingInit::normal, EmbeddingInit::zeros}) {
+    INFO("init " << static_cast<int>(init));
+    gv::Rng rng_narrow(5), rng_wide(5);
+    gv::EmbeddingOptions options;
+    options.init = init;
+    const Embedding narrow(9000, 5, rng_narrow, options);  // three blocks of 4096 rows
+    options.row_floats = 16;
+    const Embedding wide(9000, 5, rng_wide, options);
+    CHECK(wide.dim() == 5);
+    CHECK(wide.row_floats() == 16);
+    const Tensor& n = narrow.weight().value();
+    const Tensor& w = wide.weight().value();
+    REQUIRE(w.shape() == Shape{9000, 16});
+    bool same = true, zero_padding = true;
+    for (int64_t r = 0; r < 9000; ++r) {
+      for (int64_t j = 0; j < 5; ++j) same = same && w[r * 16 + j] == n[r * 5 + j];
+      for (int64_t j = 5; j < 16; ++j) zero_padding = zero_padding && w[r * 16 + j] == 0.0f;
+    }
+    CHECK(same);
+    CHECK(zero_padding);
+  }
+  gv::Rng rng(1);
+  gv::EmbeddingOptions narrower;
+  narrower.row_floats = 4;
+  CHECK_THROWS_WITH(Embedding(10, 5, rng, narrower),
+                    Catch::Contains("row_floats 4 is fewer than dim 5"));
+}

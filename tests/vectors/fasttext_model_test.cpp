@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "tests/vectors/tiny_fasttext_model.h"
@@ -81,6 +82,31 @@ TEST_CASE("write_fasttext_bin writes fastText's layout") {
   CHECK(field<int64_t>(bytes, kInput + 9) == 3);
   CHECK(field<float>(bytes, kInput + 17) == tiny.input[0]);
   CHECK(field<int64_t>(bytes, kOutput + 1) == 3);
+}
+
+TEST_CASE("rows stored wider than the model's dim are written as the same model") {
+  // A trainer's rows are padded to whole cache lines: a (rows, 3) matrix whose rows lie 5 floats
+  // apart, the extra floats not part of it (NaN here, which the writer would refuse).
+  const ScratchDir dir("ft_stride");
+  const TinyFastTextModel tiny;
+  tiny.write(dir.file("plain.bin"));
+  const auto padded = [](const std::vector<float>& values) {
+    std::vector<float> wide;
+    for (size_t i = 0; i < values.size(); i += 3) {
+      wide.insert(wide.end(), values.begin() + static_cast<std::ptrdiff_t>(i),
+                  values.begin() + static_cast<std::ptrdiff_t>(i + 3));
+      wide.insert(wide.end(), 2, std::numeric_limits<float>::quiet_NaN());
+    }
+    return wide;
+  };
+  const std::vector<float> input = padded(tiny.input), output = padded(tiny.output);
+  gv::write_fasttext_bin(dir.file("wide.bin"), tiny.args, tiny.entries, tiny.ntokens,
+                         {input.data(), 8, 3, 5}, {output.data(), 3, 3, 5});
+  CHECK(read_file(dir.file("wide.bin")) == read_file(dir.file("plain.bin")));
+  CHECK_THROWS_WITH(
+      gv::write_fasttext_bin(dir.file("bad.bin"), tiny.args, tiny.entries, tiny.ntokens,
+                             {input.data(), 8, 3, 2}, {output.data(), 3, 3, 5}),
+      Catch::Contains("rows are 2 floats apart, fewer than its 3 columns"));
 }
 
 TEST_CASE("a written model reads back: its dictionary, arguments, and fastText's vectors") {

@@ -113,6 +113,23 @@ TEST_CASE("any number of threads writes the same bytes, in the words' order", "[
   }
 }
 
+TEST_CASE("a view whose rows lie further apart than dim writes each row's first dim values",
+          "[vector_io]") {
+  // A trainer's rows are padded to whole cache lines; the padding is never written.
+  const ScratchDir dir;
+  const std::vector<std::string> words = {"a", "b"};
+  const std::vector<float> values = {0.5f, -2.0f, 7.0f, 7.0f, 0.25f, 100.0f, 7.0f, 7.0f};
+  const std::string path = dir.file("out");
+  gv::write_vectors(path, gv::WordVectorsView(words, 2, values, 4), VectorFormat::Word2VecText);
+  CHECK(read_file(path) == "2 2\na 0.5 -2\nb 0.25 100\n");
+  gv::write_vectors(path, gv::WordVectorsView(words, 2, values, 4), VectorFormat::Word2VecBinary);
+  CHECK(read_file(path) ==
+        "2 2\na " + bytes_of({0.5f, -2.0f}) + "\nb " + bytes_of({0.25f, 100.0f}) + "\n");
+  CHECK_THROWS_WITH(gv::write_vectors(path, gv::WordVectorsView(words, 2, {values.data(), 6}, 4),
+                                      VectorFormat::Glove),
+                    Catch::Contains("values holds 6 floats, expected 2 words x 4 (dim 2)"));
+}
+
 TEST_CASE("write_vectors rejects what no format can hold before creating a file",
           "[vector_io][errors]") {
   const ScratchDir dir;

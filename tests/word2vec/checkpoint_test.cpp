@@ -19,17 +19,18 @@ TEST_CASE("A checkpoint of the first format is refused by its version", "[traine
   const std::string old = dir.write("old.ckpt", "GVCKPT01" + std::string(64, '\0'));
   CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                     Catch::Contains("old.ckpt") && Catch::Contains("unsupported version 1") &&
-                        Catch::Contains("checkpoint version 5"));
+                        Catch::Contains("checkpoint version 6"));
 }
 
 TEST_CASE(
-    "Checkpoints from before CBOW, subwords and corpus fingerprints are refused by their version",
+    "Checkpoints from before CBOW, subwords, corpus fingerprints and padded rows are refused by "
+    "their version",
     "[trainer][checkpoint]") {
   gv::testing::ScratchDir dir("v2_checkpoint");
   const std::string corpus = dir.write("corpus.txt", "a b a b\n");
-  // Version 2 stored no model, version 3 no subword scheme, version 4 no corpus fingerprint; the
-  // header is the magic and the version, a uint32.
-  for (const char version : {'\x02', '\x03', '\x04'}) {
+  // Version 2 stored no model, version 3 no subword scheme, version 4 no corpus fingerprint,
+  // version 5 rows dim wide; the header is the magic and the version, a uint32.
+  for (const char version : {'\x02', '\x03', '\x04', '\x05'}) {
     const std::string name = std::string{'v', static_cast<char>('0' + version)} + ".ckpt";
     std::string bytes = "GVCHKPNT";
     bytes.push_back(version);  // little-endian uint32, then anything
@@ -38,7 +39,7 @@ TEST_CASE(
     CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                       Catch::Contains(name) &&
                           Catch::Contains("unsupported version " + std::to_string(int{version})) &&
-                          Catch::Contains("checkpoint version 5"));
+                          Catch::Contains("checkpoint version 6"));
   }
 }
 
@@ -145,7 +146,7 @@ std::map<std::string, size_t> locate_fields(const std::string& bytes) {
       numel *= read_at<int64_t>(bytes, offset);
       field(name + " dim " + std::to_string(d), 8);
     }
-    offset += 4 * static_cast<size_t>(numel);
+    field(name + " data", 4 * static_cast<size_t>(numel));
   };
   tensor("W_in");
   tensor("W_out");
@@ -177,7 +178,11 @@ TEST_CASE("Every field of a checkpoint is checked before anything is allocated f
   gv::testing::ScratchDir dir("corrupt_checkpoint");
   const std::string corpus = dir.write("corpus.txt", small_corpus(200));
   const std::string good = contents(mid_run_checkpoint(dir, corpus));
-  const std::map<std::string, size_t> at = locate_fields(good);
+  std::map<std::string, size_t> at = locate_fields(good);
+  // Rows of dim 4 are stored in 16 floats: row 0's fifth is the first of its padding.
+  REQUIRE(read_at<int64_t>(good, at.at("W_in dim 1")) == 16);
+  at["W_in row 0 padding"] = at.at("W_in data") + 4 * sizeof(float);
+  at["W_out row 3 last float"] = at.at("W_out data") + (3 * 16 + 15) * sizeof(float);
   REQUIRE(read_at<int64_t>(good, at.at("worker 0 byte offset")) > 0);  // a position mid-corpus
   REQUIRE(at.count("optimizer counter 0") == 1);
   const auto count0 = read_at<int64_t>(good, at.at("count of word 0"));
@@ -191,8 +196,11 @@ TEST_CASE("Every field of a checkpoint is checked before anything is allocated f
   // Option bounds the trainer's constructor checks (--window, --negative, ...) are tried with
   // values it refuses whatever its upper bounds.
   const Edit edits[] = {
-      {"dim", raw(int64_t{1} << 40), "dim must be W_in's width (4)"},
+      {"dim", raw(int64_t{1} << 40), "dim must be in [1, 65536]"},
       {"dim", raw(big), "dim must be"},
+      {"dim", raw(int64_t{20}), "W_in's width must be 32 (dim 20 rounded up"},
+      {"W_in row 0 padding", raw(1.0f), "W_in row 0: nonzero padding past dim"},
+      {"W_out row 3 last float", raw(-0.5f), "W_out row 3: nonzero padding past dim"},
       {"window", raw(int64_t{0}), "--window"},
       {"negatives", raw(int64_t{-1}), "--negative"},
       {"min_count", raw(int64_t{0}), "min_count"},

@@ -130,6 +130,36 @@ std::string mode_name(const TrainOptions& o) {
 
 }  // namespace
 
+TEST_CASE("Table rows fill whole cache lines, and their padding stays zero in every mode",
+          "[trainer]") {
+  CHECK(gv::row_floats(1) == 16);
+  CHECK(gv::row_floats(16) == 16);
+  CHECK(gv::row_floats(17) == 32);
+  CHECK(gv::row_floats(100) == 112);
+  CHECK(gv::row_floats(300) == 304);
+  CHECK(gv::row_floats(gv::kMaxDim) == gv::kMaxDim);
+  gv::testing::ScratchDir dir("padding");
+  const std::string corpus = dir.write("corpus.txt", two_topic_corpus(200, 2));
+  for (TrainOptions o : every_mode()) {
+    INFO(mode_name(o));
+    o.dim = 13;  // stored in 16 floats: 3 of padding per row
+    o.lr = o.optimizer == gv::OptimizerKind::sgd ? 0.05f : 0.01f;
+    Trainer trainer(corpus, o);
+    REQUIRE(trainer.train({}, kNeverStop));
+    for (const Tensor* table : {&trainer.input_table().value(), &trainer.output_table().value()}) {
+      REQUIRE(table->size(1) == 16);
+      bool moved = false, zero_padding = true;
+      for (int64_t r = 0; r < table->size(0); ++r) {
+        for (int64_t j = 0; j < 13; ++j) moved = moved || (*table)[r * 16 + j] != 0.0f;
+        for (int64_t j = 13; j < 16; ++j)
+          zero_padding = zero_padding && (*table)[r * 16 + j] == 0.0f;
+      }
+      CHECK(moved);  // trained: the padding is zero while the vectors are not
+      CHECK(zero_padding);
+    }
+  }
+}
+
 TEST_CASE("Skip-gram and CBOW separate two topics and the loss falls", "[trainer]") {
   gv::testing::ScratchDir dir("topics");
   const std::string corpus = dir.write("corpus.txt", two_topic_corpus(600, 1));

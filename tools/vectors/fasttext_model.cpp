@@ -75,13 +75,16 @@ void check_matrix(const std::string& path, const char* name, MatrixView matrix, 
                    std::to_string(matrix.cols) + "), expected " + expected + " = (" +
                    std::to_string(rows) + ", " + std::to_string(cols) + ")");
   }
-  const auto floats = static_cast<size_t>(rows * cols);
-  if (floats > 0 && matrix.data == nullptr) fail(path, std::string(name) + " has no data");
-  const float* bad =
-      std::find_if(matrix.data, matrix.data + floats, [](float v) { return !std::isfinite(v); });
-  if (bad != matrix.data + floats) {
-    fail(path, std::string(name) + " row " + std::to_string((bad - matrix.data) / cols) +
-                   " holds a NaN or infinite value");
+  if (matrix.stride != 0 && matrix.stride < cols) {
+    fail(path, std::string(name) + " rows are " + std::to_string(matrix.stride) +
+                   " floats apart, fewer than its " + std::to_string(cols) + " columns");
+  }
+  if (rows * cols > 0 && matrix.data == nullptr) fail(path, std::string(name) + " has no data");
+  for (int64_t i = 0; i < rows; ++i) {
+    const float* row = matrix.row(i);
+    if (std::any_of(row, row + cols, [](float v) { return !std::isfinite(v); }))
+      fail(path,
+           std::string(name) + " row " + std::to_string(i) + " holds a NaN or infinite value");
   }
 }
 
@@ -94,8 +97,15 @@ void put_matrix(std::ostream& out, MatrixView matrix) {
   put<uint8_t>(out, 0);  // not quantized
   put<int64_t>(out, matrix.rows);
   put<int64_t>(out, matrix.cols);
-  out.write(reinterpret_cast<const char*>(matrix.data),
-            static_cast<std::streamsize>(matrix.rows * matrix.cols * sizeof(float)));
+  if (matrix.stride == 0 || matrix.stride == matrix.cols) {
+    out.write(reinterpret_cast<const char*>(matrix.data),
+              static_cast<std::streamsize>(matrix.rows * matrix.cols * sizeof(float)));
+    return;
+  }
+  for (int64_t i = 0; i < matrix.rows; ++i) {
+    out.write(reinterpret_cast<const char*>(matrix.row(i)),
+              static_cast<std::streamsize>(matrix.cols * sizeof(float)));
+  }
 }
 
 }  // namespace

@@ -41,10 +41,13 @@ struct FastTextEntry {
   int8_t type = kFastTextWord;
 };
 
-// A row-major float32 matrix someone else owns.
+// A row-major float32 matrix someone else owns, its rows `stride` floats apart (0: cols; a
+// trainer's table rows are padded to whole cache lines, word2vec/trainer.h).
 struct MatrixView {
   const float* data;
   int64_t rows, cols;
+  int64_t stride = 0;
+  const float* row(int64_t i) const { return data + i * (stride == 0 ? cols : stride); }
 };
 
 // Writes a .bin that fastText loads: `entries` are the dictionary, words first, then labels;

@@ -32,9 +32,11 @@ void check_writable(const std::string& path, const WordVectorsView& vectors, Vec
   const VectorFormatSpec& spec = vector_format_spec(format);
   if (spec.append_row == nullptr) fail(std::string(spec.not_written_here));
   if (vectors.dim < 1) fail("dimension must be >= 1, got " + std::to_string(vectors.dim));
-  if (vectors.values.size() != vectors.words.size() * static_cast<size_t>(vectors.dim)) {
+  if (vectors.stride < vectors.dim ||
+      vectors.values.size() != vectors.words.size() * static_cast<size_t>(vectors.stride)) {
     fail("values holds " + std::to_string(vectors.values.size()) + " floats, expected " +
-         std::to_string(vectors.words.size()) + " words x " + std::to_string(vectors.dim));
+         std::to_string(vectors.words.size()) + " words x " + std::to_string(vectors.stride) +
+         " (dim " + std::to_string(vectors.dim) + ")");
   }
   if (!spec.has_header && vectors.words.empty()) {
     fail("a " + std::string(spec.name) +

@@ -33,17 +33,21 @@ struct WordVectors {
 // Words and rows held elsewhere, read as word vectors: what the writers take, so that a trained
 // table is written straight from its rows rather than from a copy (tools/trained_vectors.h).
 struct WordVectorsView {
-  WordVectorsView(std::span<const std::string> words, int64_t dim, std::span<const float> values)
-      : words(words), dim(dim), values(values) {}
+  // `stride` (>= dim; 0: dim) floats from one row to the next: a trainer's table stores each
+  // row in whole cache lines (word2vec/trainer.h, row_floats), read here where it lies.
+  WordVectorsView(std::span<const std::string> words, int64_t dim, std::span<const float> values,
+                  int64_t stride = 0)
+      : words(words), dim(dim), stride(stride == 0 ? dim : stride), values(values) {}
   WordVectorsView(const WordVectors& vectors)  // NOLINT(google-explicit-constructor): a view of it
       : WordVectorsView(vectors.words, vectors.dim, vectors.values) {}
 
   std::span<const std::string> words;
   int64_t dim = 0;
-  std::span<const float> values;  // (words.size(), dim), row-major
+  int64_t stride = 0;
+  std::span<const float> values;  // (words.size(), stride), row-major; the first dim of a row
 
   int64_t size() const { return static_cast<int64_t>(words.size()); }
-  const float* row(int64_t i) const { return values.data() + i * dim; }
+  const float* row(int64_t i) const { return values.data() + i * stride; }
 };
 
 }  // namespace gv
