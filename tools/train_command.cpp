@@ -222,7 +222,7 @@ void run_train(const TrainArgs& args) {
   char loss[32] = "n/a (no pairs trained)";
   if (p.pairs_done > 0) std::snprintf(loss, sizeof(loss), "%.4f", p.loss);
   std::printf(
-      "vocabulary %lld words, ready in %.1f s | trained %lld words in %.1f s | %.0f words/s | "
+      "vocabulary %lld words, ready in %.2f s | trained %lld words in %.2f s | %.0f words/s | "
       "final loss %s\nvectors written to %s\n",
       static_cast<long long>(trainer.vocabulary().size()), ready.count(),
       static_cast<long long>(p.words_done), p.seconds,
