@@ -296,7 +296,8 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--seed", o.seed, "Random seed")->capture_default_str();
   cmd->add_option("--batch", o.batch,
                   "Centre words per optimizer step: whole sentences until at least N (a "
-                  "sentence longer than 2N is cut)")
+                  "sentence longer than 2N is cut). A step adds up every pair's update of a row, "
+                  "so a large N can diverge (CBOW + HS at lr 0.05: 1024, or 512 with 2 threads)")
       ->check(positive_integer_up_to(kMaxBatch))
       ->capture_default_str();
   cmd->add_option("--optimizer", args->optimizer, "sgd, adagrad or adam (lazy sparse Adam)")

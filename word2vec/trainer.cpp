@@ -363,9 +363,9 @@ bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop
     char where[160];
     std::snprintf(where, sizeof where,
                   "train: training diverged: the loss became %s at %.1f%% of the run; lower --lr "
-                  "(it is %g)",
+                  "(it is %g) or --batch (it is %lld)",
                   std::isnan(progress_.loss) ? "NaN" : "infinite", 100.0 * progress_.fraction(),
-                  options_.lr);
+                  options_.lr, static_cast<long long>(options_.batch));
     throw std::runtime_error(where);
   }
   for (const WorkerPosition& p : positions_) {
