@@ -174,6 +174,8 @@ Vocabulary read_vocabulary(TensorReader& r, const TrainOptions& o, int64_t corpu
 // dim: the tensors' own shapes and padding against the fields that size the trainer's tables.
 void check_tables(const TensorReader& r, const TrainOptions& o, int64_t vocab_size,
                   const Tensor& in, const Tensor& out) {
+  // Ahead of the constructor's own check of this bound: rounding a dim near 2^63 up to whole
+  // cache lines would overflow.
   require_field(r, o.dim >= 1 && o.dim <= kMaxDim, "dim", in_range(1, kMaxDim), o.dim);
   const int64_t width = row_floats(o.dim);
   for (const auto& [table, name] : {std::pair{&in, "W_in"}, std::pair{&out, "W_out"}}) {
