@@ -157,8 +157,9 @@ void require_training_fits(const TrainOptions& o, int64_t vocab) {
 
 // Everything one thread owns while training: its slice of the corpus, random stream, example
 // builder, objective (with the batch it is filling), and its views of the shared tables (holding
-// its own gradients). All are sized once, so the steady state allocates nothing but the small graph
-// nodes.
+// its own gradients). All are sized once, so a step allocates only its graph: the nodes, and
+// where the model builds input rows h (CBOW, subwords) the op's output (N, C), its gradient and
+// its copy of the ids (in a profile of CBOW + HS, 1 thread: memset and malloc 2.6% of the run).
 struct Trainer::Worker {
   Worker(const Trainer& trainer, int index)
       : slice(trainer.corpus_, trainer.options_.tokenizer,
