@@ -220,10 +220,10 @@ void run_train(const TrainArgs& args) {
   const TrainProgress p = trainer.progress();
   // No pair at all (every sentence subsampled to one word or none): there is no loss to show.
   char loss[32] = "n/a (no pairs trained)";
-  if (p.pairs_done > 0) std::snprintf(loss, sizeof(loss), "%.4f", p.loss);
+  if (p.pairs_done > 0) std::snprintf(loss, sizeof(loss), "%.4f", p.run_loss);
   std::printf(
       "vocabulary %lld words, ready in %.2f s | trained %lld words in %.2f s | %.0f words/s | "
-      "final loss %s\nvectors written to %s\n",
+      "mean loss %s\nvectors written to %s\n",
       static_cast<long long>(trainer.vocabulary().size()), ready.count(),
       static_cast<long long>(p.words_done), p.seconds,
       p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, loss, args.output.c_str());

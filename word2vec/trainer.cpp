@@ -339,6 +339,9 @@ bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop
     progress_.lr = decay.at(progress_.fraction());
     if (pairs > reported_pairs)
       progress_.loss = (loss - reported_loss) / double(pairs - reported_pairs);
+    // Unlike the interval's mean, which depends on when the reports fall, this one depends only
+    // on what was trained: one thread and one seed give it to the last digit, resumed or not.
+    if (pairs > 0) progress_.run_loss = loss / double(pairs);
     if (!std::isfinite(progress_.loss)) diverged = true;
     progress_.pairs_done = pairs;
     reported_loss = loss;

@@ -48,6 +48,7 @@ struct TrainProgress {
   double seconds = 0.0;     // wall time spent training, including runs before a resume
   float lr = 0.0f;
   double loss = 0.0;       // mean loss per (input, output) pair since the previous report
+  double run_loss = 0.0;   // mean loss per pair over every pair so far, resumed runs included
   int64_t pairs_done = 0;  // (input, output) pairs trained so far; 0: loss means nothing yet
   double fraction() const { return words_total ? double(words_done) / double(words_total) : 1.0; }
 };

@@ -211,6 +211,8 @@ TEST_CASE("Resumed training equals uninterrupted training", "[trainer][checkpoin
     Trainer resumed = Trainer::from_checkpoint(checkpoint, corpus);
     REQUIRE(resumed.train({}, kNeverStop));
     CHECK(resumed.progress().words_done == whole.progress().words_done);
+    // The summary's loss is the whole run's, the checkpoint's sums included, to the last bit.
+    CHECK(resumed.progress().run_loss == whole.progress().run_loss);
     CHECK(same_bits(resumed.input_table().value(), whole.input_table().value()));
     CHECK(same_bits(resumed.output_table().value(), whole.output_table().value()));
   }
@@ -278,8 +280,9 @@ TEST_CASE("The init scale option sets the range of the input table", "[trainer]"
   }
 }
 
-TEST_CASE("Progress counts every trained pair, and none when sentences have one word",
-          "[trainer]") {
+TEST_CASE(
+    "Progress counts every trained pair and their mean loss, and none when sentences have one word",
+    "[trainer]") {
   gv::testing::ScratchDir dir("pairs");
   TrainOptions o = small_options();  // sample 0: no word is dropped
   std::string two_words, one_word;
@@ -289,6 +292,15 @@ TEST_CASE("Progress counts every trained pair, and none when sentences have one 
   Trainer pairs(dir.write("two.txt", two_words), o);
   pairs.train({}, kNeverStop);
   CHECK(pairs.progress().pairs_done == 10 * 2 * (o.negatives + 1) * o.epochs);
+  // W_out starts at zero and a vanishing rate keeps it there, so every output scores
+  // sigma(0) = 1/2 and costs -log(1/2): the mean over the run is log 2. At the usual rate the
+  // outputs learn, and the run's mean falls below it.
+  TrainOptions still = o;
+  still.lr = 1e-20f;
+  Trainer untrained(dir.file("two.txt"), still);
+  untrained.train({}, kNeverStop);
+  CHECK(untrained.progress().run_loss == Approx(std::log(2.0)).epsilon(1e-6));
+  CHECK(pairs.progress().run_loss < std::log(2.0) - 1e-3);
   Trainer none(dir.write("one.txt", one_word), o);
   none.train({}, kNeverStop);
   CHECK(none.progress().pairs_done == 0);
