@@ -15,6 +15,9 @@ struct Interrupted : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Every command below, in the order --help lists them, with help wrapped to a fixed width.
+void add_all_commands(CLI::App& app);  // commands.cpp
+
 void add_train_command(CLI::App& app);    // train_command.cpp
 void add_pe_command(CLI::App& app);       // pe_command.cpp
 void add_phrases_command(CLI::App& app);  // phrases_command.cpp

@@ -285,8 +285,9 @@ void add_eval(CLI::App& lm) {
       ->check(kPositiveInteger);
   cmd->add_option("--shift", args->shift,
                   "Also test whether layer 1's attention scores depend on relative positions "
-                  "only: move validation text by this many positions")
-      ->check(kNonNegativeInteger);
+                  "only: move validation text by this many positions (0: no such test)")
+      ->check(kNonNegativeInteger)
+      ->capture_default_str();
   cmd->add_option("--threads", args->threads, "Threads")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();

@@ -3,6 +3,7 @@
 #include <exception>
 #include <string>
 
+#include "tools/command_line.h"
 #include "tools/commands.h"
 
 int main(int argc, char** argv) {
@@ -13,13 +14,9 @@ int main(int argc, char** argv) {
   app.failure_message([](const CLI::App*, const CLI::Error& e) {
     return "gradvec: error: " + std::string(e.what()) + " (see --help)\n";
   });
-  gv::tools::add_train_command(app);
-  gv::tools::add_phrases_command(app);
-  gv::tools::add_pe_command(app);
-  gv::tools::add_lm_command(app);
-  gv::tools::add_vector_commands(app);
+  gv::tools::add_all_commands(app);
   try {
-    app.parse(argc, argv);
+    gv::tools::parse_command_line(app, argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;  // --help and --version exit 0 through here
   } catch (const gv::tools::Interrupted&) {

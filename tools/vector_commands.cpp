@@ -47,7 +47,9 @@ void add_method_option(CLI::App& command, AnalogyMethod& method) {
 }
 
 void add_restrict_option(CLI::App& command, int64_t& restrict_to, const std::string& what) {
-  command.add_option("--restrict", restrict_to, what)->check(kNonNegativeInteger);
+  command.add_option("--restrict", restrict_to, what)
+      ->check(kNonNegativeInteger)
+      ->capture_default_str();
 }
 
 // State of each command: it outlives add_vector_commands because CLI11 runs the callbacks
@@ -62,7 +64,9 @@ void add_nearest_command(CLI::App& app) {
   auto state = std::make_shared<QueryCommand>();
   CLI::App* command = app.add_subcommand("nearest", "Nearest neighbours of words by cosine");
   state->file.add_to(*command);
-  command->add_option("--k", state->query.k, "Neighbours per word")->check(kPositiveInteger);
+  command->add_option("--k", state->query.k, "Neighbours per word")
+      ->check(kPositiveInteger)
+      ->capture_default_str();
   add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
   command->add_option("words", state->words, "Query words")->required();
   command->callback([state] {
@@ -82,7 +86,9 @@ void add_analogy_command(CLI::App& app) {
   state->query.k = 5;
   CLI::App* command = app.add_subcommand("analogy", "Solve A : B :: C : ? (b - a + c)");
   state->file.add_to(*command);
-  command->add_option("--k", state->query.k, "Answers to print")->check(kPositiveInteger);
+  command->add_option("--k", state->query.k, "Answers to print")
+      ->check(kPositiveInteger)
+      ->capture_default_str();
   add_method_option(*command, state->query.method);
   add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
   command->add_option("words", state->words, "A B C")->required()->expected(3);
@@ -108,7 +114,6 @@ void add_eval_commands(CLI::App& app) {
       ->required();
   add_restrict_option(*analogy_command, analogy->options.restrict_to,
                       "Use only the first N words (0: all)");
-  analogy_command->get_option("--restrict")->capture_default_str();
   add_method_option(*analogy_command, analogy->options.method);
   analogy_command->add_flag("--case-sensitive", analogy->case_sensitive,
                             "Match words exactly (default: ignore case)");
@@ -147,9 +152,13 @@ void add_eval_commands(CLI::App& app) {
 void add_repl_command(CLI::App& app) {
   auto state = std::make_shared<QueryCommand>();
   CLI::App* command = app.add_subcommand(
-      "repl", "Interactive queries: one word -> neighbours, three words -> analogy, EXIT");
+      "repl",
+      "Interactive queries: one word -> neighbours, three words -> analogy, two or four or more "
+      "-> neighbours of their mean (gensim's most_similar(positive=...)), EXIT quits");
   state->file.add_to(*command);
-  command->add_option("--k", state->query.k, "Answers per query")->check(kPositiveInteger);
+  command->add_option("--k", state->query.k, "Answers per query")
+      ->check(kPositiveInteger)
+      ->capture_default_str();
   add_method_option(*command, state->query.method);
   add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
   command->callback([state] {
@@ -158,8 +167,9 @@ void add_repl_command(CLI::App& app) {
     const VectorIndex index = load_index(state->file);
     if (interactive) {
       std::cout << index.size() << " words, " << index.dim()
-                << " dimensions. One word: neighbours; three words a b c: a : b :: c : ?; "
-                   "EXIT quits.\n";
+                << " dimensions. One word: neighbours; three words a b c: a : b :: c : ?; two, "
+                   "or four or more: neighbours of their mean (gensim's "
+                   "most_similar(positive=[...])); EXIT quits.\n";
     }
     run_repl(index, std::cin, std::cout, interactive, state->query);
     // std::cin reads through stdio, which takes a read error (stdin a directory) for the end.

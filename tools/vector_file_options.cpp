@@ -50,10 +50,12 @@ void VectorFileOptions::add_to(CLI::App& command, const std::string& path_flag,
       ->required();
   add_format_option(command, format_flag, format, "Vector file format", FormatChoices::Read);
   command.add_option("--limit", limit, "Read only the first N words (0: all)")
-      ->check(kNonNegativeInteger);
+      ->check(kNonNegativeInteger)
+      ->capture_default_str();
   command.add_flag("--skip-bad", skip_bad, "Skip malformed lines instead of failing");
   command.add_option("--threads", threads, "Threads (0: all hardware threads)")
-      ->check(kNonNegativeInteger);
+      ->check(kNonNegativeInteger)
+      ->capture_default_str();
 }
 
 LoadedVectors VectorFileOptions::load(std::ostream& warnings) const {

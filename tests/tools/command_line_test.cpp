@@ -1,0 +1,300 @@
+// The command line's answers to mistakes, driven through parse_command_line on the app main
+// builds, with every command's work replaced by nothing: a line that parsed would run nothing.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cctype>
+#include <functional>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tools/command_line.h"
+#include "tools/commands.h"
+#include "tools/help_formatter.h"
+#include "tools/peer_spellings.h"
+
+namespace {
+
+// Every command, parents before children.
+std::vector<CLI::App*> all_commands(CLI::App& app) {
+  std::vector<CLI::App*> commands{&app};
+  for (size_t i = 0; i < commands.size(); ++i) {
+    for (CLI::App* sub : commands[i]->get_subcommands([](CLI::App*) { return true; })) {
+      commands.push_back(sub);
+    }
+  }
+  return commands;
+}
+
+std::unique_ptr<CLI::App> gradvec_app() {
+  auto app = std::make_unique<CLI::App>("gradvec");
+  gv::tools::add_all_commands(*app);
+  for (CLI::App* command : all_commands(*app)) command->callback([] {});
+  return app;
+}
+
+// "lm train" for gradvec's `lm train`, "" for gradvec itself.
+std::vector<std::string> path_of(const CLI::App* command) {
+  std::vector<std::string> path;
+  for (; command->get_parent() != nullptr; command = command->get_parent()) {
+    path.insert(path.begin(), command->get_name());
+  }
+  return path;
+}
+
+std::string command_line(const std::vector<std::string>& args) {
+  std::string line = "gradvec";
+  for (const std::string& arg : args) line += " " + arg;
+  return line;
+}
+
+void parse(CLI::App& app, const std::vector<std::string>& args) {
+  std::vector<const char*> argv{"gradvec"};
+  for (const std::string& arg : args) argv.push_back(arg.c_str());
+  gv::tools::parse_command_line(app, static_cast<int>(argv.size()), argv.data());
+}
+
+// What parse_command_line says about gradvec ARGS: the UnknownName message, or "" when it
+// accepted them (CLI11's own errors, such as a missing required option, count as accepted).
+std::string answer(const std::vector<std::string>& args) {
+  auto app = gradvec_app();
+  try {
+    parse(*app, args);
+  } catch (const gv::tools::UnknownName& e) {
+    return e.what();
+  } catch (const CLI::Error&) {
+  }
+  return "";
+}
+
+// `name` mistyped by one letter: each letter dropped, each two neighbouring letters swapped,
+// and for an option "--name" also "-name". Letters only: a dash dropped inside a name is no typo
+// of one letter, and a name left empty is no name.
+std::vector<std::string> one_letter_typos(const std::string& name) {
+  const size_t dashes = name.find_first_not_of('-');
+  const auto letter = [&](size_t i) { return std::isalnum(static_cast<unsigned char>(name[i])); };
+  std::vector<std::string> typos;
+  for (size_t i = dashes; i < name.size(); ++i) {
+    if (letter(i) && name.size() - dashes > 1)
+      typos.push_back(name.substr(0, i) + name.substr(i + 1));
+    if (i + 1 < name.size() && letter(i) && letter(i + 1) && name[i] != name[i + 1]) {
+      std::string swapped = name;
+      std::swap(swapped[i], swapped[i + 1]);
+      typos.push_back(swapped);
+    }
+  }
+  if (dashes == 2) typos.push_back(name.substr(1));
+  return typos;
+}
+
+}  // namespace
+
+TEST_CASE("command line: every command, mistyped by one letter, is answered with its name") {
+  auto app = gradvec_app();
+  int checked = 0;
+  for (CLI::App* parent : all_commands(*app)) {
+    const std::vector<CLI::App*> commands =
+        parent->get_subcommands([](CLI::App* sub) { return !sub->get_name().empty(); });
+    for (const CLI::App* command : commands) {
+      if (command->get_group().empty()) continue;  // hidden: never offered
+      for (const std::string& typo : one_letter_typos(command->get_name())) {
+        const bool taken = std::any_of(commands.begin(), commands.end(),
+                                       [&](const CLI::App* c) { return c->check_name(typo); });
+        if (taken || typo == "help") continue;
+        std::vector<std::string> args = path_of(parent);
+        args.push_back(typo);
+        const std::string said = answer(args);
+        CAPTURE(command_line(args), said);
+        CHECK(said.rfind("unknown command '" + typo + "'; did you mean ", 0) == 0);
+        CHECK(said.find("'" + command->get_name() + "'") != std::string::npos);
+        ++checked;
+      }
+    }
+  }
+  CHECK(checked > 50);
+}
+
+TEST_CASE(
+    "command line: every option of every command, mistyped by one letter, is answered with its "
+    "name") {
+  auto app = gradvec_app();
+  int checked = 0;
+  for (const CLI::App* command : all_commands(*app)) {
+    if (command->get_name().empty()) continue;  // an option group, listed with its command
+    const std::vector<const CLI::Option*> options = command->get_options();
+    for (const CLI::Option* option : options) {
+      if (!option->nonpositional() || option->get_group().empty()) continue;
+      std::vector<std::string> names;
+      for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+      for (const std::string& name : option->get_snames()) names.push_back("-" + name);
+      for (const std::string& name : names) {
+        for (const std::string& typo : one_letter_typos(name)) {
+          const bool taken = command->get_option_no_throw(typo) != nullptr;
+          // A peer's spelling is answered as such (the next test).
+          const bool peer = gv::tools::answer_peer_spelling(*command, typo, "").has_value();
+          if (taken || peer) continue;
+          std::vector<std::string> args = path_of(command);
+          args.push_back(typo);
+          const std::string said = answer(args);
+          CAPTURE(command_line(args), said);
+          CHECK(said.rfind("unknown option '" + typo + "'; did you mean ", 0) == 0);
+          CHECK(said.find("'" + name + "'") != std::string::npos);
+          ++checked;
+        }
+      }
+    }
+  }
+  CHECK(checked > 300);
+}
+
+TEST_CASE(
+    "command line: word2vec.c's, fastText's and gensim's spellings are answered with gradvec's") {
+  struct Case {
+    std::vector<std::string> args;
+    std::string said;
+  };
+  const std::string w2v = " is word2vec.c's spelling; gradvec's is ";
+  const std::string ft = " is fastText's spelling; gradvec's is ";
+  const std::vector<Case> cases{
+      {{"train", "-size", "200"}, "-size" + w2v + "--dim"},
+      {{"train", "-iter", "5"}, "-iter" + w2v + "--epochs"},
+      {{"train", "-cbow", "1"}, "-cbow 1" + w2v + "--model cbow"},
+      {{"train", "-cbow", "0"}, "-cbow 0" + w2v + "--model skipgram"},
+      {{"train", "-hs", "1"}, "-hs 1" + w2v + "--loss hs"},
+      {{"train", "-hs", "0"}, "-hs 0" + w2v + "--loss sgns"},
+      {{"train", "-negative", "10"}, "-negative" + w2v + "--negative"},
+      {{"train", "-min-count", "3"}, "-min-count" + w2v + "--min-count"},
+      {{"train", "-threads", "4"}, "-threads" + w2v + "--threads"},
+      {{"train", "-train", "text8"}, "-train" + w2v + "--corpus"},
+      {{"train", "-binary", "1"}, "-binary 1" + w2v + "--format w2v-bin"},
+      {{"train", "-binary", "0"}, "-binary 0" + w2v + "--format w2v"},
+      {{"train", "-save-vocab", "v.txt"}, "-save-vocab" + w2v + "--save-vocab"},
+      {{"train", "-read-vocab", "v.txt"}, "-read-vocab" + w2v + "--read-vocab"},
+      {{"train", "-output", "out"},
+       "-output is word2vec.c's and fastText's spelling; gradvec's is --output, a file "
+       "(fastText's -output is a prefix: --output PREFIX.vec, or --format fasttext-bin --output "
+       "PREFIX.bin)"},
+      {{"train", "-dim", "100"}, "-dim" + ft + "--dim"},
+      {{"train", "-epoch", "5"}, "-epoch" + ft + "--epochs"},
+      {{"train", "-minCount", "5"}, "-minCount" + ft + "--min-count"},
+      {{"train", "-minn", "3"}, "-minn" + ft + "--minn (with --subwords)"},
+      {{"train", "-maxn", "6"}, "-maxn" + ft + "--maxn (with --subwords)"},
+      {{"train", "-bucket", "1000"}, "-bucket" + ft + "--buckets (with --subwords)"},
+      {{"train", "-loss", "ns"}, "-loss ns" + ft + "--loss sgns"},
+      {{"train", "-loss", "hs"}, "-loss hs" + ft + "--loss hs"},
+      {{"train", "-loss", "softmax"}, "-loss softmax" + ft + "--loss softmax"},
+      {{"train", "-thread", "4"}, "-thread" + ft + "--threads"},
+      {{"train", "-input", "data.txt"}, "-input" + ft + "--corpus"},
+      {{"nearest", "--topn", "3", "king"}, "--topn is gensim's spelling; gradvec's is --k"},
+      // word2phrase, in word2vec.c's distribution, reads its corpus as -train too.
+      {{"phrases", "-train", "text8"}, "-train" + w2v + "--corpus"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(command_line(c.args));
+    CHECK(answer(c.args) == c.said);
+  }
+  // A value word2vec.c does not have is answered with every one it does.
+  CHECK(answer({"train", "-cbow", "2"}) ==
+        "-cbow" + w2v + "--model cbow for -cbow 1, --model skipgram for -cbow 0");
+}
+
+TEST_CASE("command line: names are checked where they can be commands or options, not values") {
+  CHECK(answer({"trian"}) == "unknown command 'trian'; did you mean 'train'?");
+  CHECK(answer({"lm", "trian"}) == "unknown command 'trian'; did you mean 'train'?");
+  CHECK(answer({"nearst", "--vectors", "v.vec", "king"}) ==
+        "unknown command 'nearst'; did you mean 'nearest'?");
+  CHECK(answer({"train", "--epoch", "1"}) == "unknown option '--epoch'; did you mean '--epochs'?");
+  CHECK(answer({"nearest", "-k", "3", "king"}) == "unknown option '-k'; did you mean '--k'?");
+  CHECK(answer({"train", "--epoch=1"}) == "unknown option '--epoch'; did you mean '--epochs'?");
+  CHECK(answer({"hepl"}) == "unknown command 'hepl'; did you mean 'help' or 'repl'?");
+  CHECK(answer({"xyzzy"}) ==
+        "unknown command 'xyzzy'; the commands of gradvec are help, train, phrases, pe, lm, "
+        "nearest, analogy, eval, repl, convert, info, plot, vector");
+  CHECK(answer({"nearest", "--xyzzy"}) ==
+        "unknown option '--xyzzy' for gradvec nearest (see its --help)");
+  // "-help" is not -h with flags e, l and p.
+  CHECK(answer({"train", "-help"}) == "unknown option '-help'; did you mean '--help'?");
+  // A control byte typed is shown, not sent to the terminal.
+  CHECK(answer({"tr\x1b[2Jian"}).rfind("unknown command 'tr\\x1b[2Jian'; the commands of", 0) == 0);
+  // Values, negative numbers, standard input and words after -- are no names.
+  CHECK(answer({"train", "--corpus", "trian", "--lr", "-0.5", "--output", "-"}).empty());
+  CHECK(answer({"nearest", "--vectors", "v.vec", "--", "--epoch", "-size"}).empty());
+  CHECK(answer({"train", "--show", "trian", "-size"}) ==
+        "-size is word2vec.c's spelling; gradvec's is --dim");
+}
+
+TEST_CASE("command line: help [COMMAND...] prints that command's help") {
+  const auto help_of = [](const std::vector<std::string>& args) {
+    auto app = gradvec_app();
+    try {
+      parse(*app, args);
+    } catch (const CLI::CallForHelp&) {
+      return app->help();
+    }
+    return std::string("no help");
+  };
+  const std::string top = help_of({"help"});
+  CHECK(top.rfind("gradvec\nUsage: gradvec [OPTIONS]", 0) == 0);
+  CHECK(top.find("\nSubcommands:\n  train ") != std::string::npos);
+  CHECK(help_of({"help", "train"}).rfind("Train skip-gram or CBOW word vectors", 0) == 0);
+  CHECK(help_of({"help", "lm", "train"}).rfind("Train the character-level transformer", 0) == 0);
+  CHECK(help_of({"help", "train"}) == help_of({"train", "--help"}));
+  CHECK(answer({"help", "trian"}) == "unknown command 'trian'; did you mean 'train'?");
+  CHECK(answer({"help", "lm", "smaple"}) == "unknown command 'smaple'; did you mean 'sample'?");
+}
+
+TEST_CASE("help: every option that takes a value shows its default") {
+  // Options with no default by nature: what the command is about, asked for each time.
+  const std::vector<std::string> no_default{
+      // Files written only when asked for; the checkpoint's default is said in its description.
+      "train --save-vocab",
+      "train --resume",
+      "train --read-vocab",
+      "lm train --resume",
+      "phrases --list",
+      "pe --svg",
+      // plot draws either the words given or the first N: one of the two is asked for.
+      "plot --words",
+      "plot --top",
+  };
+  auto app = gradvec_app();
+  int checked = 0;
+  for (const CLI::App* command : all_commands(*app)) {
+    for (const CLI::Option* option : command->get_options()) {
+      if (option->get_expected_max() == 0 || option->get_required()) continue;  // flags, required
+      std::string path;
+      for (const std::string& name : path_of(command)) path += name + " ";
+      const std::string id = path + option->get_name();
+      if (std::find(no_default.begin(), no_default.end(), id) != no_default.end()) continue;
+      const bool shown = !option->get_default_str().empty() ||
+                         option->get_option_text().find("(default: ") != std::string::npos ||
+                         option->get_description().find("(default: ") != std::string::npos ||
+                         option->get_description().find("(default on ") != std::string::npos;
+      CAPTURE(id);
+      CHECK(shown);
+      ++checked;
+    }
+  }
+  CHECK(checked > 40);
+}
+
+TEST_CASE("help: text is wrapped at spaces to the width, keeping its own line breaks") {
+  using gv::tools::wrap_text;
+  CHECK(wrap_text("aaa bbb ccc", 7) == "aaa bbb\nccc");
+  CHECK(wrap_text("aaa bbb ccc", 6) == "aaa\nbbb\nccc");
+  CHECK(wrap_text("a\nbb cc", 4) == "a\nbb\ncc");
+  CHECK(wrap_text("averyveryverylongword x", 5) == "averyveryverylongword\nx");
+  CHECK(wrap_text("end\n", 80) == "end\n");
+  // Every line of every command's help fits.
+  auto app = gradvec_app();
+  for (const CLI::App* command : all_commands(*app)) {
+    if (command->get_name().empty() && command->get_parent() != nullptr) continue;
+    std::istringstream help(command->help());
+    std::string line;
+    while (std::getline(help, line)) {
+      CAPTURE(command->get_name(), line);
+      CHECK(line.size() <= gv::tools::WrappingFormatter::kHelpWidth);
+    }
+  }
+}

@@ -1,0 +1,163 @@
+#include "tools/command_line.h"
+
+#include <cctype>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "autograd/io/printable.h"
+#include "tools/name_suggestions.h"
+#include "tools/peer_spellings.h"
+
+namespace gv::tools {
+namespace {
+
+constexpr std::string_view kHelp = "help";
+constexpr size_t kQuotedBytes = 64;  // of a word quoted back: the message stays one short line
+
+std::string in_quotes(std::string_view typed) {
+  return "'" + printable(typed, kQuotedBytes) + "'";
+}
+
+// Option groups are nameless subcommands; the commands are the named ones.
+std::vector<CLI::App*> commands_of(CLI::App& command) {
+  return command.get_subcommands([](CLI::App* sub) { return !sub->get_name().empty(); });
+}
+
+CLI::App* find_command(CLI::App& command, const std::string& word) {
+  for (CLI::App* sub : commands_of(command)) {
+    if (sub->check_name(word)) return sub;
+  }
+  return nullptr;
+}
+
+// "gradvec lm train": the app's own name is argv[0] only once parsing starts.
+std::string command_path(const CLI::App& command) {
+  const CLI::App* parent = command.get_parent();
+  return parent == nullptr ? "gradvec" : command_path(*parent) + " " + command.get_name();
+}
+
+// The names offered as suggestions: hidden ones (CLI11's empty group) are accepted but never
+// offered, so an old spelling kept as an alias does not come back.
+std::vector<std::string> offered_commands(CLI::App& command) {
+  std::vector<std::string> names;
+  if (command.get_parent() == nullptr) names.emplace_back(kHelp);
+  for (const CLI::App* sub : commands_of(command)) {
+    if (!sub->get_group().empty()) names.push_back(sub->get_name());
+  }
+  return names;
+}
+std::vector<std::string> offered_options(const CLI::App& command) {
+  std::vector<std::string> names;
+  for (const CLI::Option* option : command.get_options()) {
+    if (!option->nonpositional() || option->get_group().empty()) continue;
+    for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+    for (const std::string& name : option->get_snames()) names.push_back("-" + name);
+  }
+  return names;
+}
+
+UnknownName unknown_command(CLI::App& command, const std::string& typed) {
+  const std::vector<std::string> names = offered_commands(command);
+  std::string hint = did_you_mean(typed, names);
+  if (hint.empty()) {
+    hint = "; the commands of " + command_path(command) + " are ";
+    for (size_t i = 0; i < names.size(); ++i) hint += (i > 0 ? ", " : "") + names[i];
+  }
+  return UnknownName("unknown command " + in_quotes(typed) + hint);
+}
+
+UnknownName unknown_option(const CLI::App& command, const std::string& typed) {
+  std::string hint = did_you_mean(typed, offered_options(command));
+  if (hint.empty()) hint = " for " + command_path(command) + " (see its --help)";
+  return UnknownName("unknown option " + in_quotes(typed) + hint);
+}
+
+// As CLI11 reads a word: "-x..." and "--x..." are options, but "-" (standard input) and "-0.5"
+// (a negative number) are values.
+bool is_option(std::string_view word) {
+  return word.size() > 1 && word[0] == '-' &&
+         !(std::isdigit(static_cast<unsigned char>(word[1])) || word[1] == '.');
+}
+
+bool takes_value(const CLI::Option& option) {
+  return option.get_expected_max() > 0;
+}
+
+// The option `word` names in `command`, or nullptr. CLI11 reads "--name=VALUE", "-xVALUE" as
+// the one-letter option -x with a value, and "-xyz" of flags as -x -y -z.
+const CLI::Option* find_option(const CLI::App& command, const std::string& word) {
+  if (word[1] == '-') return command.get_option_no_throw(word.substr(0, word.find('=')));
+  const CLI::Option* option = command.get_option_no_throw(word.substr(0, 2));
+  if (option == nullptr || word.size() == 2 || takes_value(*option)) return option;
+  return find_option(command, "-" + word.substr(2)) != nullptr ? option : nullptr;
+}
+
+// Checks the names in `args` (argv after the program) as CLI11 will read them: every option
+// against the command it follows, and every word where a command is expected against that
+// command's commands. Values and positionals are left to CLI11.
+void check_names(CLI::App& app, const std::vector<std::string>& args) {
+  CLI::App* command = &app;
+  bool value_expected = false;  // the word before is an option that takes one
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& word = args[i];
+    if (word == "--") return;  // the rest are positionals, whatever they look like
+    if (is_option(word)) {
+      const std::string typed = word.substr(0, word.find('='));
+      const std::string_view value = typed.size() < word.size()
+                                         ? std::string_view(word).substr(typed.size() + 1)
+                                     : i + 1 < args.size() ? std::string_view(args[i + 1])
+                                                           : std::string_view();
+      if (const auto answer = answer_peer_spelling(*command, typed, value))
+        throw UnknownName(*answer);
+      const CLI::Option* option = find_option(*command, word);
+      if (option == nullptr) throw unknown_option(*command, typed);
+      value_expected = takes_value(*option) && typed.size() == word.size();
+      continue;
+    }
+    if (value_expected) {
+      value_expected = false;
+      continue;
+    }
+    if (CLI::App* sub = find_command(*command, word)) {
+      command = sub;
+      continue;
+    }
+    const bool takes_words =
+        !command->get_options([](const CLI::Option* option) { return option->get_positional(); })
+             .empty();
+    if (!commands_of(*command).empty() && !takes_words) throw unknown_command(*command, word);
+  }
+}
+
+// `help COMMAND...` as `COMMAND... --help`, each name checked.
+std::vector<std::string> help_request(CLI::App& app, const std::vector<std::string>& names) {
+  std::vector<std::string> args;
+  CLI::App* command = &app;
+  for (const std::string& name : names) {
+    CLI::App* sub = find_command(*command, name);
+    if (sub == nullptr) throw unknown_command(*command, name);
+    command = sub;
+    args.push_back(name);
+  }
+  args.emplace_back("--help");
+  return args;
+}
+
+}  // namespace
+
+void parse_command_line(CLI::App& app, int argc, const char* const* argv) {
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
+  if (!args.empty() && args[0] == kHelp && find_command(app, args[0]) == nullptr) {
+    std::vector<std::string> request = help_request(app, {args.begin() + 1, args.end()});
+    std::vector<const char*> request_argv{argv[0]};
+    for (const std::string& word : request) request_argv.push_back(word.c_str());
+    app.parse(static_cast<int>(request_argv.size()), request_argv.data());
+    return;
+  }
+  check_names(app, args);
+  app.parse(argc, argv);
+}
+
+}  // namespace gv::tools
