@@ -12,6 +12,7 @@
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "tools/help_formatter.h"
+#include "tools/name_suggestions.h"
 #include "tools/peer_spellings.h"
 
 namespace {
@@ -297,4 +298,43 @@ TEST_CASE("help: text is wrapped at spaces to the width, keeping its own line br
       CHECK(line.size() <= gv::tools::WrappingFormatter::kHelpWidth);
     }
   }
+}
+
+TEST_CASE("command line: a hidden alias is accepted but never offered") {
+  CLI::App app("test");
+  std::string vectors;
+  app.add_subcommand("nearest")->add_option("--vectors", vectors);
+  app.get_subcommand("nearest")->add_option("--in", vectors)->group("");  // an old spelling
+  app.add_subcommand("neighbours")->group("");                            // an old command name
+  const auto said = [&](const std::vector<std::string>& args) {
+    try {
+      parse(app, args);
+    } catch (const gv::tools::UnknownName& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  CHECK(said({"nearest", "--in", "v.vec"}).empty());
+  CHECK(said({"neighbours"}).empty());
+  CHECK(said({"nearest", "--inn", "v.vec"}) ==
+        "unknown option '--inn' for gradvec nearest (see its --help)");
+  CHECK(said({"neighbors"}) ==
+        "unknown command 'neighbors'; the commands of gradvec are help, nearest");
+}
+
+TEST_CASE("name suggestions: one slip, or two in a long name; never a different short name") {
+  using gv::tools::likely_meant;
+  const std::vector<std::string> options{"--k",         "--lr",   "--epochs",
+                                         "--min-count", "--minn", "--maxn"};
+  CHECK(likely_meant("-k", options) == std::vector<std::string>{"--k"});     // a dash
+  CHECK(likely_meant("--rl", options) == std::vector<std::string>{"--lr"});  // a swap
+  CHECK(likely_meant("--epohcs", options) == std::vector<std::string>{"--epochs"});
+  CHECK(likely_meant("--mincount", options) == std::vector<std::string>{"--min-count"});
+  CHECK(likely_meant("--mixn", options) == std::vector<std::string>{"--minn", "--maxn"});
+  CHECK(likely_meant("--mi-count", options) == std::vector<std::string>{"--min-count"});
+  CHECK(likely_meant("--epx", options).empty());  // two slips in a short name: no likelier
+  CHECK(likely_meant("-t", options).empty());     // another letter, not a slip of --k
+  CHECK(likely_meant("--ab", options).empty());
+  CHECK(gv::tools::did_you_mean("--mixn", options) == "; did you mean '--minn' or '--maxn'?");
+  CHECK(gv::tools::did_you_mean("--xyzzy", options).empty());
 }
