@@ -39,8 +39,8 @@ const std::vector<PeerSpelling> kPeerSpellings{
      "word2vec.c's and fastText's",
      "--output",
      {},
-     ", a file (fastText's -output is a prefix: --output PREFIX.vec, or --format fasttext-bin "
-     "--output PREFIX.bin)"},
+     // Every command with --output writes one file there, so this holds for each.
+     ", the whole file name (fastText's -output is a prefix it adds .bin and .vec to)"},
     {"-dim", kFastText, "--dim"},
     {"-epoch", kFastText, "--epochs"},
     {"-minCount", kFastText, "--min-count"},

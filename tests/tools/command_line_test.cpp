@@ -173,9 +173,8 @@ TEST_CASE(
       {{"train", "-save-vocab", "v.txt"}, "-save-vocab" + w2v + "--save-vocab"},
       {{"train", "-read-vocab", "v.txt"}, "-read-vocab" + w2v + "--read-vocab"},
       {{"train", "-output", "out"},
-       "-output is word2vec.c's and fastText's spelling; gradvec's is --output, a file "
-       "(fastText's -output is a prefix: --output PREFIX.vec, or --format fasttext-bin --output "
-       "PREFIX.bin)"},
+       "-output is word2vec.c's and fastText's spelling; gradvec's is --output, the "
+       "whole file name (fastText's -output is a prefix it adds .bin and .vec to)"},
       {{"train", "-dim", "100"}, "-dim" + ft + "--dim"},
       {{"train", "-epoch", "5"}, "-epoch" + ft + "--epochs"},
       {{"train", "-minCount", "5"}, "-minCount" + ft + "--min-count"},
