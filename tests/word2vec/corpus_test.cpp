@@ -415,6 +415,10 @@ TEST_CASE("A corpus fingerprint is its size and the XXH64 of its bytes", "[corpu
   for (uint32_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<char>((i * 2654435761u) >> 24);
   CHECK(gv::fingerprint_corpus(dir.write("big.txt", bytes)) ==
         gv::CorpusFingerprint{static_cast<int64_t>(bytes.size()), 0xE1566D1F5942F857ULL});
+  // The same of the bytes in memory, as the character model fingerprints its corpus.
+  CHECK(gv::fingerprint_bytes("abc") == gv::CorpusFingerprint{3, 0x44BC2CF5AD770999ULL});
+  CHECK(gv::fingerprint_bytes(bytes) ==
+        gv::CorpusFingerprint{static_cast<int64_t>(bytes.size()), 0xE1566D1F5942F857ULL});
   // One byte changed anywhere changes it.
   bytes[bytes.size() / 2] ^= 1;
   CHECK(gv::fingerprint_corpus(dir.write("changed.txt", bytes)).hash != 0xE1566D1F5942F857ULL);
