@@ -400,6 +400,17 @@ TEST_CASE("count_words prunes as one pass does at every thread count", "[corpus]
     CHECK(counts.tokens() == 14);
     CHECK(counts.dropped_up_to() == 2);
   }
+  // A limit below the thread count: each slice's one word fits its share of 1, but not the
+  // merge. One pass: a a, then b passes the limit and goes (seen once); at the second b, b
+  // passes it again, and a and b (seen twice or less) both go.
+  const std::string two = dir.write("two.txt", "a a\nb b\n");
+  for (const int threads : {1, 2}) {
+    CAPTURE(threads);
+    const WordCounts counts = gv::count_words(two, {}, threads, 1);
+    CHECK(counts.empty());
+    CHECK(counts.tokens() == 4);
+    CHECK(counts.dropped_up_to() == 2);
+  }
 }
 
 TEST_CASE("A corpus fingerprint is its size and the XXH64 of its bytes", "[corpus][fingerprint]") {
