@@ -273,7 +273,9 @@ void add_train_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--max-vocab-size", o.max_vocab_size,
                   "Distinct words counting holds at most; past it the rarest are dropped with a "
-                  "rising threshold, as word2vec.c and gensim do (0: no limit)")
+                  "rising threshold, as word2vec.c and gensim do; the same words at any "
+                  "--threads, which count again on one thread when one passes its share "
+                  "(0: no limit)")
       ->check(kNonNegativeInteger)
       ->capture_default_str();
   cmd->add_option("--sample", o.sample, "Subsampling threshold (0: off)")

@@ -120,22 +120,6 @@ TrainOptions read_options(TensorReader& r) {
   return o;
 }
 
-// The corpus must be the one the checkpoint was written for: same size, same bytes.
-void check_same_corpus(const std::string& checkpoint, const CorpusFingerprint& saved,
-                       const std::string& corpus, const CorpusFingerprint& found) {
-  if (found.bytes != saved.bytes) {
-    throw std::runtime_error(checkpoint + ": was written for a corpus of " +
-                             std::to_string(saved.bytes) + " bytes, but " + corpus + " has " +
-                             std::to_string(found.bytes));
-  }
-  if (found.hash != saved.hash) {
-    throw std::runtime_error(
-        checkpoint + ": was written for another corpus: " + corpus + " has the same size (" +
-        std::to_string(found.bytes) +
-        " bytes) but other contents; resume with the corpus it was trained on");
-  }
-}
-
 // The words come in id order, each at least as frequent as the next; `first` = id makes ties
 // in count keep that order, so the resumed run has the saved ids. A corpus of N bytes holds
 // at most N tokens, which bounds the counts.

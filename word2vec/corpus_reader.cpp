@@ -1,9 +1,11 @@
 #include "word2vec/corpus_reader.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <exception>
+#include <optional>
 #include <stdexcept>
 
 #include "autograd/machine.h"
@@ -140,15 +142,19 @@ bool CorpusReader::next_sentence(const Vocabulary& vocab, std::vector<int64_t>& 
   return false;
 }
 
-void CorpusReader::count_words(WordCounts& counts, SentenceCache* sentences) {
+void CorpusReader::count_words(WordCounts& counts, SentenceCache* sentences,
+                               std::atomic<bool>* pruned) {
   while (next_sentence_words()) {
     if (sentences == nullptr || !sentences->usable()) {
       counts.count(sentence_words_);
-      continue;
+    } else {
+      word_indices_.resize(sentence_words_.size());
+      counts.count(sentence_words_, word_indices_);
+      sentences->add(word_indices_, position_);
     }
-    word_indices_.resize(sentence_words_.size());
-    counts.count(sentence_words_, word_indices_);
-    sentences->add(word_indices_, position_);
+    if (pruned == nullptr) continue;
+    if (counts.dropped_up_to() > 0) pruned->store(true, std::memory_order_relaxed);
+    if (pruned->load(std::memory_order_relaxed)) return;
   }
 }
 
@@ -245,47 +251,78 @@ void read_ranges_in_parallel(const Corpus& corpus, const TokenizerOptions& optio
   });
 }
 
+namespace {
+
+// Counts `ranges` one after another on this thread into one table of `limit` words, each range
+// recording into its cache: the tokens come in the corpus's order, so this is one pass over the
+// whole corpus, and the caches hold the table's own indices.
+WordCounts count_in_order(const Corpus& corpus, const TokenizerOptions& options,
+                          std::span<const ByteRange> ranges, int64_t limit,
+                          std::vector<SentenceCache>* sentences) {
+  WordCounts counts(limit);
+  CorpusReader reader(corpus, options);
+  for (size_t t = 0; t < ranges.size(); ++t) {
+    reader.set_range(ranges[t]);
+    reader.count_words(counts, sentences ? &(*sentences)[t] : nullptr);
+  }
+  if (sentences && counts.dropped_up_to() > 0) {
+    for (SentenceCache& cache : *sentences) cache.give_up();
+  }
+  return counts;
+}
+
+// Counts the slices on a thread each, then merges their tables in corpus order into one, which
+// is then what count_in_order gives: the tokens are the same and none was dropped. Returns
+// nullopt as soon as a slice's table or the merged one has to drop words, for a prune depends
+// on every word before it.
+std::optional<WordCounts> count_in_parallel(const Corpus& corpus, const TokenizerOptions& options,
+                                            std::span<const ByteRange> ranges, int64_t limit,
+                                            std::vector<SentenceCache>* sentences) {
+  // An equal share of the limit each, so the slices together hold no more than one table would.
+  const auto threads = static_cast<int64_t>(ranges.size());
+  const int64_t share =
+      limit == WordCounts::kNoLimit ? limit : std::max<int64_t>(1, limit / threads);
+  std::vector<WordCounts> partial(ranges.size(), WordCounts(share));
+  std::atomic<bool> pruned = false;
+  read_ranges_in_parallel(corpus, options, ranges, [&](size_t t, CorpusReader& reader) {
+    reader.count_words(partial[t], sentences ? &(*sentences)[t] : nullptr, &pruned);
+  });
+  if (pruned) return std::nullopt;
+  // A slice's token indices move on by the tokens before it, so `first` is the whole corpus's
+  // index, and its cache's words are renumbered as the merged table's.
+  WordCounts counts(limit);
+  std::vector<int32_t> merged_index;
+  for (size_t t = 0; t < partial.size(); ++t) {
+    merged_index.resize(sentences ? static_cast<size_t>(partial[t].size()) : 0);
+    counts.merge(partial[t], merged_index);
+    if (counts.dropped_up_to() > 0) return std::nullopt;
+    if (sentences) (*sentences)[t].map(merged_index);
+    partial[t] = WordCounts();  // its memory goes before the next slice grows the total
+  }
+  return counts;
+}
+
+}  // namespace
+
 WordCounts count_words(const Corpus& corpus, const TokenizerOptions& options, int threads,
                        int64_t limit, std::vector<SentenceCache>* sentences, int64_t cache_bytes) {
   const std::vector<ByteRange> ranges =
       threads <= 1 ? std::vector<ByteRange>{{0, corpus.size()}} : split_corpus(corpus, threads);
-  if (sentences != nullptr) {
+  const auto start_caches = [&] {
+    if (sentences == nullptr) return;
     sentences->clear();
     const auto share = cache_bytes / static_cast<int64_t>(ranges.size());
     for (const ByteRange& range : ranges) sentences->emplace_back(range, share);
+  };
+  start_caches();
+  if (ranges.size() > 1) {
+    if (std::optional<WordCounts> counts =
+            count_in_parallel(corpus, options, ranges, limit, sentences)) {
+      return std::move(*counts);
+    }
+    start_caches();  // what the abandoned pass recorded
   }
-  const auto cache_of = [&](size_t t) { return sentences ? &(*sentences)[t] : nullptr; };
-  if (ranges.size() == 1) {
-    CorpusReader reader(corpus, options);
-    WordCounts counts(limit);
-    reader.count_words(counts, cache_of(0));
-    if (counts.dropped_up_to() > 0 && sentences) (*sentences)[0].give_up();
-    return counts;
-  }
-  // One reader per slice, as in training, each with its own table and an equal share of the
-  // limit, so the slices together hold no more than one table would. Merged in file order, a
-  // slice's token indices move on by the tokens before it, so `first` is the whole corpus's
-  // index; without pruning the counts are the same for any number of threads.
-  const int64_t share =
-      limit == WordCounts::kNoLimit ? limit : std::max<int64_t>(1, limit / threads);
-  std::vector<WordCounts> partial(ranges.size(), WordCounts(share));
-  read_ranges_in_parallel(corpus, options, ranges, [&](size_t t, CorpusReader& reader) {
-    reader.count_words(partial[t], cache_of(t));
-  });
-  bool pruned = partial[0].dropped_up_to() > 0;
-  WordCounts counts = std::move(partial[0]);  // slice 0's words keep their indices
-  std::vector<int32_t> merged_index;
-  for (size_t t = 1; t < partial.size(); ++t) {
-    pruned = pruned || partial[t].dropped_up_to() > 0;
-    merged_index.resize(sentences ? static_cast<size_t>(partial[t].size()) : 0);
-    counts.merge(partial[t], merged_index);
-    if (sentences) (*sentences)[t].map(merged_index);
-    partial[t] = WordCounts();  // its memory goes before the next slice grows the total
-  }
-  if (sentences && (pruned || counts.dropped_up_to() > 0)) {
-    for (SentenceCache& cache : *sentences) cache.give_up();
-  }
-  return counts;
+  return count_in_order(corpus, options, ranges, limit, sentences);
 }
 
 }  // namespace gv

@@ -19,6 +19,7 @@
 // yields exactly the sentences the original reader would have yielded next.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <fstream>
 #include <functional>
@@ -82,7 +83,10 @@ class CorpusReader {
   // a new word's `first` is its index among all the tokens counted into `counts`; from the
   // start of the range into an empty table, that is the index within the range). With
   // `sentences`, records each sentence there too, as the indices of its words in `counts`.
-  void count_words(WordCounts& counts, SentenceCache* sentences = nullptr);
+  // With `pruned`, sets it once `counts` has dropped words, and stops at the end of a sentence
+  // once it is set (by this reader or another): the caller then counts again on one thread.
+  void count_words(WordCounts& counts, SentenceCache* sentences = nullptr,
+                   std::atomic<bool>* pruned = nullptr);
 
   CorpusPosition position() const { return position_; }
   // Resumes at a position() taken from a reader of the same corpus, range and options.
@@ -141,10 +145,12 @@ void read_ranges_in_parallel(const Corpus& corpus, const TokenizerOptions& optio
                              std::span<const ByteRange> ranges,
                              const std::function<void(size_t, CorpusReader&)>& read);
 
-// The counting pass over a whole corpus, split across `threads` readers (1: a single pass). The
-// slices' tables hold at most `limit` words together, and so does the merged one (WordCounts'
-// pruning). Without pruning, counts and `first` indices (in tokens from the start of the corpus)
-// do not depend on `threads`; with it, they depend on the input and `threads` only.
+// The counting pass over a whole corpus, split across `threads` readers (1: a single pass),
+// holding at most `limit` words (WordCounts' pruning). Its counts and `first` indices (in tokens
+// from the start of the corpus) are those of one pass on one thread whatever `threads`: a prune
+// drops words by what was counted before it, which a slice does not know, so the slices count
+// each into an equal share of the limit, and if one of them or their merge has to prune, the
+// corpus is counted again on one thread (as word2vec.c and gensim always count it).
 // With `sentences`, the pass also keeps each slice's sentences, split_corpus(corpus, threads)[t]
 // in (*sentences)[t], the slices sharing `cache_bytes` equally (SentenceCache), each word the
 // index of its word in the returned table. A prune renumbers the table, so then none is usable.

@@ -12,6 +12,7 @@
 
 #include "autograd/machine.h"
 #include "autograd/require.h"
+#include "word2vec/counted_corpus.h"
 #include "word2vec/skipgram_examples.h"
 #include "word2vec/slice_reader.h"
 
@@ -37,38 +38,9 @@ constexpr int64_t kMinVocab = 2;
 
 }  // namespace
 
-// What the counting pass gives a trainer: the vocabulary, and the corpus's slices as sentences of
-// its ids, when they fit in options.sentence_cache_bytes (sentence_cache.h).
-struct Trainer::Counted {
-  Vocabulary vocab;
-  std::vector<SentenceCache> sentences;
-};
-
-Trainer::Counted Trainer::count_corpus(const Corpus& corpus, const TrainOptions& options) {
+CountedCorpus Trainer::count_corpus(const Corpus& corpus, const TrainOptions& options) {
   check_options(options);  // before the corpus is read: counting it can take minutes
-  Counted counted;
-  const WordCounts counts =
-      count_words(corpus, options.tokenizer, options.threads, options.max_vocab_size,
-                  &counted.sentences, options.sentence_cache_bytes);
-  if (counts.empty()) {
-    throw std::runtime_error(corpus.name() + (corpus.size() == 0 ? ": the corpus is empty"
-                                                                 : ": the corpus holds no words"));
-  }
-  try {
-    counted.vocab = Vocabulary::build(counts, options.min_count, options.max_vocab);
-  } catch (const std::runtime_error&) {
-    throw std::runtime_error(corpus.name() + ": no word occurs at least " +
-                             std::to_string(options.min_count) + " times (--min-count)");
-  }
-  if (std::ranges::any_of(counted.sentences, &SentenceCache::usable)) {
-    std::vector<int32_t> ids;  // by the counts' word index; Vocabulary::kUnknown is -1
-    ids.reserve(static_cast<size_t>(counts.size()));
-    for (const auto& [word, seen] : counts) {
-      ids.push_back(static_cast<int32_t>(counted.vocab.id(word)));
-    }
-    for (SentenceCache& cache : counted.sentences) cache.map(ids);
-  }
-  return counted;
+  return count_for_training(corpus, options, kMinVocab);
 }
 
 namespace {
@@ -205,7 +177,7 @@ void Trainer::check_options(const TrainOptions& o) {
 Trainer::Trainer(Corpus corpus, TrainOptions options)
     : Trainer(corpus, options, count_corpus(corpus, options)) {}
 
-Trainer::Trainer(Corpus corpus, TrainOptions options, Counted counted)
+Trainer::Trainer(Corpus corpus, TrainOptions options, CountedCorpus counted)
     : Trainer(std::move(corpus), options, std::move(counted.vocab)) {
   // count_words split the corpus with the same split_corpus call as ranges_; a slice whose range
   // came out otherwise (its file changed in between) is read from the file, not replayed.

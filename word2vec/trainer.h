@@ -34,6 +34,7 @@
 #include "embeddings/subword_rows.h"
 #include "word2vec/corpus_fingerprint.h"
 #include "word2vec/corpus_reader.h"
+#include "word2vec/counted_corpus.h"
 #include "word2vec/objective.h"
 #include "word2vec/sentence_cache.h"
 #include "word2vec/subsampler.h"
@@ -125,9 +126,8 @@ class Trainer {
 
  private:
   struct Worker;
-  struct Counted;  // the counting pass's vocabulary and sentences
-  static Counted count_corpus(const Corpus& corpus, const TrainOptions& options);
-  Trainer(Corpus corpus, TrainOptions options, Counted counted);
+  static CountedCorpus count_corpus(const Corpus& corpus, const TrainOptions& options);
+  Trainer(Corpus corpus, TrainOptions options, CountedCorpus counted);
   Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab, CorpusFingerprint fingerprint);
   // Runs until the corpus is done, or `stop` or `diverged` turns true (then at a step end).
   void run_worker(int index, const std::atomic<bool>& stop, const std::atomic<bool>& diverged,

@@ -1,5 +1,6 @@
 #include "embeddings/lm/gpt.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
@@ -282,6 +283,17 @@ Tensor GptModel::first_layer_scores(std::span<const int64_t> ids) const {
   const auto [q, k] = queries_keys(w, layer_norm(x, w[kLn1Gain], w[kLn1Bias]), 1, length);
   const float scale = 1.0f / std::sqrt(static_cast<float>(config_.head_dim()));
   return (matmul(q, transpose(k)) * scale).value().reshaped({config_.heads, length, length});
+}
+
+int64_t GptModel::first_non_finite_parameter() const {
+  for (size_t i = 0; i < params_.size(); ++i) {
+    const float* values = params_[i].value().data();
+    if (!std::all_of(values, values + params_[i].numel(),
+                     [](float v) { return std::isfinite(v); })) {
+      return static_cast<int64_t>(i);
+    }
+  }
+  return -1;
 }
 
 }  // namespace gv

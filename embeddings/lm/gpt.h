@@ -82,6 +82,9 @@ class GptModel final : public Module {
 
   const GptConfig& config() const { return config_; }
   std::vector<Var> parameters() const override { return params_; }
+  // The index in parameters() of the first that holds a NaN or an infinity, or -1: what a
+  // diverged run leaves, which can neither train on nor predict anything.
+  int64_t first_non_finite_parameter() const;
 
   // ids (B, T), row-major -> logits (B T, V), reading `params` (parameters() or views of them,
   // in that order). Throws std::out_of_range if T > max_length().

@@ -11,7 +11,7 @@ namespace gv {
 
 namespace {
 
-constexpr FileFormat kFormat{"language-model checkpoint", "GVLMCKPT", 1};
+constexpr FileFormat kFormat{"language-model checkpoint", "GVLMCKPT", 2};
 // The fewest bytes one entry of each counted list takes, to refuse impossible counts.
 constexpr int64_t kMinShapeBytes = sizeof(uint32_t);
 constexpr int64_t kMinStateBytes = 2 * sizeof(uint32_t);  // two empty counts
@@ -82,7 +82,8 @@ void write_lm_checkpoint(const std::string& path, const CharVocabulary& vocab,
     w.string(vocab.symbols());
     write_config(w, model.config());
     write_options(w, training.options);
-    w.pod(training.corpus_bytes);
+    w.pod(training.corpus.bytes);
+    w.pod(training.corpus.hash);
     w.pod(training.step);
     w.pod(training.seconds);
     for (const uint64_t word : training.rng.words) w.pod(word);
@@ -113,13 +114,14 @@ LmCheckpoint read_lm_checkpoint(const std::string& path) {
   const GptConfig config = read_config(r, checkpoint.vocab.size());
   LmTrainingState& training = checkpoint.training;
   training.options = read_options(r);
-  training.corpus_bytes = r.pod<int64_t>("progress");
+  training.corpus.bytes = r.pod<int64_t>("progress");
+  training.corpus.hash = r.pod<uint64_t>("progress");
   training.step = r.pod<int64_t>("progress");
   training.seconds = r.pod<double>("progress");
   for (uint64_t& word : training.rng.words) word = r.pod<uint64_t>("progress");
   training.rng.cached_normal = r.pod<double>("progress");
   training.rng.has_cached_normal = r.pod<uint8_t>("progress") != 0;
-  if (training.corpus_bytes < 1 || training.step < 0 || training.step > training.options.steps ||
+  if (training.corpus.bytes < 1 || training.step < 0 || training.step > training.options.steps ||
       !(training.seconds >= 0.0) || !std::isfinite(training.seconds)) {
     r.fail("bad progress");
   }
@@ -139,6 +141,9 @@ LmCheckpoint read_lm_checkpoint(const std::string& path) {
   Rng rng(training.options.seed);  // the values drawn here are all overwritten
   checkpoint.model = std::make_unique<GptModel>(config, rng);
   for (Var p : checkpoint.model->parameters()) r.floats(p.value().data(), p.numel(), "parameters");
+  if (const int64_t bad = checkpoint.model->first_non_finite_parameter(); bad >= 0) {
+    r.fail("parameter " + std::to_string(bad) + " holds NaN or infinite values");
+  }
 
   const int64_t optimizers = r.count("optimizers", kMinStateBytes);
   for (int64_t i = 0; i < optimizers; ++i) {

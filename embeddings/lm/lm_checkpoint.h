@@ -1,15 +1,18 @@
 // Language-model checkpoints: a trained model with everything needed to sample from it, or to
 // continue training it exactly.
 //
-// A tensor file (autograd/tensor_io.h) of magic "GVLMCKPT", version 1, holding
+// A tensor file (autograd/tensor_io.h) of magic "GVLMCKPT", version 2, holding
 //   vocabulary   string: the symbols, distinct bytes in ascending order
 //   model        int64 layers, heads, dim, context; uint8 positions, uint8 interleaved
 //   options      int64 batch, steps, warmup; float lr, min_lr_ratio, weight_decay; uint64 seed;
 //                int64 threads
-//   progress     int64 corpus bytes, int64 step, double seconds; the window sampler's random
+//   progress     int64 corpus bytes, uint64 corpus hash (autograd/io/fingerprint.h), int64 step,
+//                double seconds; the window sampler's random
 //                state: 4 x uint64, double cached normal, uint8 has cached normal
 //   parameters   count n, n shapes, then the floats of each (GptModel::parameters() order)
 //   optimizers   count g, per optimizer: count, tensors; count, int64 counters
+//
+// Version 1 lacked the corpus hash, and is refused by number.
 //
 // Reading checks the model's sizes against their bounds and the parameters' total size against
 // the file's before the model is allocated, each shape against the model's, and every count
@@ -21,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "autograd/io/fingerprint.h"
 #include "autograd/optim.h"
 #include "autograd/rng.h"
 #include "embeddings/lm/char_vocabulary.h"
@@ -32,7 +36,7 @@ namespace gv {
 // How the model was trained and where training stands.
 struct LmTrainingState {
   LmTrainOptions options;
-  int64_t corpus_bytes = 0;
+  CorpusFingerprint corpus;
   int64_t step = 0;
   double seconds = 0.0;
   Rng::State rng{};

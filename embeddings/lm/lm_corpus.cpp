@@ -30,7 +30,7 @@ LmCorpus read_lm_corpus(const std::string& path, int64_t length, const CharVocab
   const std::string text = read_whole(path);
   if (text.empty()) throw std::runtime_error(path + ": the corpus is empty");
   LmCorpus corpus;
-  corpus.bytes = static_cast<int64_t>(text.size());
+  corpus.fingerprint = fingerprint_bytes(text);
   corpus.vocab = vocab ? *vocab : CharVocabulary::of_text(text);
   std::vector<int64_t> ids;
   try {
@@ -38,10 +38,11 @@ LmCorpus read_lm_corpus(const std::string& path, int64_t length, const CharVocab
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(e.what());
   }
-  const int64_t validation = corpus.bytes / 10;
-  const int64_t train = corpus.bytes - validation;
+  const int64_t bytes = corpus.fingerprint.bytes;
+  const int64_t validation = bytes / 10;
+  const int64_t train = bytes - validation;
   if (validation < length + 1) {
-    throw std::runtime_error(path + ": " + std::to_string(corpus.bytes) +
+    throw std::runtime_error(path + ": " + std::to_string(bytes) +
                              " characters are too few for a context of " + std::to_string(length) +
                              ": the 10% validation split needs at least " +
                              std::to_string(length + 1));

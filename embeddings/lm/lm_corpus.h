@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "autograd/io/fingerprint.h"
 #include "embeddings/lm/char_vocabulary.h"
 
 namespace gv {
@@ -14,7 +15,7 @@ struct LmCorpus {
   CharVocabulary vocab;
   std::vector<int64_t> train;       // ids of the first 90%
   std::vector<int64_t> validation;  // ids of the last 10%
-  int64_t bytes = 0;                // the file's size, which a resumed run checks
+  CorpusFingerprint fingerprint;    // the file's size and hash, which a resumed run checks
 };
 
 // Reads `path` whole, with the vocabulary of its own characters, or with `vocab` (a trained

@@ -8,11 +8,11 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "autograd/machine.h"
 #include "autograd/ops.h"
 #include "autograd/require.h"
 #include "embeddings/lm/evaluation.h"
 #include "embeddings/lm/lm_checkpoint.h"
-#include "autograd/machine.h"
 
 namespace gv {
 
@@ -104,7 +104,7 @@ LmTrainer::LmTrainer(LmCorpus corpus, GptConfig config, LmTrainOptions options)
   config.vocab = corpus_.vocab.size();
   options_.check();
   config.check();
-  require_run_fits(config, options_, corpus_.bytes);
+  require_run_fits(config, options_, corpus_.fingerprint.bytes);
   model_ = std::make_unique<GptModel>(config, rng_);
   const std::vector<Var> params = model_->parameters();
   for (int t = 0; t < options_.threads; ++t) {
@@ -193,9 +193,13 @@ bool LmTrainer::train(const ProgressFn& on_progress, const std::atomic<bool>& st
       return false;
     }
     progress_.lr = lr_at(progress_.step);
-    recent[static_cast<size_t>(taken % kLossWindow)] = step(progress_.lr);
+    const double loss = step(progress_.lr);
+    recent[static_cast<size_t>(taken % kLossWindow)] = loss;
     ++progress_.step;
     ++taken;
+    // A NaN spreads to every parameter within a step or two and never leaves: stop at once, so
+    // that what was trained is never written as a model.
+    if (!std::isfinite(loss) || model_->first_non_finite_parameter() >= 0) throw_diverged(loss);
     const Clock::time_point now = Clock::now();
     progress_.seconds = seconds_before + std::chrono::duration<double>(now - start).count();
     if (now - last_report >= std::chrono::milliseconds(200)) {
@@ -207,14 +211,26 @@ bool LmTrainer::train(const ProgressFn& on_progress, const std::atomic<bool>& st
   return true;
 }
 
+void LmTrainer::throw_diverged(double loss) const {
+  char message[200];
+  std::snprintf(message, sizeof message,
+                "lm train: training diverged at step %lld of %lld: %s; lower --lr (it is %g)",
+                static_cast<long long>(progress_.step), static_cast<long long>(options_.steps),
+                std::isnan(loss)   ? "the loss became NaN"
+                : std::isinf(loss) ? "the loss became infinite"
+                                   : "a parameter became NaN or infinite",
+                options_.lr);
+  throw std::runtime_error(message);
+}
+
 double LmTrainer::validation_loss(int64_t length) {
   model_->extend_positions(length);
   return mean_loss(*model_, corpus_.validation, length, options_.batch, options_.threads).mean;
 }
 
 void LmTrainer::save_checkpoint(const std::string& path) const {
-  LmTrainingState state{options_,          corpus_.bytes, progress_.step,
-                        progress_.seconds, rng_.state(),  {}};
+  LmTrainingState state{options_,          corpus_.fingerprint, progress_.step,
+                        progress_.seconds, rng_.state(),        {}};
   for (const auto& optimizer : optimizers_->optimizers)
     state.optimizers.push_back(optimizer->state());
   write_lm_checkpoint(path, corpus_.vocab, *model_, state);
@@ -225,15 +241,15 @@ LmTrainer LmTrainer::from_checkpoint(const std::string& checkpoint_path,
   LmCheckpoint checkpoint = read_lm_checkpoint(checkpoint_path);
   LmTrainingState& state = checkpoint.training;
   const GptConfig config = checkpoint.model->config();
-  // The size first: another corpus is the likelier mistake than a foreign character.
+  // The size first, before the corpus is read and its characters checked: another corpus is the
+  // likelier mistake than a foreign character. Then its bytes.
   std::error_code error;
   const auto bytes = static_cast<int64_t>(std::filesystem::file_size(corpus_path, error));
-  if (!error && bytes != state.corpus_bytes) {
-    throw std::runtime_error(checkpoint_path + ": was written for a corpus of " +
-                             std::to_string(state.corpus_bytes) + " bytes, but " + corpus_path +
-                             " has " + std::to_string(bytes));
+  if (!error && bytes != state.corpus.bytes) {
+    check_same_corpus(checkpoint_path, state.corpus, corpus_path, {bytes, 0});  // names the sizes
   }
   LmCorpus corpus = read_lm_corpus(corpus_path, config.context, &checkpoint.vocab);
+  check_same_corpus(checkpoint_path, state.corpus, corpus_path, corpus.fingerprint);
   LmTrainer trainer(std::move(corpus), config, state.options);
   // The fresh model's parameters take the checkpoint's values.
   const std::vector<Var> saved = checkpoint.model->parameters();

@@ -75,7 +75,9 @@ class LmTrainer {
   using ProgressFn = std::function<void(const LmProgress&)>;
   // Trains until options().steps are done (returns true), or until `stop` turns true or
   // `stop_after_steps` (> 0) steps have been taken in this call: then returns false, ready for
-  // save_checkpoint(). Calls `on_progress` about 5 times a second, and once at the end.
+  // save_checkpoint(). Calls `on_progress` about 5 times a second, and once at the end. Throws
+  // std::runtime_error naming --lr once a step's loss or a parameter is NaN or infinite: the
+  // model is then useless, and is left unsaved.
   bool train(const ProgressFn& on_progress, const std::atomic<bool>& stop,
              int64_t stop_after_steps = 0);
   // Atomically. Throws std::runtime_error naming the path if it cannot be written.
@@ -96,6 +98,8 @@ class LmTrainer {
   float lr_at(int64_t step) const;
   // One optimizer step on a fresh batch; returns its mean loss.
   double step(float lr);
+  // Throws std::runtime_error naming --lr, for the step just taken, whose loss was `loss`.
+  [[noreturn]] void throw_diverged(double loss) const;
 
   LmCorpus corpus_;
   LmTrainOptions options_;

@@ -3,11 +3,14 @@
 // one error naming them.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <limits>
+#include <string>
 #include <vector>
 
 #include "embeddings/lm/lm_checkpoint.h"
@@ -138,12 +141,57 @@ TEST_CASE("Checkpoints that are damaged, foreign or for another corpus are refus
   CHECK_THROWS_WITH(gv::read_lm_checkpoint(dir.write("huge.ckpt", huge)),
                     Catch::Contains("huge.ckpt: not a valid gradvec language-model checkpoint"));
 
+  // The same size, other contents: every 'a' an 'e', as `tr a e` makes it.
+  std::ifstream excerpt(corpus, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(excerpt)), std::istreambuf_iterator<char>());
+  std::replace(text.begin(), text.end(), 'a', 'e');
+  CHECK_THROWS_WITH(
+      LmTrainer::from_checkpoint(path, dir.write("tr.txt", text)),
+      Catch::Contains("good.ckpt: was written for another corpus:") &&
+          Catch::Contains("tr.txt has the same size (6000 bytes) but other contents"));
   // The right file, but another corpus.
   CHECK_THROWS_WITH(LmTrainer::from_checkpoint(path, shakespeare_excerpt(dir, 7000)),
                     Catch::Contains("good.ckpt: was written for a corpus of 6000 bytes, but") &&
                         Catch::Contains("has 7000"));
+  // Version 1 had no corpus hash: refused by its number.
+  std::string version_1 = bytes;
+  version_1[8] = 1;
+  CHECK_THROWS_WITH(
+      gv::read_lm_checkpoint(dir.write("v1.ckpt", version_1)),
+      Catch::Contains("v1.ckpt") && Catch::Contains("unsupported version 1 (this build reads "
+                                                    "language-model checkpoint version 2)"));
   // A corpus with a character the model never saw.
   CHECK_THROWS_WITH(
       LmTrainer::from_checkpoint(path, dir.write("other.txt", std::string(6000, '~'))),
       Catch::Contains("'~' at offset 0 is not one of the model's"));
+}
+
+TEST_CASE("A run whose loss diverges stops, naming --lr, and a NaN model is never read",
+          "[lm][trainer][errors]") {
+  ScratchDir dir("lm_diverge");
+  const std::string corpus = shakespeare_excerpt(dir);
+  gv::LmTrainOptions reckless = small_run();
+  reckless.lr = 1e30f;
+  reckless.steps = 3;
+  reckless.warmup = 0;
+  LmTrainer trainer(corpus, small_config(), reckless);
+  // The first step's loss is that of a sound model, and its update moves each parameter by about
+  // 1e30, still a float; the second step's logits overflow.
+  CHECK_THROWS_WITH(trainer.train({}, kNoStop),
+                    Catch::Contains("lm train: training diverged at step 2 of 3: the loss became "
+                                    "NaN") &&
+                        Catch::Contains("lower --lr (it is 1e+30)"));
+
+  // A checkpoint holding a NaN, as a run that diverged before this check could write: sampling,
+  // evaluating and resuming all read it through read_lm_checkpoint, which refuses it.
+  LmTrainer sound(corpus, small_config(), small_run());
+  Var tokens = sound.model().parameters()[0];
+  tokens.value().data()[5] = std::numeric_limits<float>::quiet_NaN();
+  const std::string path = dir.file("nan.ckpt");
+  sound.save_checkpoint(path);
+  const std::string refusal =
+      "nan.ckpt: not a valid gradvec language-model checkpoint (parameter 0 holds NaN or "
+      "infinite values)";
+  CHECK_THROWS_WITH(gv::read_lm_checkpoint(path), Catch::Contains(refusal));
+  CHECK_THROWS_WITH(LmTrainer::from_checkpoint(path, corpus), Catch::Contains(refusal));
 }

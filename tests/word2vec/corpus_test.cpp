@@ -368,19 +368,48 @@ TEST_CASE("count_words under --max-vocab-size keeps the frequent words' counts, 
   const std::string path = GRADVEC_SOURCE_DIR "/data/tinyshakespeare.txt";
   const WordCounts exact = gv::count_words(path);
   REQUIRE(exact.size() > 10000);  // about 12 k distinct words
-  for (const int threads : {1, 2}) {
+  const WordCounts one_thread = gv::count_words(path, {}, 1, 2000);
+  for (const int threads : {1, 2, 3}) {
     CAPTURE(threads);
     const WordCounts pruned = gv::count_words(path, {}, threads, 2000);
     CHECK(pruned.size() <= 2000);
-    CHECK(pruned.dropped_up_to() > 0);
+    CHECK(pruned.dropped_up_to() == one_thread.dropped_up_to());
     CHECK(pruned.tokens() == exact.tokens());
-    CHECK(gv::count_words(path, {}, threads, 2000) == pruned);
+    CHECK(pruned == one_thread);  // the same words, counts and first appearances
     // Counts only lose what a drop took, so none grows; the hundred most frequent words
     // outgrow every threshold and are there at the end (a word met early may have been dropped
     // once, when it had been seen only once: word2vec.c and gensim lose those too).
     for (const auto& [word, seen] : pruned) CHECK(seen.count <= exact.find(word)->count);
     const Vocabulary top = Vocabulary::build(exact, 1, 100);
     for (int64_t id = 0; id < top.size(); ++id) CHECK(pruned.find(top.word(id)) != nullptr);
+  }
+}
+
+TEST_CASE("count_words prunes as one pass does at every thread count", "[corpus][prune]") {
+  const ScratchDir dir("corpus_prune");
+  // A limit of 3 words. Tokens 0-3 give a:3 b:1; at token 5, d is the 4th word: every word seen
+  // once goes (b, c, d) and the threshold becomes 2. Tokens 6-8 bring b back (from zero) twice
+  // and e; at token 9, f is the 4th word: b, e and f, seen twice or less, go. Then a is seen a
+  // 4th time at token 10, and b comes back at 11 and is seen three times.
+  const std::string path = dir.write("c.txt", "a a a b\nc d\nb b e\nf a b b b\n");
+  const WordCounts by_hand{{"a", {4, 0}}, {"b", {3, 11}}};
+  for (const int threads : {1, 2, 3}) {
+    CAPTURE(threads);
+    const WordCounts counts = gv::count_words(path, {}, threads, 3);
+    CHECK(counts == by_hand);
+    CHECK(counts.tokens() == 14);
+    CHECK(counts.dropped_up_to() == 2);
+  }
+  // A limit below the thread count: each slice's one word fits its share of 1, but not the
+  // merge. One pass: a a, then b passes the limit and goes (seen once); at the second b, b
+  // passes it again, and a and b (seen twice or less) both go.
+  const std::string two = dir.write("two.txt", "a a\nb b\n");
+  for (const int threads : {1, 2}) {
+    CAPTURE(threads);
+    const WordCounts counts = gv::count_words(two, {}, threads, 1);
+    CHECK(counts.empty());
+    CHECK(counts.tokens() == 4);
+    CHECK(counts.dropped_up_to() == 2);
   }
 }
 
@@ -396,6 +425,10 @@ TEST_CASE("A corpus fingerprint is its size and the XXH64 of its bytes", "[corpu
   std::string bytes(3 * (size_t{1} << 20) + 45, '\0');
   for (uint32_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<char>((i * 2654435761u) >> 24);
   CHECK(gv::fingerprint_corpus(dir.write("big.txt", bytes)) ==
+        gv::CorpusFingerprint{static_cast<int64_t>(bytes.size()), 0xE1566D1F5942F857ULL});
+  // The same of the bytes in memory, as the character model fingerprints its corpus.
+  CHECK(gv::fingerprint_bytes("abc") == gv::CorpusFingerprint{3, 0x44BC2CF5AD770999ULL});
+  CHECK(gv::fingerprint_bytes(bytes) ==
         gv::CorpusFingerprint{static_cast<int64_t>(bytes.size()), 0xE1566D1F5942F857ULL});
   // One byte changed anywhere changes it.
   bytes[bytes.size() / 2] ^= 1;

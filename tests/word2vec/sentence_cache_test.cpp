@@ -173,6 +173,31 @@ TEST_CASE("A prune renumbers the words, so no cache survives one", "[sentence_ca
   }
 }
 
+TEST_CASE("Slices over their share of the limit are counted again on one thread, caches kept",
+          "[sentence_cache][prune]") {
+  const ScratchDir dir("sentence_cache_share");
+  // Six distinct words fit a limit of 6, but the first of two slices holds four, past its share
+  // of 3: counting starts over on one thread, which drops nothing, so both caches still replay
+  // their slice as the file reads.
+  const Corpus corpus(dir.write("c.txt", "a b c d\ne f\n"));
+  std::vector<SentenceCache> caches;
+  const WordCounts counts = gv::count_words(corpus, {}, 2, 6, &caches, kRoomy);
+  CHECK(counts == gv::count_words(corpus));
+  CHECK(counts.dropped_up_to() == 0);
+  const Vocabulary vocab = Vocabulary::build(counts);
+  const std::vector<ByteRange> ranges = gv::split_corpus(corpus, 2);
+  REQUIRE(caches.size() == 2);
+  for (size_t t = 0; t < 2; ++t) {
+    CAPTURE(t);
+    REQUIRE(caches[t].usable());
+    CHECK(caches[t].range() == ranges[t]);
+    caches[t].map(ids_of(counts, vocab));
+    CorpusReader reader(corpus);
+    reader.set_range(ranges[t]);
+    CHECK(read_cache(caches[t], caches[t].begin()) == read_file(reader, vocab));
+  }
+}
+
 TEST_CASE("Mapping words a cache's table never had is refused", "[sentence_cache][errors]") {
   SentenceCache cache({0, 10}, kRoomy);
   const int32_t words[] = {0, 2};

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# lm_checkpoints.sh GRADVEC CORPUS: `lm train` that diverges stops with one line naming --lr and
+# writes no model; a model holding a NaN is refused by `lm sample`, `lm eval` and `lm train
+# --resume`, naming the file; and --resume refuses a corpus of the same size with other bytes.
+set -euo pipefail
+gradvec=$1 corpus=$2
+expect_failure=$(dirname "$0")/expect_failure.sh
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+head -c 20000 "$corpus" >"$work/corpus.txt"
+tiny=(--corpus "$work/corpus.txt" --layers 1 --heads 2 --dim 16 --context 16 --batch 4 --threads 1
+  --quiet)
+
+"$expect_failure" 2 "lm train: training diverged at step [0-9]+ of 3: .*; lower --lr \(it is 1e\+30\)" \
+  "$gradvec" lm train "${tiny[@]}" --steps 3 --lr 1e30 --output "$work/nan.lm"
+[[ $(ls "$work") == corpus.txt ]] || fail "a diverged run left files: $(ls "$work")"
+
+"$gradvec" lm train "${tiny[@]}" --steps 4 --output "$work/good.lm" >/dev/null
+# The same size, other bytes.
+tr a b <"$work/corpus.txt" >"$work/tr.txt"
+"$expect_failure" 2 "good.lm: was written for another corpus: .*tr.txt has the same size \(20000 bytes\) but other contents" \
+  "$gradvec" lm train --corpus "$work/tr.txt" --resume "$work/good.lm" --output "$work/x.lm"
+
+# u32 FILE OFFSET: the little-endian uint32 there.
+u32() { od -An -tu4 -j "$2" -N4 "$1" | tr -d ' '; }
+# The parameters' floats follow the magic and version (12 bytes), the symbols, the model (34),
+# the options (52), the progress (73), and the parameters' count and shapes (each a uint32 rank
+# and its int64 sizes). The first float becomes a NaN.
+at=$((12 + 4 + $(u32 "$work/good.lm" 12) + 34 + 52 + 73))
+shapes=$(u32 "$work/good.lm" "$at")
+at=$((at + 4))
+for ((i = 0; i < shapes; i++)); do at=$((at + 4 + 8 * $(u32 "$work/good.lm" "$at"))); done
+cp "$work/good.lm" "$work/nan.lm"
+printf '\x00\x00\xc0\x7f' | dd of="$work/nan.lm" bs=1 seek="$at" conv=notrunc status=none
+refused="nan.lm: not a valid gradvec language-model checkpoint \(parameter 0 holds NaN or infinite values\)"
+"$expect_failure" 2 "$refused" "$gradvec" lm sample --checkpoint "$work/nan.lm"
+"$expect_failure" 2 "$refused" \
+  "$gradvec" lm eval --checkpoint "$work/nan.lm" --corpus "$work/corpus.txt"
+"$expect_failure" 2 "$refused" \
+  "$gradvec" lm train --corpus "$work/corpus.txt" --resume "$work/nan.lm" --output "$work/x.lm"
+[[ ! -e $work/x.lm ]] || fail "a refused run wrote its output"
+echo "ok: lm stops on divergence and refuses NaN models and same-size corpora"

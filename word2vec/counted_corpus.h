@@ -1,0 +1,28 @@
+// count_for_training: the counting pass that starts a training run. It counts the corpus within
+// options.max_vocab_size (count_words), builds the vocabulary the options keep, and hands over
+// the corpus's slices as sentences of its ids when they fit in options.sentence_cache_bytes
+// (sentence_cache.h). When too few words are left, its message names what left them out: an
+// empty corpus, --min-count, or a --max-vocab-size whose pruning dropped nearly every word.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "word2vec/corpus.h"
+#include "word2vec/sentence_cache.h"
+#include "word2vec/train_options.h"
+#include "word2vec/vocabulary.h"
+
+namespace gv {
+
+struct CountedCorpus {
+  Vocabulary vocab;
+  std::vector<SentenceCache> sentences;  // split_corpus(corpus, options.threads)'s, in order
+};
+
+// Throws std::runtime_error naming the corpus if no word is left, or if pruning left fewer than
+// `min_words` words seen options.min_count times.
+CountedCorpus count_for_training(const Corpus& corpus, const TrainOptions& options,
+                                 int64_t min_words);
+
+}  // namespace gv
