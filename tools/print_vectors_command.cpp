@@ -1,14 +1,18 @@
 // `gradvec vector`: words' vectors as `word v1 ... vd` lines, like fastText's
 // print-word-vectors. With a fastText model any word has one (its n-grams; zeros when it has
-// none, as fastText prints); with a file of word vectors alone an unknown word is an error.
+// none, as fastText prints); with a file of word vectors alone an unknown word is an error. A
+// word the vocabulary has only in another ASCII case is printed as that word, with a note on
+// stderr ("KING: using king").
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 #include <unordered_map>
 
 #include "tools/commands.h"
 #include "tools/vector_file_options.h"
+#include "tools/vectors/case_variants.h"
 #include "tools/vectors/subword_vectors.h"
 #include "tools/vectors/text_file.h"
 #include "tools/vectors/vector_source.h"
@@ -30,21 +34,27 @@ class VectorLookup {
 
   // Throws std::invalid_argument naming the word and the file when there is no vector.
   void require(std::string_view word) const {
-    if (vectors_.subwords == nullptr && !row_by_word_.contains(word)) {
+    if (vectors_.subwords == nullptr && !find(word).row) {
       throw std::invalid_argument(path_ + ": " + quoted(word) +
                                   " not in vocabulary, and the file has no subword rows to "
                                   "build it from");
     }
   }
 
-  // "word v1 ... vd\n", values in the shortest form that reads back to the same float.
-  std::string line(std::string_view word) {
+  // "word v1 ... vd\n", values in the shortest form that reads back to the same float; a case
+  // variant used for `word` is named on `notes` and printed in its own spelling.
+  std::string line(std::string_view word, std::ostream& notes) {
     require(word);
+    const Found found = find(word);
     const float* values = vector_.data();
-    if (const auto found = row_by_word_.find(word); found != row_by_word_.end()) {
-      values = vectors_.row(found->second);
+    if (found.row) {
+      values = vectors_.row(*found.row);
     } else {
       vectors_.subwords->ngram_vector(word, vector_.data());  // zeros without n-grams
+    }
+    if (!found.case_variants.empty()) {
+      notes << "gradvec: note: " << case_substitution_note(word, found.case_variants) << '\n';
+      word = found.case_variants.front();
     }
     std::string text(word);
     append_text_row(values, vectors_.dim, text);
@@ -52,6 +62,20 @@ class VectorLookup {
   }
 
  private:
+  struct Found {
+    std::optional<int64_t> row;
+    std::vector<std::string> case_variants;  // when the row is that of the first of these
+  };
+  // The word's row, else its first ASCII case variant's (as VectorIndex::resolve picks).
+  Found find(std::string_view word) const {
+    if (const auto found = row_by_word_.find(word); found != row_by_word_.end()) {
+      return {found->second, {}};
+    }
+    std::vector<std::string> variants = case_variants(vectors_.words, word);
+    if (variants.empty()) return {};
+    return {row_by_word_.at(variants.front()), std::move(variants)};
+  }
+
   const WordVectors& vectors_;
   const std::string& path_;
   std::unordered_map<std::string_view, int64_t> row_by_word_;  // views into vectors_.words
@@ -76,7 +100,7 @@ void add_print_vectors_command(CLI::App& app) {
     VectorLookup lookup(loaded.vectors, state->file.path);
     if (!state->words.empty()) {
       for (const std::string& word : state->words) lookup.require(word);  // all, or print none
-      for (const std::string& word : state->words) std::cout << lookup.line(word);
+      for (const std::string& word : state->words) std::cout << lookup.line(word, std::cerr);
       return;
     }
     // As print-word-vectors: whitespace-separated words, each line's answered as soon as it is
@@ -84,7 +108,8 @@ void add_print_vectors_command(CLI::App& app) {
     LineReader input(std::cin, "standard input");
     std::string line;
     while (input.next(line)) {
-      for (const std::string_view word : split_fields(line)) std::cout << lookup.line(word);
+      for (const std::string_view word : split_fields(line))
+        std::cout << lookup.line(word, std::cerr);
       std::cout << std::flush;
     }
   });

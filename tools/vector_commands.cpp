@@ -72,8 +72,8 @@ void add_nearest_command(CLI::App& app) {
   command->callback([state] {
     const VectorIndex index = load_index(state->file);
     // All known and none a zero vector, or fail before printing anything.
-    for (const std::string& word : state->words) index.require_vector(word);
-    for (const std::string& word : state->words) {
+    const std::vector<std::string> words = resolve_query_words(index, state->words, std::cerr);
+    for (const std::string& word : words) {
       std::cout << "nearest to " << marked_word(index, word) << ":\n";
       print_neighbors(std::cout,
                       index.most_similar({word}, {}, state->query.k, state->query.restrict_to));
@@ -92,8 +92,9 @@ void add_analogy_command(CLI::App& app) {
   add_method_option(*command, state->query.method);
   add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
   command->add_option("words", state->words, "A B C")->required()->expected(3);
-  command->callback(
-      [state] { answer_query(load_index(state->file), state->words, state->query, std::cout); });
+  command->callback([state] {
+    answer_query(load_index(state->file), state->words, state->query, std::cout, std::cerr);
+  });
 }
 
 void add_eval_commands(CLI::App& app) {
@@ -171,7 +172,7 @@ void add_repl_command(CLI::App& app) {
                    "or four or more: neighbours of their mean (gensim's "
                    "most_similar(positive=[...])); EXIT quits.\n";
     }
-    run_repl(index, std::cin, std::cout, interactive, state->query);
+    run_repl(index, std::cin, std::cout, std::cerr, interactive, state->query);
     // std::cin reads through stdio, which takes a read error (stdin a directory) for the end.
     if (std::ferror(stdin)) throw std::runtime_error("standard input: cannot read");
   });
