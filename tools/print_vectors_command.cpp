@@ -1,6 +1,7 @@
 // `gradvec vector`: words' vectors as `word v1 ... vd` lines, like fastText's
 // print-word-vectors. With a fastText model any word has one (its n-grams; zeros when it has
-// none, as fastText prints); with a file of word vectors alone an unknown word is an error. A
+// none, as fastText prints), and a note on stderr says which a word outside the vocabulary got;
+// with a file of word vectors alone an unknown word is an error. A
 // word the vocabulary has only in another ASCII case is printed as that word, with a note on
 // stderr ("KING: using king").
 #include <iostream>
@@ -24,18 +25,21 @@ namespace {
 // Any word's vector: its row, else its n-gram mean when the file has subword rows.
 class VectorLookup {
  public:
-  VectorLookup(const WordVectors& vectors, const std::string& path)
-      : vectors_(vectors), path_(path), vector_(static_cast<size_t>(vectors.dim)) {
+  VectorLookup(const WordVectors& vectors, const VectorFileOptions& file)
+      : vectors_(vectors), file_(file), vector_(static_cast<size_t>(vectors.dim)) {
     row_by_word_.reserve(vectors.words.size());
     for (int64_t i = 0; i < vectors.size(); ++i) {
       row_by_word_.emplace(vectors.words[static_cast<size_t>(i)], i);  // the first one wins
     }
   }
 
-  // Throws std::invalid_argument naming the word and the file when there is no vector.
+  // Throws std::invalid_argument naming the word and the file when there is no vector, or
+  // saying it is past --limit when that is why.
   void require(std::string_view word) const {
     if (vectors_.subwords == nullptr && !find(word).row) {
-      throw std::invalid_argument(path_ + ": " + quoted(word) +
+      const std::string past = file_.past_limit(word, vectors_.size());
+      if (!past.empty()) throw std::invalid_argument(past);
+      throw std::invalid_argument(file_.path + ": " + quoted(word) +
                                   " not in vocabulary, and the file has no subword rows to "
                                   "build it from");
     }
@@ -49,8 +53,12 @@ class VectorLookup {
     const float* values = vector_.data();
     if (found.row) {
       values = vectors_.row(*found.row);
-    } else {
-      vectors_.subwords->ngram_vector(word, vector_.data());  // zeros without n-grams
+    } else if (vectors_.subwords->ngram_vector(word, vector_.data())) {
+      notes << "gradvec: note: " << quoted(word)
+            << " is not in the vocabulary: its vector is the mean of its n-grams\n";
+    } else {  // zeros, as fastText prints a word without n-grams
+      notes << "gradvec: note: " << quoted(word)
+            << " is not in the vocabulary and has no n-grams in this model: printed as zeros\n";
     }
     if (!found.case_variants.empty()) {
       notes << "gradvec: note: " << case_substitution_note(word, found.case_variants) << '\n';
@@ -77,7 +85,7 @@ class VectorLookup {
   }
 
   const WordVectors& vectors_;
-  const std::string& path_;
+  const VectorFileOptions& file_;
   std::unordered_map<std::string_view, int64_t> row_by_word_;  // views into vectors_.words
   std::vector<float> vector_;                                  // (dim): the last n-gram mean
 };
@@ -97,7 +105,7 @@ void add_print_vectors_command(CLI::App& app) {
   command->callback([state] {
     if (state->words.empty()) state->file.refuse_standard_input("vector without words");
     const LoadedVectors loaded = state->file.load(std::cerr);
-    VectorLookup lookup(loaded.vectors, state->file.path);
+    VectorLookup lookup(loaded.vectors, state->file);
     if (!state->words.empty()) {
       for (const std::string& word : state->words) lookup.require(word);  // all, or print none
       for (const std::string& word : state->words) std::cout << lookup.line(word, std::cerr);

@@ -1,10 +1,14 @@
 #include "tools/vector_file_options.h"
 
+#include <sys/stat.h>
+
 #include <chrono>
 #include <map>
 
 #include "autograd/io/printable.h"
 #include "tools/validators.h"
+#include "tools/vectors/case_variants.h"
+#include "tools/vectors/vector_source.h"
 
 namespace gv::tools {
 
@@ -73,6 +77,29 @@ LoadedVectors VectorFileOptions::load(std::ostream& warnings) const {
              << loaded.report.skipped_lines << " malformed lines (--skip-bad)\n";
   }
   return loaded;
+}
+
+std::string VectorFileOptions::past_limit(std::string_view word, int64_t words_read) const {
+  if (limit == 0 || words_read < limit) return "";
+  const std::string limit_text = std::to_string(limit);
+  const std::string not_read = quoted(word) + " is not among the first " + limit_text +
+                               " words read (--limit " + limit_text + ")";
+  struct stat info {};
+  if (path == "-" || ::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return not_read;
+  WordVectors whole;
+  try {
+    whole = read_vectors(path, {format, 0, skip_bad, threads});
+  } catch (const VectorFileError&) {  // a fault past the limit: the read with it was sound
+    return not_read;
+  }
+  auto found = std::find(whole.words.begin(), whole.words.end(), word);
+  if (found == whole.words.end()) {
+    const std::vector<std::string> variants = case_variants(whole.words, word);
+    if (variants.empty()) return "";
+    found = std::find(whole.words.begin(), whole.words.end(), variants.front());
+  }
+  return quoted(word) + " is past --limit " + limit_text + ": it is word " +
+         std::to_string(found - whole.words.begin() + 1) + " of " + printable(path);
 }
 
 void VectorFileOptions::refuse_standard_input(const std::string& command) const {
