@@ -206,7 +206,7 @@ void add_convert_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand("convert", "Convert between vector file formats");
   state->file.add_to(*command, "--in", "--from,--format");
   command->add_option("--out", state->out, "Output file (written atomically)")->required();
-  add_format_option(*command, "--to", state->to, "Output format", FormatChoices::Write);
+  add_format_option(*command, "--to", state->to, "Output format", FormatChoices::WriteWordVectors);
   command->callback([state] {
     const LoadedVectors loaded = state->file.load(std::cerr);
     write_vectors(state->out, loaded.vectors, state->to, state->file.threads);

@@ -15,6 +15,7 @@ namespace gv::tools {
 CLI::Option* add_format_option(CLI::App& command, const std::string& flag, VectorFormat& format,
                                const std::string& description, FormatChoices offered) {
   std::map<std::string, VectorFormat> choices;
+  std::map<std::string, std::string> refused;  // flag -> why this option cannot take it
   std::string names;  // "auto|glove|w2v|w2v-bin|fasttext-bin", in table order
   const auto offer = [&](std::string_view name, VectorFormat value) {
     choices.emplace(name, value);
@@ -22,7 +23,14 @@ CLI::Option* add_format_option(CLI::App& command, const std::string& flag, Vecto
   };
   const bool with_auto = offered == FormatChoices::Read;
   if (with_auto) offer(vector_format_name(VectorFormat::Auto), VectorFormat::Auto);
-  for (const VectorFormatSpec& spec : vector_formats()) offer(spec.flag, spec.format);
+  for (const VectorFormatSpec& spec : vector_formats()) {
+    if (offered == FormatChoices::WriteWordVectors && spec.append_row == nullptr) {
+      refused.emplace(spec.flag,
+                      std::string(spec.flag) + ": " + std::string(spec.not_written_here));
+    } else {
+      offer(spec.flag, spec.format);
+    }
+  }
   const bool required = format == VectorFormat::Auto && !with_auto;
   const std::string_view default_name = format == VectorFormat::Auto
                                             ? vector_format_name(VectorFormat::Auto)
@@ -32,7 +40,8 @@ CLI::Option* add_format_option(CLI::App& command, const std::string& flag, Vecto
           .add_option(flag, format, description)
           // A name from the table becomes the enum's number, which CLI11 then parses.
           ->transform(CLI::Validator(
-              [choices, names](std::string& text) -> std::string {
+              [choices, refused, names](std::string& text) -> std::string {
+                if (const auto why = refused.find(text); why != refused.end()) return why->second;
                 const auto found = choices.find(text);
                 if (found == choices.end()) return must_be("one of " + names, "'" + text + "'");
                 text = std::to_string(static_cast<int>(found->second));

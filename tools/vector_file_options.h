@@ -49,8 +49,10 @@ struct VectorFileOptions {
 
 // Which formats an option offers.
 enum class FormatChoices {
-  Read,   // "auto" and every format
-  Write,  // every format: the writer refuses those it cannot write, saying who can
+  Read,              // "auto" and every format
+  Write,             // every format (train, which writes models too)
+  WriteWordVectors,  // the formats word vectors alone fill (convert); another is refused
+                     // with its row's not_written_here, as the option's error
 };
 
 // Registers `flag` (e.g. "--format") choosing a format by its flag in the format table. The
