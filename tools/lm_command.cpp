@@ -133,6 +133,17 @@ void run_lm_train(LmTrainArgs args) {
               trainer.validation_loss(context), static_cast<long long>(context));
 }
 
+// The model `path` names, read; a missing one is refused with how to make one, as a new user
+// meets that first: the default model exists only once `lm train` has written it.
+LmCheckpoint read_model(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::exists(path, error) && !error) {
+    throw std::runtime_error(path + ": no model there; run gradvec lm train first (it writes " +
+                             kDefaultModel + "), or give --checkpoint FILE");
+  }
+  return read_lm_checkpoint(path);
+}
+
 struct LmSampleArgs {
   std::string checkpoint = kDefaultModel;
   std::string prompt;
@@ -142,7 +153,7 @@ struct LmSampleArgs {
 
 void run_lm_sample(const LmSampleArgs& args) {
   args.options.check();
-  const LmCheckpoint checkpoint = read_lm_checkpoint(args.checkpoint);
+  const LmCheckpoint checkpoint = read_model(args.checkpoint);
   // By default the model's first symbol: a newline for TinyShakespeare, where text starts.
   const std::string prompt =
       args.prompt_given ? args.prompt : std::string(1, checkpoint.vocab.symbol(0));
@@ -168,7 +179,7 @@ struct LmEvalArgs {
 
 void run_lm_eval(const LmEvalArgs& args) {
   require_corpus(args.corpus);
-  LmCheckpoint checkpoint = read_lm_checkpoint(args.checkpoint);
+  LmCheckpoint checkpoint = read_model(args.checkpoint);
   GptModel& model = *checkpoint.model;
   const int64_t length = args.context > 0 ? args.context : model.config().context;
   // The moved text keeps at least one character within the window.
@@ -255,8 +266,9 @@ void add_sample(CLI::App& lm) {
   cmd->add_option("--length", o.length, "Characters to generate")
       ->check(kNonNegativeInteger)
       ->capture_default_str();
-  cmd->add_option("--temperature", o.temperature, "Below 1: likelier characters; above: bolder")
-      ->check(kPositiveReal)
+  cmd->add_option("--temperature", o.temperature,
+                  "Below 1: likelier characters; above: bolder; 0: always the likeliest (greedy)")
+      ->check(kNonNegativeReal)
       ->capture_default_str();
   cmd->add_option("--top-k", o.top_k, "Draw among the K likeliest characters only (0: all)")
       ->check(kNonNegativeInteger)

@@ -75,6 +75,12 @@ void run_pe(const PeOptions& options) {
   if (options.interleaved && options.kind != "rope") {
     throw std::invalid_argument("--interleaved applies to --kind rope only, not " + options.kind);
   }
+  // Checked here, by the option's name, before the library's own check names its class.
+  if (options.kind != "learned" && options.dim % 2 != 0) {
+    throw std::invalid_argument("--dim must be even for --kind " + options.kind +
+                                " (its dimensions work in sin/cos pairs), got " +
+                                std::to_string(options.dim));
+  }
   if (options.length > kMaxNumbers / options.dim) {  // each is at most kMaxNumbers: no overflow
     throw std::invalid_argument(
         "--len " + std::to_string(options.length) + " is too large for --dim " +

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "tools/vectors/case_variants.h"
 #include "tools/vectors/text_file.h"
 
 namespace gv::tools {
@@ -42,9 +43,28 @@ std::string query_header(const VectorIndex& index, const std::vector<std::string
 
 }  // namespace
 
-void answer_query(const VectorIndex& index, const std::vector<std::string>& words,
-                  const QueryOptions& options, std::ostream& out) {
-  for (const std::string& word : words) index.require_vector(word);  // the first refused, named
+std::vector<std::string> resolve_query_words(const VectorIndex& index,
+                                             const std::vector<std::string>& words,
+                                             std::ostream& notes) {
+  std::vector<QueryWord> resolved;
+  for (const std::string& word : words) {
+    resolved.push_back(index.resolve(word));
+    index.require_vector(resolved.back().word);  // the first refused, named
+  }
+  std::vector<std::string> used;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (!resolved[i].case_variants.empty()) {
+      notes << "gradvec: note: " << case_substitution_note(words[i], resolved[i].case_variants)
+            << '\n';
+    }
+    used.push_back(std::move(resolved[i].word));
+  }
+  return used;
+}
+
+void answer_query(const VectorIndex& index, const std::vector<std::string>& asked,
+                  const QueryOptions& options, std::ostream& out, std::ostream& notes) {
+  const std::vector<std::string> words = resolve_query_words(index, asked, notes);
   // The whole answer before any of it is printed: a query refused half way prints nothing.
   const std::vector<Neighbor> answer =
       words.size() == 3 ? index.analogy(words[0], words[1], words[2], options.k, options.method,
@@ -56,8 +76,8 @@ void answer_query(const VectorIndex& index, const std::vector<std::string>& word
   print_neighbors(out, answer);
 }
 
-void run_repl(const VectorIndex& index, std::istream& in, std::ostream& out, bool prompt,
-              const QueryOptions& options) {
+void run_repl(const VectorIndex& index, std::istream& in, std::ostream& out, std::ostream& notes,
+              bool prompt, const QueryOptions& options) {
   LineReader reader(in, "standard input");
   std::string line;
   while (true) {
@@ -70,7 +90,8 @@ void run_repl(const VectorIndex& index, std::istream& in, std::ostream& out, boo
     if (fields.empty()) continue;
     if (fields.size() == 1 && fields[0] == "EXIT") break;
     try {
-      answer_query(index, std::vector<std::string>(fields.begin(), fields.end()), options, out);
+      answer_query(index, std::vector<std::string>(fields.begin(), fields.end()), options, out,
+                   notes);
     } catch (const QueryError& e) {
       out << e.what() << '\n';
     }

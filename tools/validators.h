@@ -43,6 +43,8 @@ inline const CLI::Validator kNonNegativeInteger =
     detail::at_least<int64_t>(0, "an integer >= 0", "NON-NEGATIVE");
 inline const CLI::Validator kPositiveReal =
     detail::at_least<double>(1e-300, "a positive number", "POSITIVE");
+inline const CLI::Validator kNonNegativeReal =
+    detail::at_least<double>(0, "a number >= 0", "NON-NEGATIVE");
 
 // An option that sizes something, up to the bound its owner states (the training options'
 // in word2vec/train_options.h): "must be an integer in [1, 1000], got '5000'".

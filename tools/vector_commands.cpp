@@ -30,6 +30,19 @@ VectorIndex load_index(const VectorFileOptions& file) {
   return VectorIndex(file.load(std::cerr).vectors, file.threads);
 }
 
+// Runs `query` on the `words_read` words loaded with `file`; an unknown word that is only
+// past --limit is refused as that (VectorFileOptions::past_limit), not as unknown.
+template <typename Query>
+void explaining_limit(const VectorFileOptions& file, int64_t words_read, const Query& query) {
+  try {
+    query();
+  } catch (const UnknownWordError& e) {
+    const std::string past = file.past_limit(e.word(), words_read);
+    if (past.empty()) throw;
+    throw QueryError(past);
+  }
+}
+
 // "n-grams of 3-6 characters in 2000000 buckets", or why there are none.
 std::string describe_ngrams(const SubwordVectors& subwords) {
   const SubwordScheme& scheme = subwords.scheme();
@@ -71,13 +84,15 @@ void add_nearest_command(CLI::App& app) {
   command->add_option("words", state->words, "Query words")->required();
   command->callback([state] {
     const VectorIndex index = load_index(state->file);
-    // All known and none a zero vector, or fail before printing anything.
-    for (const std::string& word : state->words) index.require_vector(word);
-    for (const std::string& word : state->words) {
-      std::cout << "nearest to " << marked_word(index, word) << ":\n";
-      print_neighbors(std::cout,
-                      index.most_similar({word}, {}, state->query.k, state->query.restrict_to));
-    }
+    explaining_limit(state->file, index.size(), [&] {
+      // All known and none a zero vector, or fail before printing anything.
+      const std::vector<std::string> words = resolve_query_words(index, state->words, std::cerr);
+      for (const std::string& word : words) {
+        std::cout << "nearest to " << marked_word(index, word) << ":\n";
+        print_neighbors(std::cout,
+                        index.most_similar({word}, {}, state->query.k, state->query.restrict_to));
+      }
+    });
   });
 }
 
@@ -92,8 +107,12 @@ void add_analogy_command(CLI::App& app) {
   add_method_option(*command, state->query.method);
   add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
   command->add_option("words", state->words, "A B C")->required()->expected(3);
-  command->callback(
-      [state] { answer_query(load_index(state->file), state->words, state->query, std::cout); });
+  command->callback([state] {
+    const VectorIndex index = load_index(state->file);
+    explaining_limit(state->file, index.size(), [&] {
+      answer_query(index, state->words, state->query, std::cout, std::cerr);
+    });
+  });
 }
 
 void add_eval_commands(CLI::App& app) {
@@ -171,7 +190,7 @@ void add_repl_command(CLI::App& app) {
                    "or four or more: neighbours of their mean (gensim's "
                    "most_similar(positive=[...])); EXIT quits.\n";
     }
-    run_repl(index, std::cin, std::cout, interactive, state->query);
+    run_repl(index, std::cin, std::cout, std::cerr, interactive, state->query);
     // std::cin reads through stdio, which takes a read error (stdin a directory) for the end.
     if (std::ferror(stdin)) throw std::runtime_error("standard input: cannot read");
   });
@@ -187,7 +206,7 @@ void add_convert_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand("convert", "Convert between vector file formats");
   state->file.add_to(*command, "--in", "--from,--format");
   command->add_option("--out", state->out, "Output file (written atomically)")->required();
-  add_format_option(*command, "--to", state->to, "Output format", FormatChoices::Write);
+  add_format_option(*command, "--to", state->to, "Output format", FormatChoices::WriteWordVectors);
   command->callback([state] {
     const LoadedVectors loaded = state->file.load(std::cerr);
     write_vectors(state->out, loaded.vectors, state->to, state->file.threads);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -35,6 +36,12 @@ struct VectorFileOptions {
               const std::string& format_flag = "--format");
   // Throws VectorFileError (via read_vectors) when the file cannot be read.
   LoadedVectors load(std::ostream& warnings) const;
+  // Why `word` is missing from the `words_read` words load() read, when --limit is why: the
+  // file is read again without it to say "\"york\" is past --limit 2: it is word 4 of v.vec"
+  // (its first ASCII case variant's place if only that is there), or, when it cannot be read
+  // twice (standard input, a pipe), "\"york\" is not among the first 2 words read (--limit
+  // 2)". Empty when --limit did not cut the file short or the whole file lacks the word too.
+  std::string past_limit(std::string_view word, int64_t words_read) const;
   // For a command that reads its queries from standard input: throws std::invalid_argument
   // when the vectors would come from there too ("-"), as they would use it all up.
   void refuse_standard_input(const std::string& command) const;
@@ -42,8 +49,10 @@ struct VectorFileOptions {
 
 // Which formats an option offers.
 enum class FormatChoices {
-  Read,   // "auto" and every format
-  Write,  // every format: the writer refuses those it cannot write, saying who can
+  Read,              // "auto" and every format
+  Write,             // every format (train, which writes models too)
+  WriteWordVectors,  // the formats word vectors alone fill (convert); another is refused
+                     // with its row's not_written_here, as the option's error
 };
 
 // Registers `flag` (e.g. "--format") choosing a format by its flag in the format table. The

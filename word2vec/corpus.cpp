@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "autograd/io/gunzip_reader.h"
+
 namespace gv {
 
 namespace {
@@ -39,7 +41,9 @@ Corpus::Corpus(std::vector<std::string> paths, std::string name) : name_(std::mo
     std::ifstream file;
     open_corpus(path, file);
     char magic[2] = {};
-    const bool gzip = file.read(magic, 2) && magic[0] == '\x1f' && magic[1] == '\x8b';
+    file.read(magic, 2);
+    const bool gzip =
+        starts_with_gzip_magic(std::string_view(magic, static_cast<size_t>(file.gcount())));
     add(path, gzip ? spool_gzip(path) : nullptr);
   }
 }

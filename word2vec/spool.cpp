@@ -1,7 +1,7 @@
 #include "word2vec/spool.h"
 
+#include <fcntl.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include <cerrno>
 #include <climits>
@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <stdexcept>
 #include <vector>
+
+#include "autograd/io/gunzip_reader.h"
 
 namespace gv {
 
@@ -62,22 +64,24 @@ std::shared_ptr<const Spool> spool_stdin() {
 }
 
 std::shared_ptr<const Spool> spool_gzip(const std::string& path) {
-  const std::unique_ptr<gzFile_s, int (*)(gzFile)> file(gzopen(path.c_str(), "rb"), gzclose);
-  if (!file) throw std::runtime_error(path + ": cannot open gzip corpus: " + std::strerror(errno));
-  return std::make_shared<const Spool>(path, [&](char* buffer, int64_t capacity) {
-    const int got =
-        gzread(file.get(), buffer, static_cast<unsigned>(std::min<int64_t>(capacity, INT_MAX)));
-    int error = Z_OK;
-    const char* message = gzerror(file.get(), &error);
-    if (got < 0 || (error != Z_OK && error != Z_STREAM_END)) {
-      // zlib's message starts with the path already.
-      const std::string why = message;
-      const std::string prefix = path + ": ";
-      throw std::runtime_error(path + ": corrupt gzip corpus: " +
-                               (why.starts_with(prefix) ? why.substr(prefix.size()) : why));
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error(path + ": cannot open gzip corpus: " + std::strerror(errno));
+  GunzipReader content(read_descriptor(fd, path));
+  const auto read = [&](char* buffer, int64_t capacity) {
+    try {
+      return content.read(buffer, capacity);
+    } catch (const GzipDataError& e) {
+      throw std::runtime_error(path + ": corrupt gzip corpus: " + e.what());
     }
-    return static_cast<int64_t>(got);
-  });
+  };
+  try {
+    auto spool = std::make_shared<const Spool>(path, read);  // reads it all
+    ::close(fd);
+    return spool;
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
 }
 
 }  // namespace gv

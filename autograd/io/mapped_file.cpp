@@ -10,6 +10,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "autograd/io/gunzip_reader.h"
 #include "autograd/io/printable.h"
 
 namespace gv {
@@ -51,7 +52,10 @@ MappedFile::MappedFile(const std::string& path, bool prefault, const StreamCheck
   // Standard input may be a file that someone has read part of already: only what is left
   // is ours, and read() starts there.
   const bool at_start = !standard_input || ::lseek(file.fd, 0, SEEK_CUR) == 0;
-  if (S_ISREG(info.st_mode) && info.st_size > 0 && at_start) {
+  char magic[2] = {};
+  const bool gzip = S_ISREG(info.st_mode) && at_start && ::pread(file.fd, magic, 2, 0) == 2 &&
+                    starts_with_gzip_magic(std::string_view(magic, 2));
+  if (S_ISREG(info.st_mode) && info.st_size > 0 && at_start && !gzip) {
     const auto size = static_cast<size_t>(info.st_size);
     void* mapped =
         ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | (prefault ? MAP_POPULATE : 0), file.fd, 0);
@@ -68,6 +72,7 @@ MappedFile::MappedFile(const std::string& path, bool prefault, const StreamCheck
 }
 
 void MappedFile::read_stream(int fd, const std::string& path, const StreamCheck& check) {
+  GunzipReader content(read_descriptor(fd, path));
   size_t capacity = 0;
   size_t next_check = kFirstStreamChunk;
   for (;;) {
@@ -77,10 +82,11 @@ void MappedFile::read_stream(int fd, const std::string& path, const StreamCheck&
       if (size_ > 0) std::memcpy(grown.get(), buffer_.get(), size_);
       buffer_ = std::move(grown);
     }
-    const ssize_t got = ::read(fd, buffer_.get() + size_, capacity - size_);
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      fail(path, std::string("cannot read: ") + std::strerror(errno));
+    int64_t got = 0;
+    try {
+      got = content.read(buffer_.get() + size_, static_cast<int64_t>(capacity - size_));
+    } catch (const GzipDataError& e) {
+      fail(path, std::string("cannot decompress gzip data: ") + e.what());
     }
     if (got == 0) break;
     size_ += static_cast<size_t>(got);

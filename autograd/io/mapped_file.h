@@ -1,5 +1,6 @@
 // MappedFile: a whole file in memory, read-only: mapped when it is a regular file with a size,
-// read to its end when it is a stream.
+// read to its end when it is a stream. Gzip data (told by its magic number, gunzip_reader.h)
+// is decompressed as it is read, as a stream is.
 //
 // A reader can parse the page cache in place instead of copying a 100+ MB file into a buffer
 // first, and pages past the last byte it looks at are never even read. A pipe, a FIFO, a
@@ -25,7 +26,8 @@ class MappedFile {
   // `path` "-" is standard input. `prefault` asks the kernel to read every page of a mapped
   // file up front: cheaper than one page fault per 4 KB when the whole file will be scanned
   // anyway. Throws std::runtime_error "PATH: what" (PATH printable()) when the file is missing,
-  // unreadable or a directory; an exception from `check` propagates.
+  // unreadable, a directory or gzip data that cannot be decompressed ("PATH: cannot decompress
+  // gzip data: unexpected end of file"); an exception from `check` propagates.
   MappedFile(const std::string& path, bool prefault, const StreamCheck& check = nullptr);
   ~MappedFile();
   MappedFile(const MappedFile&) = delete;

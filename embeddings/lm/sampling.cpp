@@ -13,13 +13,15 @@ namespace gv {
 
 void SampleOptions::check() const {
   require_non_negative("--length", length);
-  require_finite_positive("--temperature", temperature);
+  require(temperature >= 0 && std::isfinite(temperature), "--temperature", "finite and >= 0",
+          temperature);
   require_non_negative("--top-k", top_k);
 }
 
 namespace {
 
-// An id drawn from softmax(logits / temperature) restricted to the top_k largest logits.
+// An id drawn from softmax(logits / temperature) restricted to the top_k largest logits; the
+// likeliest at temperature 0, the limit of that softmax.
 int64_t draw(std::span<const float> logits, const SampleOptions& options, Rng& rng,
              std::vector<int64_t>& order, std::vector<double>& weights) {
   const int64_t vocab = static_cast<int64_t>(logits.size());
@@ -30,6 +32,7 @@ int64_t draw(std::span<const float> logits, const SampleOptions& options, Rng& r
   std::partial_sort(order.begin(), order.begin() + k, order.end(), [&](int64_t a, int64_t b) {
     return logits[a] > logits[b] || (logits[a] == logits[b] && a < b);
   });
+  if (options.temperature == 0) return order[0];
   weights.resize(static_cast<size_t>(k));
   const double top = logits[order[0]];
   double total = 0.0;

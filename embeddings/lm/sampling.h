@@ -10,9 +10,11 @@
 namespace gv {
 
 struct SampleOptions {
-  int64_t length = 500;      // characters to generate
-  float temperature = 1.0f;  // logits are divided by it: < 1 sharper, > 1 flatter
-  int64_t top_k = 0;         // draw among the k likeliest characters only; 0: among all
+  int64_t length = 500;  // characters to generate
+  // Logits are divided by it: < 1 sharper, > 1 flatter; 0 is the limit, greedy decoding: always
+  // the likeliest character (the lowest id among equal logits), whatever the seed.
+  float temperature = 1.0f;
+  int64_t top_k = 0;  // draw among the k likeliest characters only; 0: among all
   uint64_t seed = 1;
   // Throws std::invalid_argument naming the option for a value outside its range.
   void check() const;

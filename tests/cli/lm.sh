@@ -24,6 +24,11 @@ grep -q "model written to $work/rope.lm" "$work/out.txt" || fail "train output: 
 "$gradvec" lm sample --checkpoint "$work/rope.lm" --length 40 --seed 3 >"$work/b.txt"
 cmp -s "$work/a.txt" "$work/b.txt" || fail "sample is not repeatable"
 (($(wc -c <"$work/a.txt") >= 41)) || fail "sample too short: $(cat "$work/a.txt")"
+# Temperature 0 is greedy: the seed draws nothing, so two seeds give one text.
+"$gradvec" lm sample --checkpoint "$work/rope.lm" --length 40 --temperature 0 --seed 3 >"$work/a.txt"
+"$gradvec" lm sample --checkpoint "$work/rope.lm" --length 40 --temperature 0 --seed 4 >"$work/b.txt" ||
+  fail "sample --temperature 0 exited $?"
+cmp -s "$work/a.txt" "$work/b.txt" || fail "sample --temperature 0 depends on the seed"
 [[ $("$gradvec" lm sample --checkpoint "$work/rope.lm" --length 5 --prompt "ROMEO:" --top-k 3) == "ROMEO:"* ]] ||
   fail "the sample does not start with its prompt"
 "$expect_failure" 2 "--prompt: '@' at offset 1 is not one of the model's [0-9]+ characters" \

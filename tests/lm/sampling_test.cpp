@@ -66,8 +66,15 @@ TEST_CASE("Sampling repeats with its seed, and top-k 1 always takes the likelies
     text.push_back(id);
   }
 
+  // Temperature 0 is greedy: the argmax continuation checked above, for any seed and top-k.
   options.temperature = 0.0f;
-  CHECK_THROWS_WITH(draw(model, {0}, options), "--temperature must be finite and positive, got 0");
+  for (const int64_t top_k : {0, 1, 3}) {
+    options.top_k = top_k;
+    options.seed = 7 + static_cast<uint64_t>(top_k);
+    CHECK(draw(model, {0, 5}, options) == greedy);
+  }
+  options.temperature = -1.0f;
+  CHECK_THROWS_WITH(draw(model, {0}, options), "--temperature must be finite and >= 0, got -1");
   options.temperature = 1.0f;
   CHECK_THROWS_WITH(draw(model, {}, options), Catch::Contains("the prompt needs a character"));
 }

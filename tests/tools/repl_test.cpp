@@ -17,7 +17,7 @@ std::string run(const std::string& input, gv::tools::QueryOptions options, bool 
                 const gv::tools::VectorIndex& index = compass()) {
   std::istringstream in(input);
   std::ostringstream out;
-  gv::tools::run_repl(index, in, out, prompt, options);
+  gv::tools::run_repl(index, in, out, out, prompt, options);
   return out.str();
 }
 
@@ -77,7 +77,7 @@ TEST_CASE("repl: a line over the limit ends the loop with an error naming the li
   const gv::tools::VectorIndex index = compass();
   std::istringstream in("north\n" + endless);
   std::ostringstream out;
-  CHECK_THROWS_WITH(gv::tools::run_repl(index, in, out, false, options),
+  CHECK_THROWS_WITH(gv::tools::run_repl(index, in, out, out, false, options),
                     "standard input:2: line longer than 1048576 bytes, the limit for a line of "
                     "words");
   CHECK(out.str() == "northeast\t0.707107\n\n");

@@ -87,8 +87,9 @@ TEST_CASE("LineReader stops input that never ends after reading just over one li
 
 TEST_CASE("LineReader names the source of a read error and why") {
   const gv::test::ScratchDir dir("line_reader");
-  std::ifstream in = gv::tools::open_text_file(dir.path().string(), "questions file");
-  LineReader reader(in, dir.path().string());
+  const std::unique_ptr<std::istream> in =
+      gv::tools::open_text_file(dir.path().string(), "questions file");
+  LineReader reader(*in, dir.path().string());
   std::string line;
   CHECK_THROWS_WITH(reader.next(line), dir.path().string() + ": cannot read: Is a directory");
 }

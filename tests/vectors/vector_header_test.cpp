@@ -80,6 +80,10 @@ TEST_CASE("header counts the bytes cannot hold are refused before anything is si
                                   ": truncated: the header declares 1000000000000 words of "
                                   "dimension 3, but the 16 bytes after it hold at most 1 such "
                                   "records");
+  // A short line is why the bytes fall short: it is named rather than the count.
+  const std::string short_line = dir.write("short.vec", "2 3\na 1 0 0\nb 1 0\n");
+  CHECK(read_error(short_line) ==
+        short_line + ":3: expected 3 values (as the header says) after \"b\", found 2");
   // A dimension the file cannot hold, with no words to check it against: still capped.
   const std::string no_words = dir.write("none.vec", "0 4194305\n");
   CHECK(read_error(no_words) == no_words +

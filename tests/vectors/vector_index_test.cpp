@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "tests/vectors/vector_test_support.h"
+#include "tools/vectors/case_variants.h"
 #include "tools/vectors/spelling.h"
 #include "tools/vectors/top_k.h"
 #include "tools/vectors/vector_index.h"
@@ -237,6 +238,28 @@ TEST_CASE("bounded edit distance is exact up to the bound") {
   CHECK(bounded_edit_distance("same", "same", 0) == 0);
   CHECK(bounded_edit_distance("abcdef", "abcxef", 1) == 1);
   CHECK(bounded_edit_distance("ab", "ba", 2) == 2);
+  // ASCII letters match whatever their case; other bytes only themselves.
+  CHECK(bounded_edit_distance("KINGS", "king", 2) == 1);
+  CHECK(bounded_edit_distance("\xC3\x89t\xC3\xA9", "\xC3\xA9t\xC3\xA9", 2) == 1);  // Été, été
+}
+
+TEST_CASE("a word the vocabulary lacks resolves to its first ASCII case variant") {
+  const VectorIndex index(make_vectors({{"King", {1, 0}},
+                                        {"king", {0, 1}},
+                                        {"KING", {1, 1}},
+                                        {"queen", {1, 2}},
+                                        {"Paris", {2, 1}}}));
+  CHECK(index.resolve("king").word == "king");  // exact first
+  CHECK(index.resolve("king").case_variants.empty());
+  const gv::tools::QueryWord king = index.resolve("kInG");
+  CHECK(king.word == "King");  // the first of them in the file
+  CHECK(king.case_variants == std::vector<std::string>{"King", "king", "KING"});
+  CHECK(index.resolve("PARIS").word == "Paris");
+  CHECK(index.resolve("rome").word == "rome");  // none: as asked, for the unknown-word error
+  CHECK(index.resolve("rome").case_variants.empty());
+  CHECK(gv::tools::case_substitution_note("kInG", king.case_variants) ==
+        "kInG: using King, the first in the file of King, king, KING");
+  CHECK(gv::tools::case_substitution_note("PARIS", {"Paris"}) == "PARIS: using Paris");
 }
 
 TEST_CASE("closest spellings: nearest first, then by vocabulary order, at most N") {

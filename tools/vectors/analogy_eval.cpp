@@ -196,8 +196,8 @@ std::vector<AnalogySection> parse_analogy_questions(std::istream& in, const std:
 }
 
 std::vector<AnalogySection> read_analogy_questions(const std::string& path) {
-  std::ifstream in = open_text_file(path, "questions file");
-  return parse_analogy_questions(in, path);
+  const std::unique_ptr<std::istream> in = open_text_file(path, "questions file");
+  return parse_analogy_questions(*in, path);
 }
 
 AnalogyEvalResult evaluate_analogies(const VectorIndex& index,

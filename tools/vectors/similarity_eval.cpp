@@ -49,8 +49,8 @@ std::vector<SimilarityPair> parse_similarity_pairs(std::istream& in, const std::
 }
 
 std::vector<SimilarityPair> read_similarity_pairs(const std::string& path) {
-  std::ifstream in = open_text_file(path, "word pairs file");
-  return parse_similarity_pairs(in, path);
+  const std::unique_ptr<std::istream> in = open_text_file(path, "word pairs file");
+  return parse_similarity_pairs(*in, path);
 }
 
 std::vector<double> average_ranks(const std::vector<double>& values) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "tools/vectors/case_variants.h"
+
 namespace gv::tools {
 namespace {
 
@@ -24,7 +26,8 @@ int banded_distance(std::string_view a, std::string_view b, int bound, std::vect
     current[0] = i <= bound ? static_cast<int>(i) : too_far;
     int row_min = current[0];
     for (int64_t j = low; j <= high; ++j) {
-      const int substitute = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      const int substitute =
+          previous[j - 1] + (fold_ascii_case(a[i - 1]) == fold_ascii_case(b[j - 1]) ? 0 : 1);
       const int cell = std::min({substitute, previous[j] + 1, current[j - 1] + 1, too_far});
       current[j] = cell;
       row_min = std::min(row_min, cell);

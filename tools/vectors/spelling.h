@@ -8,7 +8,8 @@
 
 namespace gv::tools {
 
-// Levenshtein distance between byte strings if it is <= `bound`, else `bound + 1`.
+// Levenshtein distance between byte strings, ASCII letters compared regardless of case (a
+// vocabulary's "king" is the nearest spelling of "KING"), if it is <= `bound`, else `bound + 1`.
 // Only a diagonal band of width 2*bound+1 is filled and the scan stops as soon as a whole
 // row exceeds the bound, so checking a word against a large vocabulary stays cheap.
 int bounded_edit_distance(std::string_view a, std::string_view b, int bound);

@@ -3,8 +3,8 @@
 #pragma once
 
 #include <cstdint>
-#include <fstream>
 #include <istream>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,8 +12,11 @@
 namespace gv::tools {
 
 // Opens `path` for reading; throws std::runtime_error "cannot open <what> '<path>': <reason>".
-// Opens it once, so a FIFO or a pipe (/dev/fd/N) is read as the stream it is.
-std::ifstream open_text_file(const std::string& path, const std::string& what);
+// Opens it once, so a FIFO or a pipe (/dev/fd/N) is read as the stream it is. Gzip'd text (told
+// by its magic number) is decompressed as it is read (gunzip_reader.h). Reading throws
+// std::runtime_error "<path>: cannot read: <reason>" on a read error and "<path>: cannot
+// decompress gzip data: <reason>" for corrupt or cut-short gzip data.
+std::unique_ptr<std::istream> open_text_file(const std::string& path, const std::string& what);
 
 // The longest line LineReader accepts. The lines it reads hold a handful of words (four for
 // a question, two and a score for a word pair, a few for a repl query), so a line of a

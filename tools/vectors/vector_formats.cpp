@@ -23,8 +23,9 @@ constexpr VectorFormatSpec kFormats[] = {
      append_binary_row, ""},
     {VectorFormat::FastTextBin, "fasttext-bin", "fastText model", false, false,
      read_fasttext_vectors, nullptr,
-     "a fastText model holds n-gram rows besides word vectors: it is written by "
-     "`gradvec train --format fasttext-bin`"},
+     "a fastText model holds n-gram rows and an output matrix besides word vectors, so "
+     "only training makes one: `gradvec train --format fasttext-bin` (to keep a model, copy "
+     "its .bin)"},
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "tools/vectors/case_variants.h"
 #include "tools/vectors/parallel_for.h"
 #include "tools/vectors/spelling.h"
 #include "tools/vectors/top_k.h"
@@ -103,6 +104,14 @@ std::optional<int64_t> VectorIndex::find(std::string_view word) const {
   const auto it = index_by_word_.find(word);
   if (it == index_by_word_.end()) return std::nullopt;
   return it->second;
+}
+
+QueryWord VectorIndex::resolve(std::string_view word) const {
+  if (find(word)) return {std::string(word), {}};
+  std::vector<std::string> variants = case_variants(words_, word);
+  if (variants.empty()) return {std::string(word), {}};
+  std::string first = variants.front();
+  return {std::move(first), std::move(variants)};
 }
 
 int64_t VectorIndex::index_of(std::string_view word) const {

@@ -49,6 +49,14 @@ class UnknownWordError : public QueryError {
   std::vector<std::string> suggestions_;
 };
 
+// A query word as the vocabulary knows it (VectorIndex::resolve).
+struct QueryWord {
+  std::string word;  // what the query looks up
+  // Empty when `word` is the word as asked; else the vocabulary lacks that spelling and these
+  // are its ASCII case variants in vocabulary order, `word` the first of them.
+  std::vector<std::string> case_variants;
+};
+
 struct Neighbor {
   int64_t index;
   std::string word;
@@ -77,7 +85,11 @@ class VectorIndex {
 
   // Exact lookup; a word listed twice resolves to its first row.
   std::optional<int64_t> find(std::string_view word) const;
-  // Like find(), but throws UnknownWordError with up to 3 close spellings.
+  // The word a query for `word` uses: `word` itself when it is in the vocabulary; else its first
+  // ASCII case variant in the vocabulary ("KING" -> "king": gradvec lowercases what it trains),
+  // preferred to a fastText model's n-grams for the spelling as asked; else `word`.
+  QueryWord resolve(std::string_view word) const;
+  // Like find(), but throws UnknownWordError with up to 3 close spellings, ignoring case.
   int64_t index_of(std::string_view word) const;
 
   // The n-gram rows of a fastText model, or null.

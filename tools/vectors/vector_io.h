@@ -16,6 +16,9 @@
 // a word may hold is word_problem()'s rule (vector_formats.h), the same for reader and writer.
 // A leading UTF-8 byte order mark is dropped. Rows keep the file's order.
 //
+// A gzip'd file (told by its magic bytes, whatever its name) is decompressed as it is read,
+// and read as a stream is (below), so its decompressed bytes meet the same limits.
+//
 // Format detection (VectorFormat::Auto) looks only at the content, never at the file name:
 //   0. A file that starts with fastText's magic number (bytes ba 16 4f 2f, never text) is a
 //      fastText model.

@@ -137,6 +137,25 @@ void check_unended_line(const VectorSource& source, int64_t line_number, std::st
   }
 }
 
+// The first line of `body` (which starts at line `first_line`) that is no record of `rules.dim`
+// values, as parse_chunk reports it; nothing when every line is one. For a header whose count
+// the bytes cannot hold: a short line is the likelier fault than the count, and names itself.
+// Lines are parsed one at a time into one row, so this takes (dim) floats whatever the body.
+void throw_first_bad_line(const VectorSource& source, std::string_view body, int64_t first_line,
+                          const LineRules& rules) {
+  std::vector<float> row(static_cast<size_t>(rules.dim));
+  for (int64_t line_number = first_line; !body.empty(); ++line_number) {
+    const size_t newline = body.find('\n');
+    const std::string_view line = trim_line_end(body.substr(0, newline));
+    body.remove_prefix(newline == std::string_view::npos ? body.size() : newline + 1);
+    const ParsedLine parsed = parse_vector_line(line, rules.dim, row.data());
+    if (parsed.problem != LineProblem::None) {
+      throw source.error_at_line(line_number,
+                                 describe_problem(parsed, rules.dim, rules.dim_origin));
+    }
+  }
+}
+
 // GloVe's dimension: the value count of the first line that parses cleanly, a one-field word
 // and numbers only, which is line 1 but for files that open with a word like "new york".
 // Lines before it are read with it like any other. Without skip_bad a line that is bad
@@ -217,18 +236,19 @@ WordVectors read_text_vectors(const VectorSource& source, bool has_header,
                                         " but the " + std::to_string(body_bytes) +
                                         " bytes after it cannot hold one such line");
     }
+    rules.dim = header->dim;
+    rules.dim_origin = "as the header says";
     const int64_t min_line_bytes = options.skip_bad ? 1 : 2 * header->dim + 2;
     const int64_t lines_that_fit = static_cast<int64_t>(body_bytes + 1) / min_line_bytes;
     const bool reads_all = options.limit == 0 || options.limit >= header->words;
     if (source.complete && reads_all && header->words > lines_that_fit) {
+      if (!options.skip_bad) throw_first_bad_line(source, body, 2, rules);
       throw source.error_at_line(
           1, "the header declares " + std::to_string(header->words) + " words of dimension " +
                  std::to_string(header->dim) + ", but the " + std::to_string(body_bytes) +
                  " bytes after it hold at most " + std::to_string(lines_that_fit) + " such lines");
     }
     declared_words = header->words;
-    rules.dim = header->dim;
-    rules.dim_origin = "as the header says";
     first_body_line = 2;
   } else {
     const std::optional<GloveDimension> found =
