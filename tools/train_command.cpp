@@ -293,7 +293,7 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--threads", o.threads, "Worker threads (Hogwild)")
       ->check(positive_integer_up_to(kMaxThreads))
       ->capture_default_str();
-  cmd->add_option("--seed", o.seed, "Random seed")->capture_default_str();
+  cmd->add_option("--seed", o.seed, "Random seed")->check(kSeed)->capture_default_str();
   cmd->add_option("--batch", o.batch,
                   "Centre words per optimizer step: whole sentences until at least N (a "
                   "sentence longer than 2N is cut). A step adds up every pair's update of a row, "

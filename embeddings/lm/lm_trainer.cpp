@@ -8,11 +8,11 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "autograd/machine.h"
 #include "autograd/ops.h"
 #include "autograd/require.h"
 #include "embeddings/lm/evaluation.h"
 #include "embeddings/lm/lm_checkpoint.h"
-#include "autograd/machine.h"
 
 namespace gv {
 
@@ -62,10 +62,13 @@ void check_lm_settings(GptConfig config, const LmTrainOptions& options) {
 }
 
 void LmTrainOptions::check() const {
-  require(batch >= 1 && batch <= (1 << 20), "--batch", "in [1, 1048576]", batch);
-  require(steps >= 1 && steps <= (int64_t{1} << 40), "--steps", "positive", steps);
+  const auto up_to = [](int64_t low, int64_t high) {
+    return "in [" + std::to_string(low) + ", " + std::to_string(high) + "]";
+  };
+  require(batch >= 1 && batch <= kMaxBatch, "--batch", up_to(1, kMaxBatch), batch);
+  require(steps >= 1 && steps <= kMaxSteps, "--steps", up_to(1, kMaxSteps), steps);
   require_finite_positive("--lr", lr);
-  require(warmup >= 0 && warmup <= (int64_t{1} << 40), "--warmup", ">= 0", warmup);
+  require(warmup >= 0 && warmup <= kMaxSteps, "--warmup", up_to(0, kMaxSteps), warmup);
   require(min_lr_ratio >= 0.0f && min_lr_ratio <= 1.0f, "--min-lr-ratio", "in [0, 1]",
           min_lr_ratio);
   require(weight_decay >= 0.0f && std::isfinite(weight_decay), "--weight-decay", "finite and >= 0",

@@ -44,7 +44,7 @@ grep -Eq '^at positions 0-15: [0-9.]+ \| at positions 16-31: [0-9.]+$' "$work/ev
 
 # Learned positions stop at the context.
 "$gradvec" lm train "${tiny[@]}" --pos learned --output "$work/learned.lm" >/dev/null
-"$expect_failure" 2 "learned positions end at the trained context 16: the model cannot read 32 characters at once" \
+"$expect_failure" 2 "^gradvec: error: --context 32: learned positions end at the trained context 16; the model cannot read 32 characters at once$" \
   "$gradvec" lm eval --checkpoint "$work/learned.lm" --corpus "$work/corpus.txt" --context 32
 
 # A resumed run keeps the checkpoint's settings; the corpus must be the one it trained on.
