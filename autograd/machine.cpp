@@ -4,13 +4,13 @@
 #include <malloc.h>
 #endif
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
 #include <thread>
 #include <vector>
+
+#include "autograd/memory_limit.h"
 
 namespace gv {
 
@@ -39,11 +39,6 @@ void keep_freed_memory() {
 #endif
 }
 
-double physical_memory_bytes() {
-  const double memory = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE));
-  return memory > 0 ? memory : 0.0;
-}
-
 std::string gigabytes(double bytes) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
@@ -51,10 +46,10 @@ std::string gigabytes(double bytes) {
 }
 
 void require_memory(double bytes, const std::string& what, const std::string& advice) {
-  const double memory = physical_memory_bytes();
-  if (memory <= 0 || bytes <= memory) return;
-  throw std::invalid_argument(what + " " + gigabytes(bytes) + " but this machine has " +
-                              gigabytes(memory) + "; " + advice);
+  const MemoryLimit limit = memory_limit();
+  if (limit.bytes <= 0 || bytes <= limit.bytes) return;
+  throw std::invalid_argument(what + " " + gigabytes(bytes) + " but " + limit.describe() + "; " +
+                              advice);
 }
 
 }  // namespace gv

@@ -1,5 +1,5 @@
 // How the libraries use the machine: run_on_threads, the one way a loop fans out over cores and
-// gathers their errors, and memory: what the machine has, the check that a run fits, and
+// gathers their errors, and memory: the check that a run fits (in memory_limit.h's bound) and
 // keep_freed_memory.
 #pragma once
 
@@ -20,15 +20,13 @@ void run_on_threads(int threads, const std::function<void(int)>& work);
 // from the heap rather than from fresh mappings. Process-wide; a no-op outside glibc.
 void keep_freed_memory();
 
-// The machine's physical memory in bytes, or 0 when the system does not say.
-double physical_memory_bytes();
-
 // "3.2 GB": sizes in the messages that refuse them.
 std::string gigabytes(double bytes);
 
 // Throws std::invalid_argument "<what> need(s) 3.2 GB but this machine has 2.0 GB; <advice>"
-// when `bytes` exceed the machine's physical memory: checked before allocating, so that a size
-// too large is a clear error rather than std::bad_alloc or the OOM killer mid-run.
+// (or "but this process may use 2.0 GB (ulimit -v)") when `bytes` exceed memory_limit():
+// checked before allocating, so that a size too large is a clear error rather than
+// std::bad_alloc or the OOM killer mid-run.
 void require_memory(double bytes, const std::string& what, const std::string& advice);
 
 }  // namespace gv

@@ -1,9 +1,11 @@
 // gradvec: train word vectors on the autograd engine and ask questions of any vector file.
 #include <cstdio>
 #include <exception>
+#include <new>
 #include <string>
 
 #include "tools/commands.h"
+#include "tools/out_of_memory.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"gradvec: skip-gram word vectors on a small reverse-mode autograd engine"};
@@ -24,6 +26,9 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;  // --help and --version exit 0 through here
   } catch (const gv::tools::Interrupted&) {
     return 130;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "gradvec: error: %s\n", gv::tools::out_of_memory_message(app).c_str());
+    return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gradvec: error: %s\n", e.what());
     return 2;

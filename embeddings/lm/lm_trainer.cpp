@@ -21,10 +21,10 @@ namespace {
 // nanoGPT's betas for small character models: a shorter memory for v than Adam's 0.999.
 constexpr AdamOptions kAdam{.beta1 = 0.9f, .beta2 = 0.99f, .eps = 1e-8f};
 
-// A run must fit in this machine's memory, checked before anything is allocated: parameters with
-// their Adam moments and one gradient per thread, a step's activations and their gradients
-// (about 60 floats per character per layer and channel, plus the attention probabilities), and
-// the corpus as ids.
+// A run must fit in the memory this process may use, checked before anything is allocated:
+// parameters with their Adam moments and one gradient per thread, a step's activations and their
+// gradients (about 60 floats per character per layer and channel, plus the attention
+// probabilities), and the corpus as ids.
 void require_run_fits(const GptConfig& config, const LmTrainOptions& options,
                       int64_t corpus_bytes) {
   double params = 0.0;
