@@ -7,12 +7,29 @@
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
+#include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
 #include "autograd/memory_limit.h"
 
 namespace gv {
+
+std::vector<std::thread> start_threads(int count, const std::function<void(int)>& body,
+                                       const std::function<void()>& abandon) {
+  std::vector<std::thread> threads;
+  threads.reserve(static_cast<size_t>(count));
+  try {
+    for (int index = 0; index < count; ++index) threads.emplace_back(body, index);
+  } catch (const std::system_error& e) {
+    if (abandon) abandon();
+    for (std::thread& thread : threads) thread.join();
+    throw std::runtime_error("cannot start a thread (" + std::string(e.what()) +
+                             "); lower --threads");
+  }
+  return threads;
+}
 
 void run_on_threads(int threads, const std::function<void(int)>& work) {
   std::vector<std::exception_ptr> errors(static_cast<size_t>(threads));
@@ -23,8 +40,7 @@ void run_on_threads(int threads, const std::function<void(int)>& work) {
       errors[static_cast<size_t>(index)] = std::current_exception();
     }
   };
-  std::vector<std::thread> others;
-  for (int index = 1; index < threads; ++index) others.emplace_back(guarded, index);
+  std::vector<std::thread> others = start_threads(threads - 1, [&](int k) { guarded(k + 1); });
   guarded(0);
   for (std::thread& thread : others) thread.join();
   for (const std::exception_ptr& error : errors) {

@@ -5,6 +5,8 @@
 
 #include <functional>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace gv {
 
@@ -12,6 +14,13 @@ namespace gv {
 // all have finished; the first exception any of them threw is then rethrown. One short-lived
 // thread per call: a call is a training step or an evaluation, far longer than starting one.
 void run_on_threads(int threads, const std::function<void(int)>& work);
+
+// Starts body(0), ..., body(count - 1) on threads of their own, for the caller to join. When one
+// cannot start (its stack past `ulimit -v`, or past `ulimit -u`), abandon() is called so that the
+// bodies running can end early, they are joined (destroying a running std::thread would end the
+// process), and std::runtime_error says so, naming --threads.
+std::vector<std::thread> start_threads(int count, const std::function<void(int)>& body,
+                                       const std::function<void()>& abandon = {});
 
 // A step allocates the same large activations and gradients as the one before and frees them all
 // at its end. glibc would hand the freed top of the heap back to the system and fault it in again,

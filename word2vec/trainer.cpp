@@ -309,20 +309,21 @@ bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop
   std::condition_variable all_done;
   int running = threads;
   std::exception_ptr failure;
-  std::vector<std::thread> workers;
-  for (int t = 0; t < threads; ++t) {
-    workers.emplace_back([&, t] {
-      try {
-        run_worker(t, stop, diverged, stop_after_words);
-      } catch (...) {
+  // Workers that started before one could not stop at once, as they do on divergence.
+  std::vector<std::thread> workers = start_threads(
+      threads,
+      [&](int t) {
+        try {
+          run_worker(t, stop, diverged, stop_after_words);
+        } catch (...) {
+          std::lock_guard lock(mutex);
+          if (!failure) failure = std::current_exception();
+        }
         std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-      }
-      std::lock_guard lock(mutex);
-      --running;
-      all_done.notify_one();
-    });
-  }
+        --running;
+        all_done.notify_one();
+      },
+      [&] { diverged = true; });
 
   // Reports: the mean loss per pair over each interval, from the workers' running sums.
   double reported_loss = 0.0;
