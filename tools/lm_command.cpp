@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "autograd/io/corpus_file.h"
+#include "autograd/io/printable.h"
 #include "autograd/require.h"
 #include "embeddings/lm/evaluation.h"
 #include "embeddings/lm/lm_checkpoint.h"
@@ -82,7 +83,7 @@ void describe(const LmTrainer& trainer, const std::string& corpus, bool resumed)
                "%s: %lld characters, %zu for training, %zu for validation | %lld layers, %lld "
                "heads, dim %lld, context %lld, %s positions, %lld parameters | batch %lld, %lld "
                "steps, lr %g, %d thread(s)%s\n",
-               corpus.c_str(), static_cast<long long>(trainer.corpus().vocab.size()),
+               printable(corpus).c_str(), static_cast<long long>(trainer.corpus().vocab.size()),
                trainer.corpus().train.size(), trainer.corpus().validation.size(),
                static_cast<long long>(c.layers), static_cast<long long>(c.heads),
                static_cast<long long>(c.dim), static_cast<long long>(c.context), positions.c_str(),
@@ -127,7 +128,7 @@ void run_lm_train(LmTrainArgs args) {
   std::printf(
       "trained %lld steps in %.1f s | %.2f steps/s | train loss %.4f\nmodel written to %s\n",
       static_cast<long long>(p.step), p.seconds, p.seconds > 0 ? p.step / p.seconds : 0.0, p.loss,
-      args.output.c_str());
+      printable_on_terminal(args.output).c_str());
   std::fflush(stdout);
   std::printf("validation loss %.4f (nats per character, context %lld)\n",
               trainer.validation_loss(context), static_cast<long long>(context));

@@ -4,6 +4,7 @@
 #include <new>
 #include <string>
 
+#include "autograd/io/printable.h"
 #include "tools/commands.h"
 #include "tools/out_of_memory.h"
 
@@ -13,7 +14,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "gradvec 0.1.0");
   // Bad input is one line and status 2, whether CLI11 or a command found it.
   app.failure_message([](const CLI::App*, const CLI::Error& e) {
-    return "gradvec: error: " + std::string(e.what()) + " (see --help)\n";
+    return "gradvec: error: " + gv::printable(e.what()) + " (see --help)\n";
   });
   gv::tools::add_train_command(app);
   gv::tools::add_phrases_command(app);
@@ -30,7 +31,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "gradvec: error: %s\n", gv::tools::out_of_memory_message(app).c_str());
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "gradvec: error: %s\n", e.what());
+    // Messages quote paths, words and file bytes: escaped here once, whatever threw them.
+    std::fprintf(stderr, "gradvec: error: %s\n", gv::printable(e.what()).c_str());
     return 2;
   }
   return 0;

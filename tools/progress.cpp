@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/printable.h"
 #include "tools/commands.h"
 
 namespace gv::tools {
@@ -98,8 +99,8 @@ void keep_interrupted(const SaveCheckpoint& save, const std::string& path,
   const KeptCheckpoint kept = keep_checkpoint(save, path, command);
   if (kept.path.empty()) throw std::runtime_error("interrupted, and " + kept.failure);
   std::fprintf(stderr, "interrupted: %scheckpoint written to %s; continue with: %s\n",
-               kept.failure.empty() ? "" : (kept.failure + "; ").c_str(), kept.path.c_str(),
-               continue_with(kept.path).c_str());
+               kept.failure.empty() ? "" : printable(kept.failure + "; ").c_str(),
+               printable(kept.path).c_str(), printable(continue_with(kept.path)).c_str());
   throw Interrupted("training interrupted");
 }
 
