@@ -68,6 +68,21 @@ std::string shell_quoted(const std::string& word) {
                                               "0123456789_-./:=+,%@") == std::string::npos) {
     return word;
   }
+  if (printable(word) != word) {
+    std::string quoted = "$'";
+    for (const char c : word) {
+      const auto byte = static_cast<unsigned char>(c);
+      if (byte < 0x20 || byte >= 0x7f) {
+        char escaped[5];
+        std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
+        quoted += escaped;
+      } else {
+        if (c == '\\' || c == '\'') quoted += '\\';
+        quoted += c;
+      }
+    }
+    return quoted + "'";
+  }
   std::string quoted = "'";
   for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return quoted + "'";
