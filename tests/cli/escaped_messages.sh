@@ -35,6 +35,13 @@ printf '3 2\na 1 0\nesc%s[1m 1 0.1\nc 0 1\n' "$esc" >"$work/w.txt"
 [[ $(on_terminal "$gradvec" nearest --vectors "$work/w.txt" --k 1 a) == $'nearest to a:\nesc\\x1b[1m\t0.995037' ]] ||
   fail "nearest on a terminal: $(on_terminal "$gradvec" nearest --vectors "$work/w.txt" --k 1 a | cat -v)"
 
+# An analogy section's name, from the questions file, likewise.
+printf ': sec%s[31m\na b c c\n' "$esc" >"$work/q.txt"
+[[ $("$gradvec" eval analogy --vectors "$work/v.txt" --questions "$work/q.txt" | head -n 1) == "sec${esc}[31m: 0/1 correct (0.00%)" ]] ||
+  fail "eval analogy into a pipe: $("$gradvec" eval analogy --vectors "$work/v.txt" --questions "$work/q.txt" | cat -v)"
+[[ $(on_terminal "$gradvec" eval analogy --vectors "$work/v.txt" --questions "$work/q.txt" | head -n 1) == 'sec\x1b[31m: 0/1 correct (0.00%)' ]] ||
+  fail "eval analogy on a terminal: $(on_terminal "$gradvec" eval analogy --vectors "$work/v.txt" --questions "$work/q.txt" | cat -v)"
+
 # train: the corpus on stderr, and "vectors written to" and the --show line (for a word the
 # tokenizer would split at its ESC, so not in the vocabulary) on stdout.
 mkdir "$work/d${esc}ir"
