@@ -4,15 +4,32 @@
 #include <malloc.h>
 #endif
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
+#include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
+#include "autograd/memory_limit.h"
+
 namespace gv {
+
+std::vector<std::thread> start_threads(int count, const std::function<void(int)>& body,
+                                       const std::function<void()>& abandon) {
+  std::vector<std::thread> threads;
+  threads.reserve(static_cast<size_t>(count));
+  try {
+    for (int index = 0; index < count; ++index) threads.emplace_back(body, index);
+  } catch (const std::system_error& e) {
+    if (abandon) abandon();
+    for (std::thread& thread : threads) thread.join();
+    throw std::runtime_error("cannot start a thread (" + std::string(e.what()) +
+                             "); lower --threads");
+  }
+  return threads;
+}
 
 void run_on_threads(int threads, const std::function<void(int)>& work) {
   std::vector<std::exception_ptr> errors(static_cast<size_t>(threads));
@@ -23,8 +40,7 @@ void run_on_threads(int threads, const std::function<void(int)>& work) {
       errors[static_cast<size_t>(index)] = std::current_exception();
     }
   };
-  std::vector<std::thread> others;
-  for (int index = 1; index < threads; ++index) others.emplace_back(guarded, index);
+  std::vector<std::thread> others = start_threads(threads - 1, [&](int k) { guarded(k + 1); });
   guarded(0);
   for (std::thread& thread : others) thread.join();
   for (const std::exception_ptr& error : errors) {
@@ -39,11 +55,6 @@ void keep_freed_memory() {
 #endif
 }
 
-double physical_memory_bytes() {
-  const double memory = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE));
-  return memory > 0 ? memory : 0.0;
-}
-
 std::string gigabytes(double bytes) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
@@ -51,10 +62,10 @@ std::string gigabytes(double bytes) {
 }
 
 void require_memory(double bytes, const std::string& what, const std::string& advice) {
-  const double memory = physical_memory_bytes();
-  if (memory <= 0 || bytes <= memory) return;
-  throw std::invalid_argument(what + " " + gigabytes(bytes) + " but this machine has " +
-                              gigabytes(memory) + "; " + advice);
+  const MemoryLimit limit = memory_limit();
+  if (limit.bytes <= 0 || bytes <= limit.bytes) return;
+  throw std::invalid_argument(what + " " + gigabytes(bytes) + " but " + limit.describe() + "; " +
+                              advice);
 }
 
 }  // namespace gv

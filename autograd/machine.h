@@ -1,10 +1,12 @@
 // How the libraries use the machine: run_on_threads, the one way a loop fans out over cores and
-// gathers their errors, and memory: what the machine has, the check that a run fits, and
+// gathers their errors, and memory: the check that a run fits (in memory_limit.h's bound) and
 // keep_freed_memory.
 #pragma once
 
 #include <functional>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace gv {
 
@@ -13,6 +15,13 @@ namespace gv {
 // thread per call: a call is a training step or an evaluation, far longer than starting one.
 void run_on_threads(int threads, const std::function<void(int)>& work);
 
+// Starts body(0), ..., body(count - 1) on threads of their own, for the caller to join. When one
+// cannot start (its stack past `ulimit -v`, or past `ulimit -u`), abandon() is called so that the
+// bodies running can end early, they are joined (destroying a running std::thread would end the
+// process), and std::runtime_error says so, naming --threads.
+std::vector<std::thread> start_threads(int count, const std::function<void(int)>& body,
+                                       const std::function<void()>& abandon = {});
+
 // A step allocates the same large activations and gradients as the one before and frees them all
 // at its end. glibc would hand the freed top of the heap back to the system and fault it in again,
 // zeroed, at the next step: a quarter of a run's time at --dim 64, all of it system time. This
@@ -20,15 +29,13 @@ void run_on_threads(int threads, const std::function<void(int)>& work);
 // from the heap rather than from fresh mappings. Process-wide; a no-op outside glibc.
 void keep_freed_memory();
 
-// The machine's physical memory in bytes, or 0 when the system does not say.
-double physical_memory_bytes();
-
 // "3.2 GB": sizes in the messages that refuse them.
 std::string gigabytes(double bytes);
 
 // Throws std::invalid_argument "<what> need(s) 3.2 GB but this machine has 2.0 GB; <advice>"
-// when `bytes` exceed the machine's physical memory: checked before allocating, so that a size
-// too large is a clear error rather than std::bad_alloc or the OOM killer mid-run.
+// (or "but this process may use 2.0 GB (ulimit -v)") when `bytes` exceed memory_limit():
+// checked before allocating, so that a size too large is a clear error rather than
+// std::bad_alloc or the OOM killer mid-run.
 void require_memory(double bytes, const std::string& what, const std::string& advice);
 
 }  // namespace gv

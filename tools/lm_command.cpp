@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "autograd/io/corpus_file.h"
+#include "autograd/io/printable.h"
 #include "autograd/require.h"
 #include "embeddings/lm/evaluation.h"
 #include "embeddings/lm/lm_checkpoint.h"
@@ -82,7 +83,7 @@ void describe(const LmTrainer& trainer, const std::string& corpus, bool resumed)
                "%s: %lld characters, %zu for training, %zu for validation | %lld layers, %lld "
                "heads, dim %lld, context %lld, %s positions, %lld parameters | batch %lld, %lld "
                "steps, lr %g, %d thread(s)%s\n",
-               corpus.c_str(), static_cast<long long>(trainer.corpus().vocab.size()),
+               printable(corpus).c_str(), static_cast<long long>(trainer.corpus().vocab.size()),
                trainer.corpus().train.size(), trainer.corpus().validation.size(),
                static_cast<long long>(c.layers), static_cast<long long>(c.heads),
                static_cast<long long>(c.dim), static_cast<long long>(c.context), positions.c_str(),
@@ -127,7 +128,7 @@ void run_lm_train(LmTrainArgs args) {
   std::printf(
       "trained %lld steps in %.1f s | %.2f steps/s | train loss %.4f\nmodel written to %s\n",
       static_cast<long long>(p.step), p.seconds, p.seconds > 0 ? p.step / p.seconds : 0.0, p.loss,
-      args.output.c_str());
+      printable_on_terminal(args.output).c_str());
   std::fflush(stdout);
   std::printf("validation loss %.4f (nats per character, context %lld)\n",
               trainer.validation_loss(context), static_cast<long long>(context));
@@ -241,15 +242,18 @@ void add_train(CLI::App& lm) {
       cmd->add_option("--heads", c.heads, "Attention heads per block")->check(kPositiveInteger));
   setting(cmd->add_option("--dim", c.dim, "Model width C")->check(kPositiveInteger));
   setting(cmd->add_option("--context", c.context, "Characters per training window T")
-              ->check(kPositiveInteger));
-  setting(cmd->add_option("--batch", o.batch, "Windows per step")->check(kPositiveInteger));
-  setting(cmd->add_option("--steps", o.steps, "Optimizer steps")->check(kPositiveInteger));
-  setting(cmd->add_option("--lr", o.lr, "Peak learning rate (AdamW)")->check(kPositiveReal));
-  setting(
-      cmd->add_option("--warmup", o.warmup, "Steps of linear warm-up")->check(kNonNegativeInteger));
+              ->check(positive_integer_up_to(GptConfig::kMaxContext)));
+  setting(cmd->add_option("--batch", o.batch, "Windows per step")
+              ->check(positive_integer_up_to(LmTrainOptions::kMaxBatch)));
+  setting(cmd->add_option("--steps", o.steps, "Optimizer steps")
+              ->check(positive_integer_up_to(LmTrainOptions::kMaxSteps)));
+  setting(cmd->add_option("--lr", o.lr, "Peak learning rate (AdamW)")->check(kPositiveFloat));
+  setting(cmd->add_option("--warmup", o.warmup, "Steps of linear warm-up")
+              ->check(integer_in<int64_t>(0, LmTrainOptions::kMaxSteps)));
   setting(cmd->add_option("--weight-decay", o.weight_decay, "AdamW's decay of the weights")
               ->check(CLI::Range(0.0, 1e6)));
-  setting(cmd->add_option("--seed", o.seed, "Random seed (initialisation and windows)"));
+  setting(
+      cmd->add_option("--seed", o.seed, "Random seed (initialisation and windows)")->check(kSeed));
   setting(cmd->add_option("--threads", o.threads, "Threads sharing each batch")
               ->check(CLI::Range(1, 1024)));
   cmd->add_flag("--quiet", args->quiet, "No header, no progress bar");
@@ -268,12 +272,12 @@ void add_sample(CLI::App& lm) {
       ->capture_default_str();
   cmd->add_option("--temperature", o.temperature,
                   "Below 1: likelier characters; above: bolder; 0: always the likeliest (greedy)")
-      ->check(kNonNegativeReal)
+      ->check(kNonNegativeFloat)
       ->capture_default_str();
   cmd->add_option("--top-k", o.top_k, "Draw among the K likeliest characters only (0: all)")
       ->check(kNonNegativeInteger)
       ->capture_default_str();
-  cmd->add_option("--seed", o.seed, "Random seed")->capture_default_str();
+  cmd->add_option("--seed", o.seed, "Random seed")->check(kSeed)->capture_default_str();
   cmd->add_option("--prompt", args->prompt,
                   "Text to continue (default: the model's first character, a newline for "
                   "TinyShakespeare)");
@@ -294,7 +298,7 @@ void add_eval(CLI::App& lm) {
   cmd->add_option("--context", args->context,
                   "Characters per window (default: the trained context); learned positions "
                   "cannot go past it")
-      ->check(kPositiveInteger);
+      ->check(positive_integer_up_to(GptConfig::kMaxContext));
   cmd->add_option("--shift", args->shift,
                   "Also test whether layer 1's attention scores depend on relative positions "
                   "only: move validation text by this many positions (0: no such test)")

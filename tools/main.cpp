@@ -1,10 +1,13 @@
 // gradvec: train word vectors on the autograd engine and ask questions of any vector file.
 #include <cstdio>
 #include <exception>
+#include <new>
 #include <string>
 
+#include "autograd/io/printable.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
+#include "tools/out_of_memory.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"gradvec: skip-gram word vectors on a small reverse-mode autograd engine"};
@@ -12,7 +15,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "gradvec 0.1.0");
   // Bad input is one line and status 2, whether CLI11 or a command found it.
   app.failure_message([](const CLI::App*, const CLI::Error& e) {
-    return "gradvec: error: " + std::string(e.what()) + " (see --help)\n";
+    return "gradvec: error: " + gv::printable(e.what()) + " (see --help)\n";
   });
   gv::tools::add_all_commands(app);
   try {
@@ -21,8 +24,12 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;  // --help and --version exit 0 through here
   } catch (const gv::tools::Interrupted&) {
     return 130;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "gradvec: error: %s\n", gv::tools::out_of_memory_message(app).c_str());
+    return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "gradvec: error: %s\n", e.what());
+    // Messages quote paths, words and file bytes: escaped here once, whatever threw them.
+    std::fprintf(stderr, "gradvec: error: %s\n", gv::printable(e.what()).c_str());
     return 2;
   }
   return 0;

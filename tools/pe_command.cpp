@@ -118,6 +118,7 @@ void add_pe_command(CLI::App& app) {
   pe->add_flag("--interleaved", options->interleaved,
                "rope: pair dims (2i, 2i+1) instead of (i, i + D/2)");
   pe->add_option("--seed", options->seed, "learned: seed of the N(0, 1) initialisation")
+      ->check(kSeed)
       ->capture_default_str();
   pe->add_option("--svg", options->svg_path, "Also draw the table as a heatmap into this file");
   pe->callback([options] { run_pe(*options); });

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/printable.h"
 #include "autograd/require.h"
 #include "tools/commands.h"
 #include "tools/validators.h"
@@ -50,7 +51,7 @@ void run_phrases(const PhrasesArgs& args) {
   write_file_atomically(args.output, [&](std::ostream& out) {
     PhraseCounts counts = count_phrases(args.corpus, args.tokenizer, args.threads);
     std::fprintf(stderr, "%s: %lld tokens, %lld words, %lld bigrams (N = %lld)\n",
-                 args.corpus.c_str(), static_cast<long long>(counts.words.total_count()),
+                 printable(args.corpus).c_str(), static_cast<long long>(counts.words.total_count()),
                  static_cast<long long>(counts.words.size()),
                  static_cast<long long>(counts.bigrams.size()), static_cast<long long>(counts.n()));
     const Phrases phrases(std::move(counts), args.options);
@@ -63,7 +64,7 @@ void run_phrases(const PhrasesArgs& args) {
                  "lines written to %s\n",
                  static_cast<long long>(phrases.size()), args.options.threshold,
                  static_cast<long long>(args.options.min_count), static_cast<long long>(done.joins),
-                 static_cast<long long>(done.sentences), args.output.c_str());
+                 static_cast<long long>(done.sentences), printable(args.output).c_str());
   });
 }
 

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/printable.h"
 #include "tools/commands.h"
 
 namespace gv::tools {
@@ -67,6 +68,21 @@ std::string shell_quoted(const std::string& word) {
                                               "0123456789_-./:=+,%@") == std::string::npos) {
     return word;
   }
+  if (printable(word) != word) {
+    std::string quoted = "$'";
+    for (const char c : word) {
+      const auto byte = static_cast<unsigned char>(c);
+      if (byte < 0x20 || byte >= 0x7f) {
+        char escaped[5];
+        std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
+        quoted += escaped;
+      } else {
+        if (c == '\\' || c == '\'') quoted += '\\';
+        quoted += c;
+      }
+    }
+    return quoted + "'";
+  }
   std::string quoted = "'";
   for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return quoted + "'";
@@ -98,8 +114,8 @@ void keep_interrupted(const SaveCheckpoint& save, const std::string& path,
   const KeptCheckpoint kept = keep_checkpoint(save, path, command);
   if (kept.path.empty()) throw std::runtime_error("interrupted, and " + kept.failure);
   std::fprintf(stderr, "interrupted: %scheckpoint written to %s; continue with: %s\n",
-               kept.failure.empty() ? "" : (kept.failure + "; ").c_str(), kept.path.c_str(),
-               continue_with(kept.path).c_str());
+               kept.failure.empty() ? "" : printable(kept.failure + "; ").c_str(),
+               printable(kept.path).c_str(), printable(continue_with(kept.path)).c_str());
   throw Interrupted("training interrupted");
 }
 

@@ -29,7 +29,9 @@ bool train_until_interrupted(bool progress_shown,
 // (empty ones skipped) must be in directories that exist.
 void check_outputs(const std::string& output, const std::vector<std::string>& others);
 
-// `word` as a shell reads it back: as it is when plain, else in single quotes.
+// `word` as a shell reads it back: as it is when plain, else in single quotes; a word holding
+// bytes that printable() escapes as bash's $'...' with each byte outside printable ASCII as \xNN,
+// so that the command stays one line that can be pasted back.
 std::string shell_quoted(const std::string& word);
 
 using SaveCheckpoint = std::function<void(const std::string& path)>;

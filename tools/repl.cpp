@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "autograd/io/printable.h"
 #include "tools/vectors/case_variants.h"
 #include "tools/vectors/text_file.h"
 
@@ -12,12 +13,13 @@ void print_neighbors(std::ostream& out, const std::vector<Neighbor>& neighbors) 
   char score[32];
   for (const Neighbor& n : neighbors) {
     std::snprintf(score, sizeof score, "%.6f", static_cast<double>(n.score));
-    out << n.word << '\t' << score << '\n';
+    out << printable_on_terminal(n.word) << '\t' << score << '\n';
   }
 }
 
 std::string marked_word(const VectorIndex& index, const std::string& word) {
-  return index.from_subwords(word) ? word + " (from subwords)" : word;
+  const std::string shown = printable_on_terminal(word);
+  return index.from_subwords(word) ? shown + " (from subwords)" : shown;
 }
 
 namespace {
@@ -93,7 +95,7 @@ void run_repl(const VectorIndex& index, std::istream& in, std::ostream& out, std
       answer_query(index, std::vector<std::string>(fields.begin(), fields.end()), options, out,
                    notes);
     } catch (const QueryError& e) {
-      out << e.what() << '\n';
+      out << printable_on_terminal(e.what()) << '\n';
     }
     out << '\n' << std::flush;  // a blank line ends each answer
   }

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/printable.h"
 
 namespace gv::tools {
 
@@ -19,11 +20,28 @@ std::string num(double v) {
   return buffer;
 }
 
-std::string escape(std::string_view text) {
+// `text` as XML 1.0 character data: the markup characters as entities, tab, LF and CR as
+// character references (so that a parser keeps them as they were), and what XML cannot hold at
+// all, which a word from a vector file may contain, as U+FFFD: the other C0 controls, bytes that
+// are not UTF-8, and the non-characters U+FFFE and U+FFFF (EF BF BE, EF BF BF).
+std::string xml_text(std::string_view text) {
+  static constexpr std::string_view kReplacement = "\xef\xbf\xbd";
   std::string out;
   out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
+  for (size_t i = 0; i < text.size();) {
+    const int length = utf8_char_length(text.substr(i));
+    if (length <= 0) {
+      out += kReplacement;
+      ++i;
+      continue;
+    }
+    const std::string_view character = text.substr(i, static_cast<size_t>(length));
+    i += character.size();
+    if (character == "\xef\xbf\xbe" || character == "\xef\xbf\xbf") {
+      out += kReplacement;
+      continue;
+    }
+    switch (character[0]) {
       case '&':
         out += "&amp;";
         break;
@@ -36,8 +54,24 @@ std::string escape(std::string_view text) {
       case '"':
         out += "&quot;";
         break;
+      case '\'':
+        out += "&apos;";
+        break;
+      case '\t':
+        out += "&#9;";
+        break;
+      case '\n':
+        out += "&#10;";
+        break;
+      case '\r':
+        out += "&#13;";
+        break;
       default:
-        out += c;
+        if (static_cast<unsigned char>(character[0]) < 0x20) {
+          out += kReplacement;
+        } else {
+          out += character;
+        }
     }
   }
   return out;
@@ -137,7 +171,7 @@ void Svg::text(double x, double y, std::string_view content, double font_size, T
     attribute("transform", "rotate(" + num(rotate_degrees) + " " + num(x) + " " + num(y) + ")");
   }
   body_ += '>';
-  body_ += escape(content);
+  body_ += xml_text(content);
   body_ += "</text>\n";
 }
 

@@ -25,7 +25,9 @@ class Svg {
             double stroke_width = 1.0);
   void circle(double cx, double cy, double radius, std::string_view fill,
               std::string_view stroke = "none");
-  // `content` is escaped. `rotate_degrees` turns the text clockwise about (x, y).
+  // `content` may be any bytes (a word from a vector file): it is escaped for XML, and what XML
+  // 1.0 cannot hold (control bytes, invalid UTF-8) becomes U+FFFD. `rotate_degrees` turns the
+  // text clockwise about (x, y).
   void text(double x, double y, std::string_view content, double font_size = 12.0,
             TextAnchor anchor = TextAnchor::start, double rotate_degrees = 0.0);
 

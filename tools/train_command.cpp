@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/printable.h"
 #include "tools/commands.h"
 #include "tools/progress.h"
 #include "tools/trained_vectors.h"
@@ -182,7 +183,7 @@ void run_train(const TrainArgs& args) {
     const TrainOptions& o = trainer.options();
     std::fprintf(
         stderr, "%s: %lld words in vocabulary, %lld tokens, %s%s + %s, lr %g, %d thread(s)%s\n",
-        corpus.name().c_str(), static_cast<long long>(trainer.vocabulary().size()),
+        printable(corpus.name()).c_str(), static_cast<long long>(trainer.vocabulary().size()),
         static_cast<long long>(trainer.vocabulary().total_count()),
         name_of(kModels, o.model).c_str(), o.subwords ? " with subwords" : "",
         name_of(kLosses, o.loss).c_str(), o.lr, o.threads, args.resume.empty() ? "" : ", resumed");
@@ -226,7 +227,8 @@ void run_train(const TrainArgs& args) {
       "mean loss %s\nvectors written to %s\n",
       static_cast<long long>(trainer.vocabulary().size()), ready.count(),
       static_cast<long long>(p.words_done), p.seconds,
-      p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, loss, args.output.c_str());
+      p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, loss,
+      printable_on_terminal(args.output).c_str());
   if (!args.quiet) {
     // Written and kept: the trainer goes, so that the neighbours' index takes the memory of its
     // tables rather than adding to them.
@@ -295,7 +297,7 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--threads", o.threads, "Worker threads (Hogwild)")
       ->check(positive_integer_up_to(kMaxThreads))
       ->capture_default_str();
-  cmd->add_option("--seed", o.seed, "Random seed")->capture_default_str();
+  cmd->add_option("--seed", o.seed, "Random seed")->check(kSeed)->capture_default_str();
   cmd->add_option("--batch", o.batch,
                   "Centre words per optimizer step: whole sentences until at least N (a "
                   "sentence longer than 2N is cut). A step adds up every pair's update of a row, "

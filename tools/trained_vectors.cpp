@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "autograd/io/printable.h"
 #include "tools/vectors/fasttext_model.h"
 #include "tools/vectors/vector_index.h"
 #include "tools/vectors/vector_io.h"
@@ -149,10 +150,11 @@ void print_neighbours(WordVectors vectors, std::vector<std::string> words,
   for (std::string& word : words) word = as_corpus_word(word, tokenizer);
   const VectorIndex index(std::move(vectors));
   size_t width = 0;
-  for (const std::string& word : words) width = std::max(width, word.size());
+  for (const std::string& word : words) width = std::max(width, printable_on_terminal(word).size());
   for (const std::string& probe : words) {
+    const std::string shown = printable_on_terminal(probe);
     if (!index.find(probe)) {
-      std::printf("%-*s  (not in vocabulary)\n", static_cast<int>(width), probe.c_str());
+      std::printf("%-*s  (not in vocabulary)\n", static_cast<int>(width), shown.c_str());
       continue;
     }
     // The vectors are written by now: a probe they cannot answer (a zero vector) is a note.
@@ -161,12 +163,12 @@ void print_neighbours(WordVectors vectors, std::vector<std::string> words,
       for (const Neighbor& n : index.most_similar({probe}, {}, 5)) {
         char score[32];
         std::snprintf(score, sizeof score, " %.3f", n.score);
-        line += "  " + n.word + score;
+        line += "  " + printable_on_terminal(n.word) + score;
       }
     } catch (const QueryError& e) {
-      line = std::string("  (") + e.what() + ")";
+      line = "  (" + printable_on_terminal(e.what()) + ")";
     }
-    std::printf("%-*s%s\n", static_cast<int>(width), probe.c_str(), line.c_str());
+    std::printf("%-*s%s\n", static_cast<int>(width), shown.c_str(), line.c_str());
   }
 }
 

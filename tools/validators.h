@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -43,23 +44,41 @@ inline const CLI::Validator kNonNegativeInteger =
     detail::at_least<int64_t>(0, "an integer >= 0", "NON-NEGATIVE");
 inline const CLI::Validator kPositiveReal =
     detail::at_least<double>(1e-300, "a positive number", "POSITIVE");
-inline const CLI::Validator kNonNegativeReal =
-    detail::at_least<double>(0, "a number >= 0", "NON-NEGATIVE");
 
-// An option that sizes something, up to the bound its owner states (the training options'
-// in word2vec/train_options.h): "must be an integer in [1, 1000], got '5000'".
-inline CLI::Validator positive_integer_up_to(int64_t maximum) {
-  const std::string range = "[1, " + std::to_string(maximum) + "]";
-  return detail::parsed_as<int64_t>(
-      [maximum](int64_t value) { return value >= 1 && value <= maximum; }, "an integer in " + range,
-      "INT in " + range);
+// An integer within the bounds its owner states (the training options' in
+// word2vec/train_options.h): "must be an integer in [1, 1000], got '5000'".
+template <class T = int64_t>
+CLI::Validator integer_in(T minimum, T maximum) {
+  const std::string range = "[" + std::to_string(minimum) + ", " + std::to_string(maximum) + "]";
+  return detail::parsed_as<T>(
+      [minimum, maximum](T value) { return value >= minimum && value <= maximum; },
+      "an integer in " + range, "INT in " + range);
 }
+// An option that sizes something, up to the bound its owner states.
+inline CLI::Validator positive_integer_up_to(int64_t maximum) {
+  return integer_in<int64_t>(1, maximum);
+}
+// A seed is any 64-bit unsigned integer; a negative one is refused rather than wrapped around.
+inline const CLI::Validator kSeed = integer_in<uint64_t>(0, std::numeric_limits<uint64_t>::max());
 // A positive number up to `maximum` (inf and nan fail): "must be a number in (0, 1], got '2'".
-inline CLI::Validator positive_number_up_to(double maximum) {
+// The bound is written as a T: "(0, 3.4028235e+38]" for a float.
+template <class T = double>
+CLI::Validator positive_number_up_to(T maximum) {
   const std::string range = "(0, " + value_str(maximum) + "]";
   return detail::parsed_as<double>(
-      [maximum](double value) { return value > 0 && value <= maximum; }, "a number in " + range,
-      "NUMBER in " + range);
+      [maximum](double value) { return value > 0 && value <= double{maximum}; },
+      "a number in " + range, "NUMBER in " + range);
 }
+// For a float option: checked as typed, since a larger number would be stored as inf.
+inline const CLI::Validator kPositiveFloat =
+    positive_number_up_to(std::numeric_limits<float>::max());
+// The same with 0 allowed, for a float option where 0 has a meaning of its own.
+inline const CLI::Validator kNonNegativeFloat = [] {
+  constexpr float maximum = std::numeric_limits<float>::max();
+  const std::string range = "[0, " + value_str(maximum) + "]";
+  return detail::parsed_as<double>(
+      [](double value) { return value >= 0 && value <= double{maximum}; }, "a number in " + range,
+      "NUMBER in " + range);
+}();
 
 }  // namespace gv::tools

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 
+#include "autograd/io/printable.h"
 #include "tools/commands.h"
 #include "tools/pca.h"
 #include "tools/pca_plot.h"
@@ -212,7 +213,7 @@ void add_convert_command(CLI::App& app) {
     write_vectors(state->out, loaded.vectors, state->to, state->file.threads);
     std::cout << "wrote " << loaded.vectors.size() << " words x " << loaded.vectors.dim << " dims ("
               << vector_format_name(loaded.report.format) << " -> " << vector_format_name(state->to)
-              << ") to " << state->out << "\n";
+              << ") to " << printable_on_terminal(state->out) << "\n";
   });
 }
 
@@ -233,7 +234,7 @@ void add_info_command(CLI::App& app) {
     }
     if (v.size() == 0) min_norm = 0;
     char line[160];
-    std::cout << "file: " << file->path << "\n"
+    std::cout << "file: " << printable_on_terminal(file->path) << "\n"
               << "format: " << vector_format_name(loaded.report.format) << "\n"
               << "words: " << v.size() << "\n"
               << "dims: " << v.dim << "\n";
@@ -295,7 +296,8 @@ void add_plot_command(CLI::App& app) {
                                                          " word vectors from " + state->file.path
                                                    : state->title;
     pca_scatter_plot(labels, plane, title).save(state->out);
-    std::cout << "wrote " << state->out << " (" << rows.size() << " words)\n";
+    std::cout << "wrote " << printable_on_terminal(state->out) << " (" << rows.size()
+              << " words)\n";
   });
 }
 

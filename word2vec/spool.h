@@ -40,8 +40,10 @@ class Spool {
 
 // Standard input, spooled.
 std::shared_ptr<const Spool> spool_stdin();
-// The decompressed contents of gzip file `path` (every member of a multi-member file). Throws
-// std::runtime_error naming the path for data zlib cannot decompress or a truncated file.
+// The decompressed contents of gzip file `path`: every member of a multi-member file, in order
+// (gzip -c a >x; gzip -c b >>x reads as a then b). Throws std::runtime_error naming the path for
+// data zlib cannot decompress, a truncated file, or bytes after the last member that do not
+// start another (naming their offset).
 std::shared_ptr<const Spool> spool_gzip(const std::string& path);
 
 }  // namespace gv

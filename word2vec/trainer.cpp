@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "autograd/machine.h"
+#include "autograd/memory_limit.h"
 #include "autograd/require.h"
 #include "word2vec/counted_corpus.h"
 #include "word2vec/skipgram_examples.h"
@@ -56,8 +57,9 @@ int64_t input_rows(const TrainOptions& options, int64_t vocab) {
 }
 
 // Training's memory, estimated from the options and the vocabulary size alone and checked
-// before anything is allocated, so that sizes this machine cannot hold are one clear error
-// rather than std::bad_alloc or the OOM killer mid-run. It counts what the options size:
+// before anything is allocated, so that sizes this process may not use (memory_limit.h) are one
+// clear error rather than std::bad_alloc or the OOM killer mid-run. It counts what the options
+// size:
 //   - the tables W_in and W_out, with the optimizer's per-coordinate state (Adagrad keeps one
 //     more table, Adam two);
 //   - per worker, the maps from table rows to gradient entries (SparseRows), its corpus reader,
@@ -67,8 +69,8 @@ int64_t input_rows(const TrainOptions& options, int64_t vocab) {
 // Throws std::invalid_argument naming the largest part and the options behind it.
 void require_training_fits(const TrainOptions& o, int64_t vocab) {
   constexpr double kFloat = sizeof(float), kId = sizeof(int64_t);
-  const double memory = physical_memory_bytes();
-  if (memory <= 0) return;  // unknown: nothing to compare with
+  const MemoryLimit limit = memory_limit();
+  if (limit.bytes <= 0) return;  // unknown: nothing to compare with
   // Rows are stored in whole cache lines (row_floats); dim is within its bounds by now.
   const double dim = double(row_floats(o.dim)), words = double(vocab);
   const double rows = double(input_rows(o, vocab)) + words;
@@ -98,7 +100,7 @@ void require_training_fits(const TrainOptions& o, int64_t vocab) {
                                   double(CorpusReader::kMaxSentenceTokens) * kId);
 
   const double total = tables + maps + steps + double(o.sentence_cache_bytes);
-  if (total <= memory) return;
+  if (total <= limit.bytes) return;
   const std::string d = std::to_string(o.dim);
   std::string part;
   if (tables >= maps && tables >= steps) {
@@ -121,8 +123,8 @@ void require_training_fits(const TrainOptions& o, int64_t vocab) {
            std::to_string(input_rows(o, vocab) + vocab) + " rows, " + gigabytes(maps) +
            " in all; lower --threads";
   }
-  throw std::invalid_argument("train: training needs about " + gigabytes(total) +
-                              " but this machine has " + gigabytes(memory) + ": " + part);
+  throw std::invalid_argument("train: training needs about " + gigabytes(total) + " but " +
+                              limit.describe() + ": " + part);
 }
 
 }  // namespace
@@ -279,20 +281,21 @@ bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop
   std::condition_variable all_done;
   int running = threads;
   std::exception_ptr failure;
-  std::vector<std::thread> workers;
-  for (int t = 0; t < threads; ++t) {
-    workers.emplace_back([&, t] {
-      try {
-        run_worker(t, stop, diverged, stop_after_words);
-      } catch (...) {
+  // Workers that started before one could not stop at once, as they do on divergence.
+  std::vector<std::thread> workers = start_threads(
+      threads,
+      [&](int t) {
+        try {
+          run_worker(t, stop, diverged, stop_after_words);
+        } catch (...) {
+          std::lock_guard lock(mutex);
+          if (!failure) failure = std::current_exception();
+        }
         std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-      }
-      std::lock_guard lock(mutex);
-      --running;
-      all_done.notify_one();
-    });
-  }
+        --running;
+        all_done.notify_one();
+      },
+      [&] { diverged = true; });
 
   // Reports: the mean loss per pair over each interval, from the workers' running sums.
   double reported_loss = 0.0;

@@ -52,23 +52,24 @@ GunzipReader::GunzipReader(ByteSource source)
 
 GunzipReader::~GunzipReader() = default;
 
-int64_t GunzipReader::fill_input() {
-  if (next_ < end_) return end_ - next_;
-  next_ = end_ = 0;
-  if (source_ended_) return 0;
-  end_ = source_(input_.get(), kInputBytes);
-  source_ended_ = end_ == 0;
+int64_t GunzipReader::fill_input(int64_t wanted) {
+  if (end_ - next_ >= wanted || source_ended_) return end_ - next_;
+  // The unread bytes move to the buffer's start, and the source fills the room after them.
+  read_before_ += next_;
+  std::memmove(input_.get(), input_.get() + next_, static_cast<size_t>(end_ - next_));
+  end_ -= next_;
+  next_ = 0;
+  while (end_ < wanted && !source_ended_) {
+    const int64_t got = source_(input_.get() + end_, kInputBytes - end_);
+    source_ended_ = got == 0;
+    end_ += got;
+  }
   return end_;
 }
 
 int64_t GunzipReader::read(char* buffer, int64_t capacity) {
   if (!started_) {
-    // The magic number's two bytes may come in two reads from a pipe.
-    while (end_ < 2 && !source_ended_) {
-      const int64_t got = source_(input_.get() + end_, kInputBytes - end_);
-      source_ended_ = got == 0;
-      end_ += got;
-    }
+    fill_input(2);  // the magic number's two bytes may come in two reads from a pipe
     started_ = true;
     if (starts_with_gzip_magic(std::string_view(input_.get(), static_cast<size_t>(end_)))) {
       inflater_ = std::make_unique<Inflater>();
@@ -92,10 +93,20 @@ int64_t GunzipReader::inflate_into(char* buffer, int64_t capacity) {
   // Until some output is made: inflate may consume a header, or a whole input buffer, and
   // make none.
   while (z.avail_out == room) {
-    const int64_t available = fill_input();
+    int64_t available = fill_input(1);
     if (inflater_->member_ended) {
       if (available == 0) return 0;  // the end of the last member is the end of the data
-      inflateReset(&z);              // another member follows
+      // Another member follows, or bytes that are not gzip data: gzip(1) warns of "trailing
+      // garbage" and zlib's gzread stops there silently, but a file with something appended
+      // (or a cut-off member) should not read as if it were whole.
+      available = fill_input(2);
+      if (!starts_with_gzip_magic(
+              std::string_view(input_.get() + next_, static_cast<size_t>(available)))) {
+        throw GzipDataError(
+            "bytes that are not gzip data follow its last member, from byte offset " +
+            std::to_string(read_before_ + next_));
+      }
+      inflateReset(&z);
       inflater_->member_ended = false;
     }
     if (available == 0) throw GzipDataError("unexpected end of file");

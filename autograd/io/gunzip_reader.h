@@ -44,19 +44,23 @@ class GunzipReader {
 
   // Fills `buffer` with up to `capacity` (> 0) bytes of the content and returns how many, 0 at
   // the end. Gzip data is decompressed member after member (as gunzip does a concatenation of
-  // .gz files); it throws GzipDataError when it is corrupt or ends inside a member, and passes
+  // .gz files); it throws GzipDataError when it is corrupt, ends inside a member or has other
+  // bytes after the last one (naming their offset in the raw data), and passes
   // on the source's exceptions.
   int64_t read(char* buffer, int64_t capacity);
 
  private:
   struct Inflater;  // zlib's state, kept out of this header
 
-  int64_t fill_input();  // reads the source into input_ once it is used up; 0 at its end
+  // Reads the source until at least `wanted` (<= kInputBytes) raw bytes are unread, or it ends;
+  // returns how many are unread.
+  int64_t fill_input(int64_t wanted);
   int64_t inflate_into(char* buffer, int64_t capacity);
 
   ByteSource source_;
   std::unique_ptr<char[]> input_;  // raw bytes read but not yet consumed: [next_, end_)
   int64_t next_ = 0, end_ = 0;
+  int64_t read_before_ = 0;  // the source's bytes before input_[0], for offsets in messages
   bool source_ended_ = false;
   bool started_ = false;                // whether the first bytes have told gzip from plain
   std::unique_ptr<Inflater> inflater_;  // null for plain data

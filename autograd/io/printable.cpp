@@ -1,5 +1,7 @@
 #include "autograd/io/printable.h"
 
+#include <unistd.h>
+
 #include <cstdio>
 
 namespace gv {
@@ -49,6 +51,11 @@ std::string printable(std::string_view text, size_t max_bytes) {
     i += taken;
   }
   return out;
+}
+
+std::string printable_on_terminal(std::string_view text) {
+  static const bool terminal = isatty(STDOUT_FILENO) == 1;
+  return terminal ? printable(text) : std::string(text);
 }
 
 }  // namespace gv

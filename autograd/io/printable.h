@@ -19,4 +19,9 @@ int utf8_char_length(std::string_view text);
 // of `text` are shown, never half a character.
 std::string printable(std::string_view text, size_t max_bytes = std::string_view::npos);
 
+// `text` (a word or a path) as standard output shows it: printable() when standard output is a
+// terminal, where an ESC or a C1 byte would act on it, and as it is otherwise, so that a script
+// reading a pipe or a file gets the exact bytes. Messages on standard error are always printable().
+std::string printable_on_terminal(std::string_view text);
+
 }  // namespace gv

@@ -49,7 +49,7 @@ int64_t block_base(const GptConfig& config, int64_t layer) {
 constexpr int64_t kMaxVocab = 256;  // a byte's values
 constexpr int64_t kMaxLayers = 256;
 constexpr int64_t kMaxDim = 16384;
-constexpr int64_t kMaxContext = 65536;
+constexpr int64_t kMaxContext = GptConfig::kMaxContext;
 
 // For the constructor's initialiser list: nothing is allocated before the sizes are checked.
 const GptConfig& checked(const GptConfig& config) {
@@ -179,11 +179,12 @@ int64_t GptModel::max_length() const {
 
 void GptModel::extend_positions(int64_t length) {
   if (config_.positions == PositionKind::learned && length > config_.context) {
-    throw std::out_of_range("learned positions end at the trained context " +
-                            std::to_string(config_.context) + ": the model cannot read " +
+    throw std::out_of_range("--context " + std::to_string(length) +
+                            ": learned positions end at the trained context " +
+                            std::to_string(config_.context) + "; the model cannot read " +
                             std::to_string(length) + " characters at once");
   }
-  require(length >= 1 && length <= kMaxContext, "sequence length", "in [1, 65536]", length);
+  require(length >= 1 && length <= kMaxContext, "--context", "in [1, 65536]", length);
   if (config_.positions == PositionKind::sinusoidal &&
       (!sinusoidal_ || sinusoidal_->max_len() < length)) {
     sinusoidal_ = std::make_unique<SinusoidalPositionalEmbedding>(length, config_.dim);

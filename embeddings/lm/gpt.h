@@ -45,6 +45,9 @@ const char* position_name(PositionKind kind);
 
 // The model's shape: what a checkpoint must match.
 struct GptConfig {
+  // The longest sequence any position scheme encodes: --context's bound, in training and after.
+  static constexpr int64_t kMaxContext = 65536;
+
   int64_t vocab = 0;  // V, characters
   int64_t layers = 4;
   int64_t heads = 4;
@@ -98,7 +101,7 @@ class GptModel final : public Module {
   int64_t max_length() const;
   // Makes sequences of `length` possible for the fixed schemes, whose tables are formulas
   // (sinusoidal, RoPE; none needs nothing). Throws std::out_of_range for learned positions past
-  // the context: the table has no rows there.
+  // the context, where the table has no rows, naming --context, which `length` comes from.
   void extend_positions(int64_t length);
 
   // Layer 1's attention scores q·k / √D before the mask and the softmax, for one sequence:

@@ -21,10 +21,10 @@ namespace {
 // nanoGPT's betas for small character models: a shorter memory for v than Adam's 0.999.
 constexpr AdamOptions kAdam{.beta1 = 0.9f, .beta2 = 0.99f, .eps = 1e-8f};
 
-// A run must fit in this machine's memory, checked before anything is allocated: parameters with
-// their Adam moments and one gradient per thread, a step's activations and their gradients
-// (about 60 floats per character per layer and channel, plus the attention probabilities), and
-// the corpus as ids.
+// A run must fit in the memory this process may use, checked before anything is allocated:
+// parameters with their Adam moments and one gradient per thread, a step's activations and their
+// gradients (about 60 floats per character per layer and channel, plus the attention
+// probabilities), and the corpus as ids.
 void require_run_fits(const GptConfig& config, const LmTrainOptions& options,
                       int64_t corpus_bytes) {
   double params = 0.0;
@@ -62,10 +62,13 @@ void check_lm_settings(GptConfig config, const LmTrainOptions& options) {
 }
 
 void LmTrainOptions::check() const {
-  require(batch >= 1 && batch <= (1 << 20), "--batch", "in [1, 1048576]", batch);
-  require(steps >= 1 && steps <= (int64_t{1} << 40), "--steps", "positive", steps);
+  const auto up_to = [](int64_t low, int64_t high) {
+    return "in [" + std::to_string(low) + ", " + std::to_string(high) + "]";
+  };
+  require(batch >= 1 && batch <= kMaxBatch, "--batch", up_to(1, kMaxBatch), batch);
+  require(steps >= 1 && steps <= kMaxSteps, "--steps", up_to(1, kMaxSteps), steps);
   require_finite_positive("--lr", lr);
-  require(warmup >= 0 && warmup <= (int64_t{1} << 40), "--warmup", ">= 0", warmup);
+  require(warmup >= 0 && warmup <= kMaxSteps, "--warmup", up_to(0, kMaxSteps), warmup);
   require(min_lr_ratio >= 0.0f && min_lr_ratio <= 1.0f, "--min-lr-ratio", "in [0, 1]",
           min_lr_ratio);
   require(weight_decay >= 0.0f && std::isfinite(weight_decay), "--weight-decay", "finite and >= 0",

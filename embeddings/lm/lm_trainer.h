@@ -33,6 +33,10 @@ namespace gv {
 // deep-enough model did best among the settings tried (dim 64 and 4 layers over 96 or 128 and
 // fewer steps, over 6 layers, and over batch 32).
 struct LmTrainOptions {
+  // Bounds that keep every count of windows and steps far from overflowing.
+  static constexpr int64_t kMaxBatch = int64_t{1} << 20;
+  static constexpr int64_t kMaxSteps = int64_t{1} << 40;  // also --warmup's
+
   int64_t batch = 16;  // windows per step
   int64_t steps = 3500;
   float lr = 1e-2f;  // peak learning rate

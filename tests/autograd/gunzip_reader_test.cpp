@@ -56,9 +56,14 @@ TEST_CASE("GunzipReader refuses gzip data cut short or followed by bytes that ar
     CHECK_THROWS_MATCHES(read_all(reader, 64), gv::GzipDataError,
                          Catch::Message("unexpected end of file"));
   }
-  gv::GunzipReader trailing(one_byte_at_a_time(kTwoMembers.substr(0, 32) + "junk"));
-  CHECK_THROWS_MATCHES(read_all(trailing, 64), gv::GzipDataError,
-                       Catch::Message("incorrect header check"));
+  // The first member is bytes 0-31: what follows it is named by its offset, one byte of a
+  // magic number included.
+  for (const std::string& tail : {std::string("junk"), std::string("\x1f"), std::string(1, '\0')}) {
+    gv::GunzipReader trailing(one_byte_at_a_time(kTwoMembers.substr(0, 32) + tail));
+    CHECK_THROWS_MATCHES(
+        read_all(trailing, 64), gv::GzipDataError,
+        Catch::Message("bytes that are not gzip data follow its last member, from byte offset 32"));
+  }
   std::string corrupt = kTwoMembers.substr(0, 32);
   corrupt[24] ^= 1;  // the trailer's CRC-32 (bytes 24-27; the length is 28-31)
   gv::GunzipReader bad_crc(one_byte_at_a_time(corrupt));

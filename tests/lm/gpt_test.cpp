@@ -166,8 +166,8 @@ TEST_CASE("Learned positions end at the context; the fixed schemes extend by for
     const std::vector<int64_t> twelve = {1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5};
     if (config.positions == PositionKind::learned) {
       CHECK_THROWS_WITH(model.extend_positions(12),
-                        "learned positions end at the trained context 6: the model cannot read 12 "
-                        "characters at once");
+                        "--context 12: learned positions end at the trained context 6; the model "
+                        "cannot read 12 characters at once");
       CHECK_THROWS_AS(logits_of(model, twelve), std::out_of_range);
       continue;
     }

@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -184,4 +186,18 @@ TEST_CASE("A gzip'd corpus file reads and fingerprints as its text", "[corpus][f
 
   const std::string truncated = dir.write("t.gz", gzipped.substr(0, 20));
   CHECK_THROWS_WITH(Corpus(truncated), truncated + ": corrupt gzip corpus: unexpected end of file");
+
+  // Members one after another read as their texts joined (gzip -c a >x; gzip -c b >>x); any
+  // other bytes after the last member are refused at their offset, not ignored.
+  const Corpus members(dir.write("two.gz", gzipped + gzipped));
+  CHECK(members.size() == 16);
+  std::ifstream spooled(members.path(0), std::ios::binary);
+  CHECK(std::string(std::istreambuf_iterator<char>(spooled), {}) == "w0 w1\nw2w0 w1\nw2");
+  for (const std::string& tail :
+       {std::string("garbage"), std::string("\x1f"), std::string(1, '\0')}) {
+    const std::string trailing = dir.write("trailing.gz", gzipped + gzipped + tail);
+    CHECK_THROWS_WITH(Corpus(trailing), trailing +
+                                            ": corrupt gzip corpus: bytes that are not gzip data "
+                                            "follow its last member, from byte offset 56");
+  }
 }

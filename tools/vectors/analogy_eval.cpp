@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "autograd/io/printable.h"
 #include "tools/vectors/eval_vocabulary.h"
 #include "tools/vectors/parallel_for.h"
 #include "tools/vectors/text_file.h"
@@ -259,8 +260,8 @@ AnalogyEvalResult evaluate_analogies(const VectorIndex& index,
 std::string format_analogy_report(const AnalogyEvalResult& result) {
   std::string report;
   const auto score_line = [](const AnalogyScore& s) {
-    return s.name + ": " + std::to_string(s.correct) + "/" + std::to_string(s.seen) + " correct (" +
-           percent(s.correct, s.seen) + "%)";
+    return printable_on_terminal(s.name) + ": " + std::to_string(s.correct) + "/" +
+           std::to_string(s.seen) + " correct (" + percent(s.correct, s.seen) + "%)";
   };
   for (const AnalogyScore& section : result.sections) report += score_line(section) + "\n";
   report += score_line(result.total) + ", " + std::to_string(result.total.seen) + "/" +

@@ -6,6 +6,8 @@
 #include <thread>
 #include <vector>
 
+#include "autograd/machine.h"
+
 namespace gv::tools {
 
 int resolve_threads(int threads) {
@@ -24,19 +26,14 @@ void parallel_for(int64_t n, int threads, int64_t min_chunk,
   }
   std::exception_ptr first_error;
   std::mutex error_mutex;
-  std::vector<std::thread> workers;
-  workers.reserve(static_cast<size_t>(chunks));
-  for (int64_t c = 0; c < chunks; ++c) {
-    const int64_t begin = n * c / chunks, end = n * (c + 1) / chunks;
-    workers.emplace_back([&, begin, end] {
-      try {
-        body(begin, end);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(error_mutex);
-        if (!first_error) first_error = std::current_exception();
-      }
-    });
-  }
+  std::vector<std::thread> workers = start_threads(static_cast<int>(chunks), [&](int c) {
+    try {
+      body(n * c / chunks, n * (c + 1) / chunks);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(error_mutex);
+      if (!first_error) first_error = std::current_exception();
+    }
+  });
   for (std::thread& worker : workers) worker.join();
   if (first_error) std::rethrow_exception(first_error);
 }

@@ -1,0 +1,42 @@
+#include "tools/out_of_memory.h"
+
+#include <vector>
+
+#include "autograd/memory_limit.h"
+
+namespace gv::tools {
+
+namespace {
+
+// Every option of any command that memory grows with.
+constexpr const char* kSizingOptions[] = {
+    "--dim",     "--buckets", "--batch",          "--window", "--negative", "--layers",
+    "--context", "--threads", "--max-vocab-size", "--limit",  "--len"};
+
+// The subcommand that ran: the last one parsed at the deepest level (lm -> train).
+const CLI::App& command_run(const CLI::App& app) {
+  const std::vector<CLI::App*> parsed = app.get_subcommands();
+  return parsed.empty() ? app : command_run(*parsed.back());
+}
+
+}  // namespace
+
+std::string out_of_memory_message(const CLI::App& app) {
+  const CLI::App& command = command_run(app);
+  std::vector<std::string> options;
+  for (const char* name : kSizingOptions) {
+    if (command.get_option_no_throw(name) != nullptr) options.emplace_back(name);
+  }
+  std::string advice = "use smaller inputs";
+  if (!options.empty()) {
+    advice = "lower " + options.front();
+    for (size_t i = 1; i < options.size(); ++i) {
+      advice += (i + 1 == options.size() ? " or " : ", ") + options[i];
+    }
+  }
+  const MemoryLimit limit = memory_limit();
+  return "out of memory" + (limit.bytes > 0 ? ": " + limit.describe() : std::string()) + "; " +
+         advice;
+}
+
+}  // namespace gv::tools
