@@ -14,6 +14,7 @@
 #include "autograd/io/atomic_file.h"
 #include "autograd/require.h"
 #include "tools/commands.h"
+#include "tools/output_paths.h"
 #include "tools/validators.h"
 #include "word2vec/corpus_reader.h"
 #include "word2vec/phrases.h"
@@ -45,6 +46,8 @@ void run_phrases(const PhrasesArgs& args) {
   if (args.output == "-" && args.list == "-") {
     throw std::invalid_argument("--output and --list cannot both be standard output ('-')");
   }
+  refuse_shared_files({{"--corpus", args.corpus}},
+                      {{"--output", args.output}, {"--list", args.list}});
   // Counting happens inside the write, so an output that cannot be created fails the command
   // before the corpus is read, not after.
   write_file_atomically(args.output, [&](std::ostream& out) {

@@ -145,14 +145,17 @@ std::string as_corpus_word(const std::string& word, const TokenizerOptions& opti
 }  // namespace
 
 void print_neighbours(WordVectors vectors, std::vector<std::string> words,
-                      const TokenizerOptions& tokenizer) {
+                      const TokenizerOptions& tokenizer, std::ostream& out) {
   for (std::string& word : words) word = as_corpus_word(word, tokenizer);
   const VectorIndex index(std::move(vectors));
   size_t width = 0;
   for (const std::string& word : words) width = std::max(width, word.size());
+  const auto padded = [width](const std::string& word) {
+    return word + std::string(width - word.size(), ' ');
+  };
   for (const std::string& probe : words) {
     if (!index.find(probe)) {
-      std::printf("%-*s  (not in vocabulary)\n", static_cast<int>(width), probe.c_str());
+      out << padded(probe) << "  (not in vocabulary)\n";
       continue;
     }
     // The vectors are written by now: a probe they cannot answer (a zero vector) is a note.
@@ -166,7 +169,7 @@ void print_neighbours(WordVectors vectors, std::vector<std::string> words,
     } catch (const QueryError& e) {
       line = std::string("  (") + e.what() + ")";
     }
-    std::printf("%-*s%s\n", static_cast<int>(width), probe.c_str(), line.c_str());
+    out << padded(probe) << line << '\n';
   }
 }
 

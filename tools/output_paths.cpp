@@ -1,0 +1,99 @@
+#include "tools/output_paths.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <stdexcept>
+
+#include "autograd/io/atomic_file.h"
+#include "autograd/io/printable.h"
+
+namespace gv::tools {
+
+namespace {
+
+// What makes two paths one file: a device and inode, or for a file not yet created the absolute
+// path it will be created at.
+struct FileIdentity {
+  dev_t device = 0;
+  ino_t inode = 0;
+  std::string future_path;  // set only when the file does not exist yet
+  bool operator==(const FileIdentity&) const = default;
+};
+
+// nullopt for "-", a device or a FIFO, and (with `may_be_new` false) a path that does not exist.
+std::optional<FileIdentity> identity(const std::string& path, bool may_be_new) {
+  if (path.empty() || path == "-") return std::nullopt;
+  const std::string target = may_be_new ? output_target(path) : path;
+  struct stat info {};
+  if (::stat(target.c_str(), &info) == 0) {
+    if (!S_ISREG(info.st_mode)) return std::nullopt;
+    return FileIdentity{info.st_dev, info.st_ino, ""};
+  }
+  if (!may_be_new) return std::nullopt;
+  std::error_code error;
+  const std::filesystem::path absolute = std::filesystem::absolute(target, error);
+  return FileIdentity{0, 0, std::filesystem::weakly_canonical(absolute, error).string()};
+}
+
+struct Identified {
+  const PathOption* option;
+  FileIdentity identity;
+};
+
+std::vector<Identified> identified(const std::vector<PathOption>& paths, bool outputs) {
+  std::vector<Identified> found;
+  for (const PathOption& path : paths) {
+    if (const auto id = identity(path.path, outputs)) found.push_back({&path, *id});
+  }
+  return found;
+}
+
+[[noreturn]] void refuse(const PathOption& output, const PathOption& other) {
+  throw std::runtime_error(output.option + " " + printable(output.path) + " and " + other.option +
+                           " " + printable(other.path) + " name the same file");
+}
+
+}  // namespace
+
+void refuse_shared_files(const std::vector<PathOption>& inputs,
+                         const std::vector<PathOption>& outputs,
+                         const std::vector<std::pair<std::string, std::string>>& may_share) {
+  const std::vector<Identified> read = identified(inputs, false);
+  const std::vector<Identified> written = identified(outputs, true);
+  for (size_t i = 0; i < written.size(); ++i) {
+    for (const Identified& input : read) {
+      const std::pair<std::string, std::string> pair(input.option->option,
+                                                     written[i].option->option);
+      if (input.identity == written[i].identity &&
+          std::find(may_share.begin(), may_share.end(), pair) == may_share.end()) {
+        refuse(*written[i].option, *input.option);
+      }
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (written[j].identity == written[i].identity)
+        refuse(*written[i].option, *written[j].option);
+    }
+  }
+}
+
+std::ostream& message_stream(const std::vector<std::string>& outputs) {
+  struct stat out {};
+  const bool out_is_file = ::fstat(STDOUT_FILENO, &out) == 0;
+  // A character device (a terminal, /dev/null) is shared by design: writing it is no pipe.
+  const bool out_is_shared = out_is_file && !S_ISCHR(out.st_mode);
+  for (const std::string& path : outputs) {
+    struct stat info {};
+    if (path == "-" || (out_is_shared && !path.empty() && ::stat(path.c_str(), &info) == 0 &&
+                        info.st_dev == out.st_dev && info.st_ino == out.st_ino)) {
+      return std::cerr;
+    }
+  }
+  return std::cout;
+}
+
+}  // namespace gv::tools
