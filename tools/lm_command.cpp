@@ -22,6 +22,7 @@
 #include "embeddings/lm/lm_trainer.h"
 #include "embeddings/lm/sampling.h"
 #include "tools/commands.h"
+#include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/progress.h"
 #include "tools/validators.h"
@@ -102,6 +103,7 @@ void run_lm_train(LmTrainArgs args) {
                       {{"--output", args.output}, {"--checkpoint", args.checkpoint}},
                       {{"--resume", "--output"}, {"--resume", "--checkpoint"}});
   check_outputs(args.output, {args.checkpoint});
+  const OutputLocks locks({args.output, args.checkpoint});
   std::ostream& messages = message_stream({args.output, args.checkpoint});
   LmTrainer trainer = args.resume.empty() ? LmTrainer(args.corpus, args.config, args.options)
                                           : LmTrainer::from_checkpoint(args.resume, args.corpus);

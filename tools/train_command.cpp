@@ -14,6 +14,7 @@
 
 #include "autograd/io/atomic_file.h"
 #include "tools/commands.h"
+#include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/progress.h"
 #include "tools/trained_vectors.h"
@@ -170,6 +171,7 @@ void run_train(const TrainArgs& args) {
                        {"--save-vocab", args.save_vocab}},
                       {{"--resume", "--checkpoint"}});
   check_outputs(args.output, {args.checkpoint, args.save_vocab});
+  const OutputLocks locks({args.output, args.checkpoint, args.save_vocab});
   std::ostream& messages = message_stream({args.output, args.checkpoint, args.save_vocab});
   const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
 
