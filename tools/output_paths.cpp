@@ -81,19 +81,18 @@ void refuse_shared_files(const std::vector<PathOption>& inputs,
   }
 }
 
-std::ostream& message_stream(const std::vector<std::string>& outputs) {
-  struct stat out {};
-  const bool out_is_file = ::fstat(STDOUT_FILENO, &out) == 0;
+bool writes_to_standard_output(const std::string& path) {
+  if (path == "-") return true;
+  struct stat out {
+  }, info{};
   // A character device (a terminal, /dev/null) is shared by design: writing it is no pipe.
-  const bool out_is_shared = out_is_file && !S_ISCHR(out.st_mode);
-  for (const std::string& path : outputs) {
-    struct stat info {};
-    if (path == "-" || (out_is_shared && !path.empty() && ::stat(path.c_str(), &info) == 0 &&
-                        info.st_dev == out.st_dev && info.st_ino == out.st_ino)) {
-      return std::cerr;
-    }
-  }
-  return std::cout;
+  return !path.empty() && ::fstat(STDOUT_FILENO, &out) == 0 && !S_ISCHR(out.st_mode) &&
+         ::stat(path.c_str(), &info) == 0 && info.st_dev == out.st_dev && info.st_ino == out.st_ino;
+}
+
+std::ostream& message_stream(const std::vector<std::string>& outputs) {
+  const bool shared = std::any_of(outputs.begin(), outputs.end(), writes_to_standard_output);
+  return shared ? std::cerr : std::cout;
 }
 
 }  // namespace gv::tools

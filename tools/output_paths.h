@@ -27,6 +27,10 @@ void refuse_shared_files(const std::vector<PathOption>& inputs,
                          const std::vector<PathOption>& outputs,
                          const std::vector<std::pair<std::string, std::string>>& may_share = {});
 
+// Whether writing `path` writes to standard output: "-", or the file or pipe standard output is
+// open to (/dev/stdout). A terminal or /dev/null is shared by design and does not count.
+bool writes_to_standard_output(const std::string& path);
+
 // Where a command's messages go (summaries, "written to", neighbours): standard error when one
 // of `outputs` writes to standard output ("-", or the file it is open to), so that the data
 // stays whole for the next program in a pipe; else standard output.

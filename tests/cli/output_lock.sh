@@ -23,7 +23,7 @@ start() {
 }
 busy="is being written by another gradvec run \\(pid [0-9]+\\)$"
 
-start "$gradvec" train --corpus "$corpus" --epochs 10 --threads 1 --dim 50 --output o.vec \
+start "$gradvec" train --corpus "$corpus" --epochs 6 --threads 1 --dim 50 --output o.vec \
   --checkpoint o.ckpt
 kill -0 "$pid" 2>/dev/null || fail "the first run ended before the second started: $(cat first.err)"
 "$expect_failure" 2 "^gradvec: error: cannot write o.vec: it $busy" \

@@ -63,6 +63,19 @@ same "--out small.vec and --vectors small.vec" "$gradvec" plot --vectors small.v
 cmp -s c.txt c.orig && cmp -s small.vec small.orig || fail "an input was changed"
 echo "ok: shared paths refused by name in train, lm train, phrases, convert and plot"
 
+# Links planted where the checkpoint kept in $TMPDIR could be guessed to go (the pid is exec's,
+# the names those of earlier versions): the model goes to a fresh name, the victim is untouched.
+mkdir tmp
+echo precious >victim.txt
+sh -c 'ln -s "$PWD/victim.txt" "tmp/gradvec-train-$$.ckpt"
+  ln -s "$PWD/victim.txt" "tmp/gradvec-train-$$.ckpt.tmp.$$"
+  exec env TMPDIR=tmp "$0" train --quiet --epochs 1 --threads 1 --dim 8 --corpus c.txt --output /dev/full' \
+  "$gradvec" 2>kept.err && fail "a write to /dev/full succeeded"
+grep -Eq "the trained model is kept in tmp/gradvec-train-[0-9]+-[A-Za-z0-9]{10}\.ckpt" kept.err ||
+  fail "no fresh checkpoint named: $(cat kept.err)"
+[[ $(cat victim.txt) == precious && $(find tmp -type l | wc -l) == 2 ]] ||
+  fail "a planted link was written through"
+
 # A link planted at the temporary's old name (the pid is exec's): the victim keeps its bytes.
 echo precious >victim.txt
 sh -c 'ln -s victim.txt t.vec.tmp.$$; exec "$0" convert --in small.vec --out t.vec --to glove' "$gradvec" >/dev/null
