@@ -16,28 +16,37 @@ namespace gv::tools {
 
 namespace {
 
-// What makes two paths one file: a device and inode, or for a file not yet created the absolute
-// path it will be created at.
+// What makes two paths one file: standard output, a device and inode, or for a file not yet
+// created the absolute path it will be created at.
 struct FileIdentity {
+  bool standard_output = false;
   dev_t device = 0;
   ino_t inode = 0;
   std::string future_path;  // set only when the file does not exist yet
   bool operator==(const FileIdentity&) const = default;
 };
 
-// nullopt for "-", a device or a FIFO, and (with `may_be_new` false) a path that does not exist.
-std::optional<FileIdentity> identity(const std::string& path, bool may_be_new) {
-  if (path.empty() || path == "-") return std::nullopt;
-  const std::string target = may_be_new ? output_target(path) : path;
+// nullopt for an input "-", a device or a FIFO, and (for an input) a path that does not exist.
+std::optional<FileIdentity> identity(const std::string& path, bool output) {
+  if (path.empty() || (!output && path == "-")) return std::nullopt;
+  FileIdentity id;
+  if (output && writes_to_standard_output(path)) {
+    id.standard_output = true;
+    return id;
+  }
+  const std::string target = output ? output_target(path) : path;
   struct stat info {};
   if (::stat(target.c_str(), &info) == 0) {
     if (!S_ISREG(info.st_mode)) return std::nullopt;
-    return FileIdentity{info.st_dev, info.st_ino, ""};
+    id.device = info.st_dev;
+    id.inode = info.st_ino;
+    return id;
   }
-  if (!may_be_new) return std::nullopt;
+  if (!output) return std::nullopt;
   std::error_code error;
-  const std::filesystem::path absolute = std::filesystem::absolute(target, error);
-  return FileIdentity{0, 0, std::filesystem::weakly_canonical(absolute, error).string()};
+  id.future_path =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(target, error), error).string();
+  return id;
 }
 
 struct Identified {
@@ -53,9 +62,11 @@ std::vector<Identified> identified(const std::vector<PathOption>& paths, bool ou
   return found;
 }
 
-[[noreturn]] void refuse(const PathOption& output, const PathOption& other) {
-  throw std::runtime_error(output.option + " " + printable(output.path) + " and " + other.option +
-                           " " + printable(other.path) + " name the same file");
+[[noreturn]] void refuse(const Identified& output, const Identified& other) {
+  throw std::runtime_error(
+      output.option->option + " " + printable(output.option->path) + " and " +
+      other.option->option + " " + printable(other.option->path) +
+      (output.identity.standard_output ? " both write to standard output" : " name the same file"));
 }
 
 }  // namespace
@@ -71,12 +82,11 @@ void refuse_shared_files(const std::vector<PathOption>& inputs,
                                                      written[i].option->option);
       if (input.identity == written[i].identity &&
           std::find(may_share.begin(), may_share.end(), pair) == may_share.end()) {
-        refuse(*written[i].option, *input.option);
+        refuse(written[i], input);
       }
     }
     for (size_t j = 0; j < i; ++j) {
-      if (written[j].identity == written[i].identity)
-        refuse(*written[i].option, *written[j].option);
+      if (written[j].identity == written[i].identity) refuse(written[i], written[j]);
     }
   }
 }

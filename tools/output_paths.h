@@ -19,8 +19,9 @@ struct PathOption {
 // Throws std::runtime_error naming both options and paths ("--output c.txt and --corpus c.txt
 // name the same file") when an output names the same file as an input or as another output:
 // the same device and inode for files that exist (links followed), else the same absolute
-// path once links and "." and ".." are resolved. Inputs that do not exist are left to their
-// readers; "-" and what is not a regular file (a device, a FIFO) name no file of their own.
+// path once links and "." and ".." are resolved; two outputs that both write to standard output
+// ("... both write to standard output"). Inputs that do not exist are left to their readers;
+// an input "-" and what is not a regular file (a device, a FIFO) name no file of their own.
 // `may_share` lists (input option, output option) pairs that may be one file: a checkpoint
 // resumed from and rewritten.
 void refuse_shared_files(const std::vector<PathOption>& inputs,

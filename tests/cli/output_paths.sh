@@ -32,6 +32,8 @@ same "--checkpoint $work/sub/../v.vec and --output v.vec" "${train[@]}" --corpus
 same "--checkpoint v.vec and --output v.vec" "${train[@]}" --corpus c.txt --output v.vec --checkpoint v.vec
 same "--save-vocab v.ckpt and --checkpoint v.ckpt" "${train[@]}" --corpus c.txt --output v.vec \
   --checkpoint v.ckpt --save-vocab v.ckpt
+"$expect_failure" 2 "^gradvec: error: --save-vocab - and --output - both write to standard output$" \
+  "${train[@]}" --corpus c.txt --output - --save-vocab -
 cmp -s c.txt c.orig || fail "the corpus was changed"
 [[ ! -e v.vec && ! -e v.ckpt && -z $(ls -A | grep '^\.') ]] || fail "a refused run wrote: $(ls -A)"
 "${train[@]}" --corpus c.txt --output v.vec --checkpoint run.ckpt --save-vocab vocab.txt >/dev/null

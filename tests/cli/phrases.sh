@@ -52,7 +52,7 @@ cmp -s "$work/from_fifo.txt" "$work/bigrams.txt" || fail "the FIFO's reader got:
 : >"$work/empty.txt"
 "$expect_failure" 2 "empty.txt: the corpus holds no words" \
   "$gradvec" phrases --corpus "$work/empty.txt" --output "$work/out.txt"
-"$expect_failure" 2 "--output and --list cannot both be standard output" \
+"$expect_failure" 2 "--list - and --output - both write to standard output" \
   "$gradvec" phrases --corpus "$work/corpus.txt" --output - --list -
 "$expect_failure" 2 "cannot write .*no/such/dir/out.txt: No such file or directory$" \
   "$gradvec" phrases --corpus "$work/corpus.txt" --output "$work/no/such/dir/out.txt"
