@@ -23,6 +23,8 @@
 #include "embeddings/lm/lm_trainer.h"
 #include "embeddings/lm/sampling.h"
 #include "tools/commands.h"
+#include "tools/output_lock.h"
+#include "tools/output_paths.h"
 #include "tools/progress.h"
 #include "tools/validators.h"
 
@@ -96,7 +98,14 @@ void run_lm_train(LmTrainArgs args) {
   // Options first: a user should not wait for the corpus to learn of a typo.
   if (args.resume.empty()) check_lm_settings(args.config, args.options);
   require_corpus(args.corpus);
+  // The model written is itself a checkpoint: resuming from one and rewriting it, as --output or
+  // --checkpoint, is one run continuing another.
+  refuse_shared_files({{"--corpus", args.corpus}, {"--resume", args.resume}},
+                      {{"--output", args.output}, {"--checkpoint", args.checkpoint}},
+                      {{"--resume", "--output"}, {"--resume", "--checkpoint"}});
   check_outputs(args.output, {args.checkpoint});
+  const OutputLocks locks({args.output, args.checkpoint});
+  std::ostream& messages = message_stream({args.output, args.checkpoint});
   LmTrainer trainer = args.resume.empty() ? LmTrainer(args.corpus, args.config, args.options)
                                           : LmTrainer::from_checkpoint(args.resume, args.corpus);
   if (!args.quiet) describe(trainer, args.corpus, !args.resume.empty());
@@ -125,13 +134,14 @@ void run_lm_train(LmTrainArgs args) {
 
   const LmProgress p = trainer.progress();
   const int64_t context = trainer.model().config().context;
-  std::printf(
-      "trained %lld steps in %.1f s | %.2f steps/s | train loss %.4f\nmodel written to %s\n",
-      static_cast<long long>(p.step), p.seconds, p.seconds > 0 ? p.step / p.seconds : 0.0, p.loss,
-      printable_on_terminal(args.output).c_str());
-  std::fflush(stdout);
-  std::printf("validation loss %.4f (nats per character, context %lld)\n",
-              trainer.validation_loss(context), static_cast<long long>(context));
+  char line[160];
+  std::snprintf(
+      line, sizeof line, "trained %lld steps in %.1f s | %.2f steps/s | train loss %.4f\n",
+      static_cast<long long>(p.step), p.seconds, p.seconds > 0 ? p.step / p.seconds : 0.0, p.loss);
+  messages << line << "model written to " << shown_on(messages, args.output) << std::endl;
+  std::snprintf(line, sizeof line, "validation loss %.4f (nats per character, context %lld)\n",
+                trainer.validation_loss(context), static_cast<long long>(context));
+  messages << line << std::flush;
 }
 
 // The model `path` names, read; a missing one is refused with how to make one, as a new user

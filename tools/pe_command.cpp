@@ -17,6 +17,7 @@
 #include "embeddings/rotary_embedding.h"
 #include "embeddings/sinusoidal_positional_embedding.h"
 #include "tools/commands.h"
+#include "tools/output_paths.h"
 #include "tools/svg.h"
 #include "tools/validators.h"
 
@@ -86,6 +87,10 @@ void run_pe(const PeOptions& options) {
         "--len " + std::to_string(options.length) + " is too large for --dim " +
         std::to_string(options.dim) + ": " + std::to_string(options.length * options.dim) +
         " numbers, more than pe prints (" + std::to_string(kMaxNumbers) + ")");
+  }
+  if (writes_to_standard_output(options.svg_path)) {
+    throw std::invalid_argument("--svg " + options.svg_path +
+                                ": the table is printed on standard output; give the SVG a file");
   }
   const Tensor table = positional_table(options);
   // The plot first: a file that cannot be written fails the command before any output.

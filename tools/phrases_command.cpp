@@ -15,6 +15,7 @@
 #include "autograd/io/printable.h"
 #include "autograd/require.h"
 #include "tools/commands.h"
+#include "tools/output_paths.h"
 #include "tools/validators.h"
 #include "word2vec/corpus_reader.h"
 #include "word2vec/phrases.h"
@@ -43,9 +44,8 @@ void write_list(const Phrases& phrases, std::ostream& out) {
 void run_phrases(const PhrasesArgs& args) {
   std::ifstream corpus;
   open_corpus(args.corpus, corpus);  // "corpus not found", "is a directory", ... before any output
-  if (args.output == "-" && args.list == "-") {
-    throw std::invalid_argument("--output and --list cannot both be standard output ('-')");
-  }
+  refuse_shared_files({{"--corpus", args.corpus}},
+                      {{"--output", args.output}, {"--list", args.list}});
   // Counting happens inside the write, so an output that cannot be created fails the command
   // before the corpus is read, not after.
   write_file_atomically(args.output, [&](std::ostream& out) {

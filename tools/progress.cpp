@@ -91,19 +91,25 @@ std::string shell_quoted(const std::string& word) {
 KeptCheckpoint keep_checkpoint(const SaveCheckpoint& save, const std::string& path,
                                const std::string& command) {
   KeptCheckpoint kept;
-  const char* tmpdir = std::getenv("TMPDIR");
-  const std::string fallback = (std::filesystem::path(tmpdir && *tmpdir ? tmpdir : "/tmp") /
-                                ("gradvec-" + command + "-" + std::to_string(::getpid()) + ".ckpt"))
-                                   .string();
-  for (const std::string& candidate : {path, fallback}) {
-    if (candidate.empty()) continue;
+  const auto tried = [&](const std::string& candidate) {
     try {
       save(candidate);
       kept.path = candidate;
-      return kept;
+      return true;
     } catch (const std::exception& e) {
       kept.failure += (kept.failure.empty() ? "" : "; ") + std::string(e.what());
+      return false;
     }
+  };
+  if (!path.empty() && tried(path)) return kept;
+  try {
+    const char* tmpdir = std::getenv("TMPDIR");
+    const std::string fallback =
+        create_unique_file(tmpdir && *tmpdir ? tmpdir : "/tmp",
+                           "gradvec-" + command + "-" + std::to_string(::getpid()), "ckpt");
+    if (!tried(fallback)) std::filesystem::remove(fallback);
+  } catch (const std::exception& e) {
+    kept.failure += (kept.failure.empty() ? "" : "; ") + std::string(e.what());
   }
   return kept;
 }

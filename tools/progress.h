@@ -43,9 +43,10 @@ struct KeptCheckpoint {
 };
 
 // Saves to `path` or, when that fails or `path` is empty, to $TMPDIR (else /tmp) as
-// gradvec-COMMAND-PID.ckpt: the training done must outlive an output that cannot be written (a
-// full disk, a device). $TMPDIR rather than beside the corpus, which may be read-only or shared
-// data; it is the scratch place a user points at a disk with room.
+// gradvec-COMMAND-PID-XXXXXXXXXX.ckpt: the training done must outlive an output that cannot be
+// written (a full disk, a device). $TMPDIR rather than beside the corpus, which may be read-only
+// or shared data; it is the scratch place a user points at a disk with room. The name is created
+// new (create_unique_file): in a shared directory a predictable one could be a planted link.
 KeptCheckpoint keep_checkpoint(const SaveCheckpoint& save, const std::string& path,
                                const std::string& command);
 

@@ -15,6 +15,8 @@
 #include "autograd/io/atomic_file.h"
 #include "autograd/io/printable.h"
 #include "tools/commands.h"
+#include "tools/output_lock.h"
+#include "tools/output_paths.h"
 #include "tools/progress.h"
 #include "tools/trained_vectors.h"
 #include "tools/validators.h"
@@ -159,7 +161,19 @@ void run_train(const TrainArgs& args) {
   // the corpus to learn of a typo. A checkpoint's own options are checked as it is read.
   if (args.resume.empty()) Trainer::check_options(options);
   std::optional<CorpusFiles> files = check_corpus(args);
+  std::vector<PathOption> inputs = {{"--read-vocab", args.read_vocab}, {"--resume", args.resume}};
+  if (files) {
+    for (const std::string& path : files->paths) inputs.push_back({"--corpus", path});
+  }
+  // Resuming from a checkpoint and rewriting it is one run continuing another.
+  refuse_shared_files(inputs,
+                      {{"--output", args.output},
+                       {"--checkpoint", args.checkpoint},
+                       {"--save-vocab", args.save_vocab}},
+                      {{"--resume", "--checkpoint"}});
   check_outputs(args.output, {args.checkpoint, args.save_vocab});
+  const OutputLocks locks({args.output, args.checkpoint, args.save_vocab});
+  std::ostream& messages = message_stream({args.output, args.checkpoint, args.save_vocab});
   const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
 
   Trainer trainer =
@@ -222,19 +236,21 @@ void run_train(const TrainArgs& args) {
   // No pair at all (every sentence subsampled to one word or none): there is no loss to show.
   char loss[32] = "n/a (no pairs trained)";
   if (p.pairs_done > 0) std::snprintf(loss, sizeof(loss), "%.4f", p.run_loss);
-  std::printf(
-      "vocabulary %lld words, ready in %.2f s | trained %lld words in %.2f s | %.0f words/s | "
-      "mean loss %s\nvectors written to %s\n",
-      static_cast<long long>(trainer.vocabulary().size()), ready.count(),
-      static_cast<long long>(p.words_done), p.seconds,
-      p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, loss,
-      printable_on_terminal(args.output).c_str());
+  char summary[256];
+  std::snprintf(summary, sizeof summary,
+                "vocabulary %lld words, ready in %.2f s | trained %lld words in %.2f s | %.0f "
+                "words/s | mean loss %s\n",
+                static_cast<long long>(trainer.vocabulary().size()), ready.count(),
+                static_cast<long long>(p.words_done), p.seconds,
+                p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, loss);
+  messages << summary << "vectors written to " << shown_on(messages, args.output) << '\n';
   if (!args.quiet) {
     // Written and kept: the trainer goes, so that the neighbours' index takes the memory of its
     // tables rather than adding to them.
     const TokenizerOptions tokenizer = trainer.options().tokenizer;
-    print_neighbours(take_input_vectors(std::move(trainer)), args.show, tokenizer);
+    print_neighbours(take_input_vectors(std::move(trainer)), args.show, tokenizer, messages);
   }
+  messages.flush();
 }
 
 }  // namespace

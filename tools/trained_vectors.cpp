@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "autograd/io/printable.h"
+#include "tools/output_paths.h"
 #include "tools/vectors/fasttext_model.h"
 #include "tools/vectors/vector_index.h"
 #include "tools/vectors/vector_io.h"
@@ -146,15 +146,20 @@ std::string as_corpus_word(const std::string& word, const TokenizerOptions& opti
 }  // namespace
 
 void print_neighbours(WordVectors vectors, std::vector<std::string> words,
-                      const TokenizerOptions& tokenizer) {
+                      const TokenizerOptions& tokenizer, std::ostream& out) {
   for (std::string& word : words) word = as_corpus_word(word, tokenizer);
   const VectorIndex index(std::move(vectors));
+  std::vector<std::string> shown;
   size_t width = 0;
-  for (const std::string& word : words) width = std::max(width, printable_on_terminal(word).size());
-  for (const std::string& probe : words) {
-    const std::string shown = printable_on_terminal(probe);
+  for (const std::string& word : words) {
+    shown.push_back(shown_on(out, word));
+    width = std::max(width, shown.back().size());
+  }
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string& probe = words[i];
+    out << shown[i] << std::string(width - shown[i].size(), ' ');
     if (!index.find(probe)) {
-      std::printf("%-*s  (not in vocabulary)\n", static_cast<int>(width), shown.c_str());
+      out << "  (not in vocabulary)\n";
       continue;
     }
     // The vectors are written by now: a probe they cannot answer (a zero vector) is a note.
@@ -163,12 +168,12 @@ void print_neighbours(WordVectors vectors, std::vector<std::string> words,
       for (const Neighbor& n : index.most_similar({probe}, {}, 5)) {
         char score[32];
         std::snprintf(score, sizeof score, " %.3f", n.score);
-        line += "  " + printable_on_terminal(n.word) + score;
+        line += "  " + shown_on(out, n.word) + score;
       }
     } catch (const QueryError& e) {
-      line = "  (" + printable_on_terminal(e.what()) + ")";
+      line = "  (" + shown_on(out, e.what()) + ")";
     }
-    std::printf("%-*s%s\n", static_cast<int>(width), shown.c_str(), line.c_str());
+    out << line << '\n';
   }
 }
 

@@ -2,6 +2,7 @@
 // library nothing of the Trainer, so the export between them lives with the command line.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -31,10 +32,10 @@ WordVectors take_input_vectors(Trainer&& trainer);
 // std::invalid_argument for a setting fastText cannot store (a size past its int32 fields).
 void write_fasttext_model(const Trainer& trainer, const std::string& path);
 
-// What train ends with: the five nearest neighbours of each of `words`, one line each, the words
-// spelled as `tokenizer` spells the corpus ("King" is king unless --keep-case).
+// What train ends with: the five nearest neighbours of each of `words`, one line each on `out`,
+// the words spelled as `tokenizer` spells the corpus ("King" is king unless --keep-case).
 // The index normalises `vectors` in place: pass an rvalue for no copy.
 void print_neighbours(WordVectors vectors, std::vector<std::string> words,
-                      const TokenizerOptions& tokenizer);
+                      const TokenizerOptions& tokenizer, std::ostream& out);
 
 }  // namespace gv::tools

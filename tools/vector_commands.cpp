@@ -14,6 +14,7 @@
 
 #include "autograd/io/printable.h"
 #include "tools/commands.h"
+#include "tools/output_paths.h"
 #include "tools/pca.h"
 #include "tools/pca_plot.h"
 #include "tools/repl.h"
@@ -209,11 +210,13 @@ void add_convert_command(CLI::App& app) {
   command->add_option("--out", state->out, "Output file (written atomically)")->required();
   add_format_option(*command, "--to", state->to, "Output format", FormatChoices::WriteWordVectors);
   command->callback([state] {
+    refuse_shared_files({{"--in", state->file.path}}, {{"--out", state->out}});
     const LoadedVectors loaded = state->file.load(std::cerr);
     write_vectors(state->out, loaded.vectors, state->to, state->file.threads);
-    std::cout << "wrote " << loaded.vectors.size() << " words x " << loaded.vectors.dim << " dims ("
-              << vector_format_name(loaded.report.format) << " -> " << vector_format_name(state->to)
-              << ") to " << printable_on_terminal(state->out) << "\n";
+    std::ostream& messages = message_stream({state->out});
+    messages << "wrote " << loaded.vectors.size() << " words x " << loaded.vectors.dim << " dims ("
+             << vector_format_name(loaded.report.format) << " -> " << vector_format_name(state->to)
+             << ") to " << shown_on(messages, state->out) << "\n";
   });
 }
 
@@ -270,6 +273,7 @@ void add_plot_command(CLI::App& app) {
     if (words->count() == 0 && top->count() == 0) {
       throw std::invalid_argument("plot: give --words W... or --top N");
     }
+    refuse_shared_files({{"--vectors", state->file.path}}, {{"--out", state->out}});
     VectorFileOptions file = state->file;
     if (state->top > 0 && (file.limit == 0 || file.limit > state->top)) file.limit = state->top;
     const VectorIndex index = load_index(file);
@@ -296,8 +300,8 @@ void add_plot_command(CLI::App& app) {
                                                          " word vectors from " + state->file.path
                                                    : state->title;
     pca_scatter_plot(labels, plane, title).save(state->out);
-    std::cout << "wrote " << printable_on_terminal(state->out) << " (" << rows.size()
-              << " words)\n";
+    std::ostream& messages = message_stream({state->out});
+    messages << "wrote " << shown_on(messages, state->out) << " (" << rows.size() << " words)\n";
   });
 }
 

@@ -5,65 +5,127 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <random>
 #include <stdexcept>
 
+#include "autograd/io/descriptor_stream.h"
 #include "autograd/io/printable.h"
 
 namespace gv {
 
 namespace {
 
-// Removes the temporary file unless dismissed: covers every early exit, thrown or not.
+// Linux's own limit on the links one path lookup follows.
+constexpr int kMaxLinks = 40;
+// The bytes of the target's name a temporary's name keeps, so that it stays recognisable.
+constexpr size_t kKeptNameBytes = 32;
+constexpr int kRandomCharacters = 10;  // 62^10 names: an attacker cannot plant them all
+
+std::runtime_error cannot_write(const std::string& path, const std::string& why) {
+  return std::runtime_error("cannot write " + printable(path) + ": " + why);
+}
+
+std::string random_characters() {
+  static constexpr char kAlphabet[] =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  std::random_device device;
+  std::uniform_int_distribution<size_t> pick(0, sizeof(kAlphabet) - 2);
+  std::string text(kRandomCharacters, ' ');
+  for (char& c : text) c = kAlphabet[pick(device)];
+  return text;
+}
+
+struct CreatedFile {
+  int fd = -1;
+  int error = 0;  // errno when fd is -1
+  std::string path;
+};
+
+// A new file `directory/PREFIX + random + SUFFIX`, created with O_EXCL (never an existing name,
+// never through a link) and mode 0666 less the umask; fd -1 and `error` if none could be made.
+CreatedFile create_exclusive(const std::filesystem::path& directory, const std::string& prefix,
+                             const std::string& suffix) {
+  CreatedFile file;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    file.path = (directory / (prefix + random_characters() + suffix)).string();
+    file.fd = ::open(file.path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    file.error = file.fd < 0 ? errno : 0;
+    if (file.error != EEXIST) break;
+  }
+  return file;
+}
+
+std::filesystem::path directory_of(const std::string& target) {
+  const std::filesystem::path directory = std::filesystem::path(target).parent_path();
+  return directory.empty() ? "." : directory;
+}
+
+// ".NAME-": the target's name cut to kKeptNameBytes, not inside a UTF-8 character.
+std::string temporary_prefix(const std::string& target) {
+  std::string name = std::filesystem::path(target).filename().string();
+  if (name.size() > kKeptNameBytes) {
+    size_t cut = kKeptNameBytes;
+    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+    name.resize(cut);
+  }
+  return "." + name + "-";
+}
+static_assert(1 + kKeptNameBytes + 1 + kRandomCharacters <= NAME_MAX);
+
+// The new file beside the target, removed unless dismissed: covers every early exit, thrown or
+// not. The one place a temporary comes into being and goes away.
 class TemporaryFile {
  public:
-  explicit TemporaryFile(std::string path) : path_(std::move(path)) {}
+  // `shown` names the output in messages (the path as the user gave it).
+  TemporaryFile(const std::string& target, const std::string& shown) {
+    const CreatedFile file = create_exclusive(directory_of(target), temporary_prefix(target), "");
+    if (file.fd < 0) throw cannot_write(shown, std::strerror(file.error));
+    fd_ = file.fd;
+    path_ = file.path;
+  }
   ~TemporaryFile() {
-    if (!path_.empty()) {
-      std::error_code ignored;
-      std::filesystem::remove(path_, ignored);
-    }
+    close();
+    if (!path_.empty()) ::unlink(path_.c_str());
   }
   TemporaryFile(const TemporaryFile&) = delete;
   TemporaryFile& operator=(const TemporaryFile&) = delete;
+
+  int fd() const { return fd_; }
   const std::string& path() const { return path_; }
+  // False if closing reported an error (NFS reports some write errors only here).
+  bool close() {
+    const bool closed = fd_ < 0 || ::close(fd_) == 0;
+    fd_ = -1;
+    return closed;
+  }
+  // The file has been renamed into place: it is no longer ours to remove.
   void dismiss() { path_.clear(); }
 
  private:
+  int fd_ = -1;
   std::string path_;
 };
 
-// Without this a crash soon after the rename could leave the new name on disk but not the
-// data behind it: an empty or partial file where the old one used to be.
-void sync_to_disk(const std::string& temporary_path, const std::string& path) {
-  const int fd = ::open(temporary_path.c_str(), O_RDONLY | O_CLOEXEC);
-  const bool synced = fd >= 0 && ::fsync(fd) == 0;
-  const int error = errno;
-  if (fd >= 0) ::close(fd);
-  if (!synced)
-    throw std::runtime_error("cannot sync " + printable(path) + ": " + std::strerror(error));
-}
-
-// "-", or an existing path a rename cannot replace: a device or a FIFO (a directory is refused).
-bool written_in_place(const std::string& path) {
-  if (path == "-") return true;
-  struct stat info {};
-  return ::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode);
-}
-
-// A directory cannot be replaced by a file: refused before anything is written.
-void refuse_directory(const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) {
-    throw std::runtime_error("cannot write " + printable(path) + ": is a directory");
+// How an existing target is written: true for one a rename cannot replace (a device, a FIFO).
+// Throws for a directory, and for a regular file that is read-only: replacing it would discard
+// what its mode says.
+bool check_existing_target(const std::string& target, const struct stat& info,
+                           const std::string& shown) {
+  if (S_ISDIR(info.st_mode)) throw cannot_write(shown, "is a directory");
+  if (!S_ISREG(info.st_mode)) return true;
+  if ((info.st_mode & S_IWUSR) == 0) {
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", info.st_mode & 07777);
+    throw cannot_write(shown, std::string("the file is read-only (mode ") + mode + ")");
   }
-}
-
-std::string temporary_name(const std::string& path) {
-  return path + ".tmp." + std::to_string(::getpid());
+  if (::access(target.c_str(), W_OK) != 0) throw cannot_write(shown, std::strerror(errno));
+  return false;
 }
 
 void write_in_place(const std::string& path, const std::function<void(std::ostream&)>& write) {
@@ -82,40 +144,63 @@ void write_in_place(const std::string& path, const std::function<void(std::ostre
 
 }  // namespace
 
+std::string output_target(const std::string& path) {
+  // What is not a regular file is opened by name and written in place, and the kernel resolves
+  // its links: some it alone can (/dev/stdout -> /proc/self/fd/1 -> "pipe:[1234]").
+  struct stat info {};
+  if (path == "-" || (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode))) return path;
+  std::filesystem::path target = path;
+  for (int links = 0;; ++links) {
+    if (::lstat(target.c_str(), &info) != 0 || !S_ISLNK(info.st_mode)) return target.string();
+    if (links == kMaxLinks) throw cannot_write(path, std::strerror(ELOOP));
+    std::error_code error;
+    const std::filesystem::path link = std::filesystem::read_symlink(target, error);
+    if (error) throw cannot_write(path, error.message());
+    target = link.is_absolute() ? link : target.parent_path() / link;
+  }
+}
+
 void write_file_atomically(const std::string& path,
                            const std::function<void(std::ostream&)>& write) {
-  if (written_in_place(path)) {
-    write_in_place(path, write);
+  const std::string target = output_target(path);
+  struct stat existing {};
+  const bool exists = target != "-" && ::stat(target.c_str(), &existing) == 0;
+  if (target == "-" || (exists && check_existing_target(target, existing, path))) {
+    write_in_place(target, write);
     return;
   }
-  refuse_directory(path);
-  TemporaryFile temporary(temporary_name(path));
-  std::ofstream out(temporary.path(), std::ios::binary | std::ios::trunc);
-  if (!out) {
-    throw std::runtime_error("cannot create " + printable(temporary.path()) + " (to write " +
-                             printable(path) + "): " + std::strerror(errno));
-  }
+  TemporaryFile temporary(target, path);
+  // The old file's permissions carry over to the new one; a new file keeps what the umask gave.
+  if (exists && ::fchmod(temporary.fd(), existing.st_mode & 0777) != 0)
+    throw cannot_write(path, std::strerror(errno));
+  DescriptorStream out(temporary.fd());
   write(out);
-  out.flush();
-  out.close();
-  if (out.fail())
-    throw std::runtime_error("cannot write " + printable(path) + ": write failed (disk full?)");
-  sync_to_disk(temporary.path(), path);
-  std::error_code error;
-  std::filesystem::rename(temporary.path(), path, error);
-  if (error)
-    throw std::runtime_error("cannot rename into " + printable(path) + ": " + error.message());
+  if (!out.flush()) throw cannot_write(path, "write failed (disk full?)");
+  // Without this a crash soon after the rename could leave the new name on disk but not the
+  // data behind it: an empty or partial file where the old one used to be.
+  if (::fsync(temporary.fd()) != 0)
+    throw std::runtime_error("cannot sync " + printable(path) + ": " + std::strerror(errno));
+  if (!temporary.close()) throw cannot_write(path, std::strerror(errno));
+  if (::rename(temporary.path().c_str(), target.c_str()) != 0)
+    throw std::runtime_error("cannot rename into " + printable(path) + ": " + std::strerror(errno));
   temporary.dismiss();
 }
 
 void check_writable(const std::string& path) {
-  if (written_in_place(path)) return;
-  refuse_directory(path);
-  TemporaryFile temporary(temporary_name(path));
-  const int fd = ::open(temporary.path().c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0)
-    throw std::runtime_error("cannot write " + printable(path) + ": " + std::strerror(errno));
-  ::close(fd);
+  const std::string target = output_target(path);
+  if (target == "-") return;
+  struct stat existing {};
+  if (::stat(target.c_str(), &existing) == 0 && check_existing_target(target, existing, path))
+    return;
+  const TemporaryFile temporary(target, path);
+}
+
+std::string create_unique_file(const std::string& directory, const std::string& stem,
+                               const std::string& extension) {
+  const CreatedFile file = create_exclusive(directory, stem + "-", "." + extension);
+  if (file.fd < 0) throw cannot_write(directory, std::strerror(file.error));
+  ::close(file.fd);
+  return file.path;
 }
 
 }  // namespace gv

@@ -1,12 +1,23 @@
 // write_file_atomically: a file is either wholly the old one or wholly the new one.
 //
-// The contents go to `path.tmp.<pid>` first and are renamed over `path` only once every byte
-// is written and synced to disk, so a crash, a full disk or an exception halfway through never
-// leaves a truncated checkpoint or plot behind — and concurrent readers never see one either.
+// The contents go to a new temporary file in the target's directory first and are renamed over
+// the target only once every byte is written and synced to disk, so a crash, a full disk or an
+// exception halfway through never leaves a truncated checkpoint or plot behind — and concurrent
+// readers never see one either.
 //
-// What cannot be replaced by a rename is written in place: "-" (standard output) and an
-// existing path that is neither a regular file nor a directory (a device such as /dev/null,
-// a FIFO).
+// The rule for an output path:
+//  - A symbolic link is written through, as `cp` and the shell's `>` do: the chain of links is
+//    followed to its final target (a dangling link creates it), the temporary goes in that
+//    target's directory and is renamed over it, and the link stays a link.
+//  - An existing file keeps its permission bits; one that is read-only (no owner write bit, or
+//    not writable by this user) is refused. A new file gets 0666 less the umask, as with `>`.
+//  - The temporary is created with O_CREAT | O_EXCL under a short name with a random part,
+//    ".NAME-XXXXXXXXXX" with NAME the target's name cut to 32 bytes (at most 44 bytes whatever
+//    the target's length, so a target of NAME_MAX bytes works), and written through the
+//    descriptor that created it: a link planted at any name never redirects a write.
+//  - What a rename cannot replace is written in place: "-" (standard output) and an existing
+//    target that is neither a regular file nor a directory (a device such as /dev/null, a FIFO).
+//    A directory is refused.
 #pragma once
 
 #include <functional>
@@ -15,18 +26,30 @@
 
 namespace gv {
 
+// The file a write to `path` lands in: `path` itself, or the end of its chain of symbolic links
+// (relative links resolved against the directory holding them). "-" and a path to what is not a
+// regular file (a directory, a device, a FIFO: written in place or refused) stay as given. Throws
+// std::runtime_error naming `path` for a chain longer than 40 links (a loop).
+std::string output_target(const std::string& path);
+
 // Calls `write` with a binary stream to the temporary file, then renames it into place (or
 // with the stream itself, for "-", a device or a FIFO). Throws std::runtime_error naming
-// `path` if the file cannot be created, written or renamed; an exception from `write`
-// propagates. Either way the temporary file is removed.
+// `path` if it is read-only or a directory, or if the file cannot be created, written or
+// renamed; an exception from `write` propagates. Either way the temporary file is removed.
 void write_file_atomically(const std::string& path,
                            const std::function<void(std::ostream&)>& write);
 
-// Throws std::runtime_error naming `path` unless write_file_atomically(path, ...) could create
-// its temporary file now: it creates and removes it. For a caller about to do long work whose
-// result would be lost if the path turned out unwritable only at the end. A directory as `path`
-// is refused; "-", devices and FIFOs are written in place and left untouched (a device can
-// still fail later: /dev/full).
+// Throws std::runtime_error naming `path` unless write_file_atomically(path, ...) could write it
+// now: a temporary is created and removed beside its target, and nothing at the target itself is
+// created, truncated or changed. For a caller about to do long work whose result would be lost
+// if the path turned out unwritable only at the end. "-", devices and FIFOs are written in place
+// and left untouched (a device can still fail later: /dev/full).
 void check_writable(const std::string& path);
+
+// Creates a new empty file `directory/STEM-XXXXXXXXXX.EXTENSION` (the X random) with O_EXCL and
+// returns its path: a name nobody could have planted a link at, for a file in a shared directory
+// such as /tmp. Throws std::runtime_error naming `directory` if none can be created.
+std::string create_unique_file(const std::string& directory, const std::string& stem,
+                               const std::string& extension);
 
 }  // namespace gv

@@ -1,4 +1,5 @@
-// write_file_atomically: a regular file is replaced whole through a temporary; what a rename
+// write_file_atomically: a regular file is replaced whole through a temporary created new beside
+// its target; links are written through, modes kept, read-only files refused; what a rename
 // cannot replace (standard output, a FIFO) is written in place.
 #include "autograd/io/atomic_file.h"
 
@@ -25,6 +26,28 @@ std::string contents(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
+
+mode_t mode_of(const std::string& path) {
+  struct stat info {};
+  REQUIRE(::stat(path.c_str(), &info) == 0);
+  return info.st_mode & 07777;
+}
+
+bool is_link(const std::string& path) {
+  return std::filesystem::is_symlink(std::filesystem::symlink_status(path));
+}
+
+// Sets the process's umask for one scope.
+class ScopedUmask {
+ public:
+  explicit ScopedUmask(mode_t mask) : old_(::umask(mask)) {}
+  ~ScopedUmask() { ::umask(old_); }
+  ScopedUmask(const ScopedUmask&) = delete;
+  ScopedUmask& operator=(const ScopedUmask&) = delete;
+
+ private:
+  mode_t old_;
+};
 
 }  // namespace
 
@@ -89,4 +112,106 @@ TEST_CASE("a directory is refused before anything is written") {
                     Catch::Equals("cannot write " + directory + ": is a directory"));
   CHECK_FALSE(called);
   CHECK(dir.names() == std::vector<std::string>{"sub"});
+}
+
+TEST_CASE("a link planted where a temporary could be guessed to go is never written through") {
+  const gv::testing::ScratchDir dir("atomic_planted");
+  const std::string victim = dir.write("victim.txt", "precious\n");
+  const std::string path = dir.file("out.vec");
+  // The names earlier versions used, and the hidden prefix the temporary shares: all that an
+  // attacker can predict.
+  const std::string pid = std::to_string(::getpid());
+  const std::vector<std::string> planted = {"out.vec.tmp." + pid, ".out.vec-", ".out.vec-.tmp"};
+  for (const std::string& name : planted) {
+    std::filesystem::create_symlink(victim, dir.file(name));
+  }
+  gv::check_writable(path);
+  CHECK_FALSE(std::filesystem::exists(path));  // nothing created at the target by a check
+  gv::write_file_atomically(path, write_hello);
+  CHECK(contents(path) == "hello\n");
+  CHECK_FALSE(is_link(path));
+  CHECK(contents(victim) == "precious\n");
+  for (const std::string& name : planted) CHECK(is_link(dir.file(name)));
+  CHECK(dir.names().size() == planted.size() + 2);  // no temporary left either
+}
+
+TEST_CASE("an output that is a link is written through to its final target, as > does") {
+  const gv::testing::ScratchDir dir("atomic_link");
+  const gv::testing::ScratchDir elsewhere("atomic_link_target");
+  const std::string target = elsewhere.write("model.vec", "old\n");
+  std::filesystem::create_symlink(target, dir.file("middle"));
+  std::filesystem::create_symlink("middle", dir.file("out.vec"));  // relative: beside it
+  CHECK(gv::output_target(dir.file("out.vec")) == target);
+  gv::write_file_atomically(dir.file("out.vec"), write_hello);
+  CHECK(contents(target) == "hello\n");
+  CHECK(is_link(dir.file("out.vec")));
+  CHECK(is_link(dir.file("middle")));
+  CHECK(elsewhere.names() == std::vector<std::string>{"model.vec"});  // the temporary went
+  CHECK(dir.names().size() == 2);
+
+  SECTION("a dangling link creates its target") {
+    std::filesystem::create_symlink("new.vec", dir.file("dangling"));
+    gv::write_file_atomically(dir.file("dangling"), write_hello);
+    CHECK(is_link(dir.file("dangling")));
+    CHECK(contents(dir.file("new.vec")) == "hello\n");
+  }
+  SECTION("a loop of links is refused by name") {
+    std::filesystem::create_symlink("loop_b", dir.file("loop_a"));
+    std::filesystem::create_symlink("loop_a", dir.file("loop_b"));
+    CHECK_THROWS_WITH(gv::write_file_atomically(dir.file("loop_a"), write_hello),
+                      Catch::Equals("cannot write " + dir.file("loop_a") +
+                                    ": Too many levels of symbolic links"));
+  }
+}
+
+TEST_CASE("an existing output keeps its mode; a new one gets 0666 less the umask") {
+  const gv::testing::ScratchDir dir("atomic_mode");
+  const ScopedUmask umask(027);
+  const std::string existing = dir.write("kept.txt", "old\n");
+  REQUIRE(::chmod(existing.c_str(), 0604) == 0);
+  gv::write_file_atomically(existing, write_hello);
+  CHECK(contents(existing) == "hello\n");
+  CHECK(mode_of(existing) == 0604);
+  gv::write_file_atomically(dir.file("new.txt"), write_hello);
+  CHECK(mode_of(dir.file("new.txt")) == 0640);
+}
+
+TEST_CASE("a read-only output is refused by name before anything is written") {
+  const gv::testing::ScratchDir dir("atomic_read_only");
+  const std::string path = dir.write("locked.txt", "keep me\n");
+  REQUIRE(::chmod(path.c_str(), 0444) == 0);
+  const std::string message = "cannot write " + path + ": the file is read-only (mode 0444)";
+  CHECK_THROWS_WITH(gv::check_writable(path), Catch::Equals(message));
+  bool called = false;
+  CHECK_THROWS_WITH(gv::write_file_atomically(path, [&](std::ostream&) { called = true; }),
+                    Catch::Equals(message));
+  CHECK_FALSE(called);
+  CHECK(contents(path) == "keep me\n");
+  CHECK(mode_of(path) == 0444);
+  CHECK(dir.names() == std::vector<std::string>{"locked.txt"});
+}
+
+TEST_CASE(
+    "a target name of 251 to 255 bytes (NAME_MAX) is written: the temporary's name is short") {
+  const gv::testing::ScratchDir dir("atomic_long_name");
+  for (const size_t length : {251, 255}) {
+    const std::string path = dir.file(std::string(length - 4, 'n') + ".vec");
+    gv::check_writable(path);
+    gv::write_file_atomically(path, write_hello);
+    CHECK(contents(path) == "hello\n");
+    std::filesystem::remove(path);
+  }
+  CHECK(dir.names().empty());
+}
+
+TEST_CASE("create_unique_file makes a new empty file under a fresh name each time") {
+  const gv::testing::ScratchDir dir("atomic_unique");
+  const std::string first = gv::create_unique_file(dir.path().string(), "gradvec-train-7", "ckpt");
+  const std::string second = gv::create_unique_file(dir.path().string(), "gradvec-train-7", "ckpt");
+  CHECK(first != second);
+  for (const std::string& path : {first, second}) {
+    const std::string name = std::filesystem::path(path).filename().string();
+    CHECK_THAT(name, Catch::Matches("gradvec-train-7-[A-Za-z0-9]{10}\\.ckpt"));
+    CHECK(std::filesystem::file_size(path) == 0);
+  }
 }

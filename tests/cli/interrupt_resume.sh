@@ -41,12 +41,12 @@ grep -q "checkpoint written to $work/run.ckpt; continue with: gradvec train --re
   { echo "FAIL: the resume command does not restate the outputs"; exit 1; }
 resume
 [[ $("$gradvec" info --vectors "$work/v.bin") == *"format: word2vec binary"* ]] || { echo "FAIL: not the format asked"; exit 1; }
-ls "$work" | grep -q tmp. && { echo "FAIL: temporary files left behind"; exit 1; }
+ls -A "$work" | grep -q "^\." && { echo "FAIL: temporary files left behind"; exit 1; }
 
 # The default checkpoint, OUTPUT.ckpt, cannot be written (a directory stands in its way).
 mkdir "$work/w.vec.ckpt"
 interrupt --output "$work/w.vec"
-grep -Eq "^interrupted: cannot write $work/w.vec.ckpt: is a directory; checkpoint written to $TMPDIR/gradvec-train-[0-9]+\.ckpt; continue with" "$work/err" ||
+grep -Eq "^interrupted: cannot write $work/w.vec.ckpt: is a directory; checkpoint written to $TMPDIR/gradvec-train-[0-9]+-[A-Za-z0-9]+\.ckpt; continue with" "$work/err" ||
   { echo "FAIL: the checkpoint was not kept in \$TMPDIR"; exit 1; }
 resume
 "$gradvec" info --vectors "$work/w.vec" >/dev/null

@@ -17,7 +17,7 @@ tiny=(--corpus "$work/corpus.txt" --layers 1 --heads 2 --dim 16 --context 16 --b
 tail -n 1 "$work/out.txt" | grep -Eq '^validation loss [0-9]+\.[0-9]{4} \(nats per character, context 16\)$' ||
   fail "train's last line: $(tail -n 1 "$work/out.txt")"
 grep -q "model written to $work/rope.lm" "$work/out.txt" || fail "train output: $(cat "$work/out.txt")"
-[[ $(ls "$work") == $'corpus.txt\nout.txt\nrope.lm' ]] || fail "files left behind: $(ls "$work")"
+[[ $(ls -A "$work") == $'corpus.txt\nout.txt\nrope.lm' ]] || fail "files left behind: $(ls -A "$work")"
 
 # The same seed gives the same text; the default prompt is the first character (a newline).
 "$gradvec" lm sample --checkpoint "$work/rope.lm" --length 40 --seed 3 >"$work/a.txt"

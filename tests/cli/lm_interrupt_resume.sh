@@ -33,5 +33,5 @@ grep -q "checkpoint written to $work/m.lm.ckpt; continue with: gradvec lm train 
   --output "$work/m.lm" >"$work/out"
 grep -q "^trained 1500 steps" "$work/out" || fail "resumed run: $(cat "$work/out")"
 "$gradvec" lm sample --checkpoint "$work/m.lm" --length 20 >/dev/null
-ls "$work" | grep -q tmp && fail "temporary files left behind"
+ls -A "$work" | grep -q "^\." && fail "temporary files left behind"
 echo "ok: interrupted, checkpointed, resumed"

@@ -41,7 +41,7 @@ late=(--min-count 1000000000)
   "${train[@]}" "${late[@]}" --output "$work/v.vec" --checkpoint "$work"
 "$expect_failure" 2 "cannot write $work/no/run.ckpt: No such file or directory$" \
   "${train[@]}" "${late[@]}" --output "$work/v.vec" --checkpoint "$work/no/run.ckpt"
-[[ -z $(ls "$TMPDIR") && ! -e $work/v.vec ]] || fail "a refused run left files behind"
+[[ -z $(ls -A "$TMPDIR") && ! -e $work/v.vec ]] || fail "a refused run left files behind"
 
 # resumes_to ERRFILE OUTPUT: runs the resume command the error printed, writing OUTPUT instead,
 # and checks the vectors it writes load.
@@ -59,13 +59,13 @@ status=0
 "${train[@]}" --output /dev/full --format w2v-bin 2>"$work/err" >/dev/null || status=$?
 cat "$work/err"
 [[ $status -eq 2 && $(grep -c . "$work/err") -eq 1 ]] || fail "status $status, expected 2 and one line"
-grep -Eq "^gradvec: error: cannot write /dev/full: .*; the trained model is kept in $TMPDIR/gradvec-train-[0-9]+\.ckpt: write its vectors with gradvec train --resume $TMPDIR/gradvec-train-[0-9]+\.ckpt --corpus $work/corpus.txt --output /dev/full --format w2v-bin --quiet$" "$work/err" ||
+grep -Eq "^gradvec: error: cannot write /dev/full: .*; the trained model is kept in $TMPDIR/gradvec-train-[0-9]+-[A-Za-z0-9]+\.ckpt: write its vectors with gradvec train --resume $TMPDIR/gradvec-train-[0-9]+-[A-Za-z0-9]+\.ckpt --corpus $work/corpus.txt --output /dev/full --format w2v-bin --quiet$" "$work/err" ||
   fail "unexpected message"
 resumes_to "$work/err" "$work/resumed.bin"
 
 # The checkpoint cannot be written: the vectors still are, and the checkpoint goes to $TMPDIR.
 rm -f "$TMPDIR"/*
-"$expect_failure" 2 "^gradvec: error: cannot write /dev/full: write failed; checkpoint written to $TMPDIR/gradvec-train-[0-9]+\.ckpt; the vectors were written to $work/v.vec$" \
+"$expect_failure" 2 "^gradvec: error: cannot write /dev/full: write failed; checkpoint written to $TMPDIR/gradvec-train-[0-9]+-[A-Za-z0-9]+\.ckpt; the vectors were written to $work/v.vec$" \
   "${train[@]}" --output "$work/v.vec" --checkpoint /dev/full
 "$gradvec" info --vectors "$work/v.vec" >/dev/null
 "$gradvec" train --corpus "$work/corpus.txt" --quiet --resume "$TMPDIR"/gradvec-train-*.ckpt \
@@ -76,10 +76,10 @@ rm -f "$TMPDIR"/*
 mkdir "$full"
 if mount -t tmpfs -o size=4k tmpfs "$full" 2>/dev/null; then
   rm -f "$TMPDIR"/*
-  "$expect_failure" 2 "cannot write $full/v.vec: write failed.*; the trained model is kept in $TMPDIR/gradvec-train-[0-9]+\.ckpt: write its vectors with" \
+  "$expect_failure" 2 "cannot write $full/v.vec: write failed.*; the trained model is kept in $TMPDIR/gradvec-train-[0-9]+-[A-Za-z0-9]+\.ckpt: write its vectors with" \
     "${train[@]}" --output "$full/v.vec"
-  [[ -z $(ls "$full") ]] || fail "a partial file left on the full disk"
-  "$expect_failure" 2 "cannot write $full/run.ckpt: write failed.*; checkpoint written to $TMPDIR/gradvec-train-[0-9]+\.ckpt; the vectors were written to $work/v2.vec$" \
+  [[ -z $(ls -A "$full") ]] || fail "a partial file left on the full disk"
+  "$expect_failure" 2 "cannot write $full/run.ckpt: write failed.*; checkpoint written to $TMPDIR/gradvec-train-[0-9]+-[A-Za-z0-9]+\.ckpt; the vectors were written to $work/v2.vec$" \
     "${train[@]}" --output "$work/v2.vec" --checkpoint "$full/run.ckpt"
   "$gradvec" info --vectors "$work/v2.vec" >/dev/null
   echo "ok: a full tmpfs"
