@@ -23,6 +23,7 @@
 #include "embeddings/lm/sampling.h"
 #include "tools/commands.h"
 #include "tools/progress.h"
+#include "tools/stop_signals.h"
 #include "tools/validators.h"
 
 namespace gv::tools {
@@ -91,6 +92,9 @@ void describe(const LmTrainer& trainer, const std::string& corpus, bool resumed)
 }
 
 void run_lm_train(LmTrainArgs args) {
+  // From the first check through the last write: a signal stops training (at once if it came
+  // before) but never cuts a write off.
+  const StopSignals signals;
   args.config.positions = kPositions.at(args.positions);
   // Options first: a user should not wait for the corpus to learn of a typo.
   if (args.resume.empty()) check_lm_settings(args.config, args.options);
@@ -102,16 +106,20 @@ void run_lm_train(LmTrainArgs args) {
   const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
 
   const SaveCheckpoint save = [&](const std::string& path) { trainer.save_checkpoint(path); };
-  const bool finished = train_until_interrupted(show_progress, [&](const std::atomic<bool>& stop) {
-    return trainer.train(
-        show_progress ? LmTrainer::ProgressFn(draw_lm_progress) : LmTrainer::ProgressFn(), stop);
-  });
+  const bool finished =
+      train_until_interrupted(signals, show_progress, [&](const std::atomic<bool>& stop) {
+        return trainer.train(
+            show_progress ? LmTrainer::ProgressFn(draw_lm_progress) : LmTrainer::ProgressFn(),
+            stop);
+      });
   if (!finished) {
-    keep_interrupted(save, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint, "lm",
-                     [&](const std::string& path) {
-                       return "gradvec lm train --resume " + shell_quoted(path) + " --corpus " +
-                              shell_quoted(args.corpus) + " --output " + shell_quoted(args.output);
-                     });
+    keep_interrupted(
+        save, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint, "lm",
+        [&](const std::string& path) {
+          return "gradvec lm train --resume " + shell_quoted(path) + " --corpus " +
+                 shell_quoted(args.corpus) + " --output " + shell_quoted(args.output);
+        },
+        signals.received());
   }
   // The model is the output: if it cannot be written, it goes to $TMPDIR rather than nowhere.
   const KeptCheckpoint kept = keep_checkpoint(save, args.output, "lm");
@@ -129,8 +137,11 @@ void run_lm_train(LmTrainArgs args) {
       static_cast<long long>(p.step), p.seconds, p.seconds > 0 ? p.step / p.seconds : 0.0, p.loss,
       args.output.c_str());
   std::fflush(stdout);
-  std::printf("validation loss %.4f (nats per character, context %lld)\n",
-              trainer.validation_loss(context), static_cast<long long>(context));
+  if (signals.received() == 0) {
+    std::printf("validation loss %.4f (nats per character, context %lld)\n",
+                trainer.validation_loss(context), static_cast<long long>(context));
+  }
+  end_if_signalled(signals, args.output);
 }
 
 struct LmSampleArgs {
@@ -212,8 +223,8 @@ void add_train(CLI::App& lm) {
       cmd->add_option("--resume", args->resume, "Continue from a checkpoint (same corpus)")
           ->check(CLI::ExistingFile);
   cmd->add_option("--checkpoint", args->checkpoint,
-                  "Write a checkpoint here at the end or on Ctrl-C (default on Ctrl-C: "
-                  "OUTPUT.ckpt)");
+                  "Write a checkpoint here at the end, or when a signal stops training (Ctrl-C, "
+                  "TERM, HUP; then by default OUTPUT.ckpt)");
   // Settings of the run a checkpoint continues: refused with --resume rather than ignored.
   const auto setting = [&](CLI::Option* option) {
     option->excludes(resume)->capture_default_str();
@@ -242,6 +253,7 @@ void add_train(CLI::App& lm) {
   setting(cmd->add_option("--threads", o.threads, "Threads sharing each batch")
               ->check(CLI::Range(1, 1024)));
   cmd->add_flag("--quiet", args->quiet, "No header, no progress bar");
+  cmd->footer(kStopSignalsHelp);
   cmd->callback([args] { run_lm_train(*args); });
 }
 

@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "autograd/io/temporary_files.h"
+
 namespace gv {
 
 Spool::Spool(const std::string& source, const Read& read) {
@@ -18,12 +20,15 @@ Spool::Spool(const std::string& source, const Read& read) {
   std::string name =
       (std::filesystem::path(tmpdir && *tmpdir ? tmpdir : "/tmp") / "gradvec-spool-XXXXXX")
           .string();
-  fd_ = ::mkstemp(name.data());
-  if (fd_ < 0) {
+  const ListedTemporary created = create_listed_temporary(name);
+  if (created.fd < 0) {
+    const int error = errno;
     throw std::runtime_error(source + ": cannot create a temporary file " + name +
-                             " to read it from: " + std::strerror(errno));
+                             " to read it from: " + std::strerror(error));
   }
+  fd_ = created.fd;
   ::unlink(name.c_str());
+  unregister_temporary(created.slot);
   path_ = "/proc/self/fd/" + std::to_string(fd_);
   try {
     std::vector<char> buffer(size_t{1} << 20);

@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "autograd/io/printable.h"
+#include "autograd/io/temporary_files.h"
 
 namespace gv {
 
@@ -20,12 +21,14 @@ namespace {
 // Removes the temporary file unless dismissed: covers every early exit, thrown or not.
 class TemporaryFile {
  public:
-  explicit TemporaryFile(std::string path) : path_(std::move(path)) {}
+  explicit TemporaryFile(std::string path)
+      : path_(std::move(path)), slot_(register_temporary(path_)) {}
   ~TemporaryFile() {
     if (!path_.empty()) {
       std::error_code ignored;
       std::filesystem::remove(path_, ignored);
     }
+    unregister_temporary(slot_);
   }
   TemporaryFile(const TemporaryFile&) = delete;
   TemporaryFile& operator=(const TemporaryFile&) = delete;
@@ -34,6 +37,7 @@ class TemporaryFile {
 
  private:
   std::string path_;
+  int slot_;
 };
 
 // Without this a crash soon after the rename could leave the new name on disk but not the
