@@ -1,7 +1,7 @@
 // Each `gradvec` subcommand lives in its own file and registers itself on the app here.
 // A command reports bad input by throwing; main() prints the message on one line and
 // exits with status 2 (1 is left for "ran, but the answer is no", e.g. a failed check;
-// 130 means interrupted).
+// 128 + a signal's number means that signal stopped it).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -9,10 +9,12 @@
 
 namespace gv::tools {
 
-// Thrown by a command that Ctrl-C stopped, after it has said what it saved: main() prints
-// nothing more and exits with 130, the shell's status for a run ended by SIGINT.
+// Thrown by a command that INT, TERM or HUP stopped, after it has said what it saved: main()
+// prints nothing more and exits with 128 + the signal's number (130 for Ctrl-C), the status the
+// shell gives a process the signal ended.
 struct Interrupted : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit Interrupted(int signal) : std::runtime_error("interrupted"), signal(signal) {}
+  int signal;
 };
 
 // Every command below, in the order --help lists them, with help wrapped to a fixed width.

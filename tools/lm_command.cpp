@@ -26,6 +26,7 @@
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/progress.h"
+#include "tools/stop_signals.h"
 #include "tools/validators.h"
 
 namespace gv::tools {
@@ -94,6 +95,9 @@ void describe(const LmTrainer& trainer, const std::string& corpus, bool resumed)
 }
 
 void run_lm_train(LmTrainArgs args) {
+  // From the first check through the last write: a signal stops training (at once if it came
+  // before) but never cuts a write off.
+  const StopSignals signals;
   args.config.positions = kPositions.at(args.positions);
   // Options first: a user should not wait for the corpus to learn of a typo.
   if (args.resume.empty()) check_lm_settings(args.config, args.options);
@@ -112,16 +116,20 @@ void run_lm_train(LmTrainArgs args) {
   const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
 
   const SaveCheckpoint save = [&](const std::string& path) { trainer.save_checkpoint(path); };
-  const bool finished = train_until_interrupted(show_progress, [&](const std::atomic<bool>& stop) {
-    return trainer.train(
-        show_progress ? LmTrainer::ProgressFn(draw_lm_progress) : LmTrainer::ProgressFn(), stop);
-  });
+  const bool finished =
+      train_until_interrupted(signals, show_progress, [&](const std::atomic<bool>& stop) {
+        return trainer.train(
+            show_progress ? LmTrainer::ProgressFn(draw_lm_progress) : LmTrainer::ProgressFn(),
+            stop);
+      });
   if (!finished) {
-    keep_interrupted(save, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint, "lm",
-                     [&](const std::string& path) {
-                       return "gradvec lm train --resume " + shell_quoted(path) + " --corpus " +
-                              shell_quoted(args.corpus) + " --output " + shell_quoted(args.output);
-                     });
+    keep_interrupted(
+        save, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint, "lm",
+        [&](const std::string& path) {
+          return "gradvec lm train --resume " + shell_quoted(path) + " --corpus " +
+                 shell_quoted(args.corpus) + " --output " + shell_quoted(args.output);
+        },
+        signals.received());
   }
   // The model is the output: if it cannot be written, it goes to $TMPDIR rather than nowhere.
   const KeptCheckpoint kept = keep_checkpoint(save, args.output, "lm");
@@ -139,9 +147,12 @@ void run_lm_train(LmTrainArgs args) {
       line, sizeof line, "trained %lld steps in %.1f s | %.2f steps/s | train loss %.4f\n",
       static_cast<long long>(p.step), p.seconds, p.seconds > 0 ? p.step / p.seconds : 0.0, p.loss);
   messages << line << "model written to " << shown_on(messages, args.output) << std::endl;
-  std::snprintf(line, sizeof line, "validation loss %.4f (nats per character, context %lld)\n",
-                trainer.validation_loss(context), static_cast<long long>(context));
-  messages << line << std::flush;
+  if (signals.received() == 0) {
+    std::snprintf(line, sizeof line, "validation loss %.4f (nats per character, context %lld)\n",
+                  trainer.validation_loss(context), static_cast<long long>(context));
+    messages << line << std::flush;
+  }
+  end_if_signalled(signals, args.output);
 }
 
 // The model `path` names, read; a missing one is refused with how to make one, as a new user
@@ -234,8 +245,8 @@ void add_train(CLI::App& lm) {
       cmd->add_option("--resume", args->resume, "Continue from a checkpoint (same corpus)")
           ->check(CLI::ExistingFile);
   cmd->add_option("--checkpoint", args->checkpoint,
-                  "Write a checkpoint here at the end or on Ctrl-C (default on Ctrl-C: "
-                  "OUTPUT.ckpt)");
+                  "Write a checkpoint here at the end, and when a signal stops training "
+                  "(Ctrl-C, TERM, HUP) (default: none at the end; OUTPUT.ckpt on a stop)");
   // Settings of the run a checkpoint continues: refused with --resume rather than ignored.
   const auto setting = [&](CLI::Option* option) {
     option->excludes(resume)->capture_default_str();
@@ -267,6 +278,7 @@ void add_train(CLI::App& lm) {
   setting(cmd->add_option("--threads", o.threads, "Threads sharing each batch")
               ->check(CLI::Range(1, 1024)));
   cmd->add_flag("--quiet", args->quiet, "No header, no progress bar");
+  cmd->footer(kStopSignalsHelp);
   cmd->callback([args] { run_lm_train(*args); });
 }
 

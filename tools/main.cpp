@@ -5,11 +5,15 @@
 #include <string>
 
 #include "autograd/io/printable.h"
+#include "autograd/io/temporary_files.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "tools/out_of_memory.h"
 
 int main(int argc, char** argv) {
+  // Until a training command installs its own: a signal that ends the process removes the
+  // temporary files of the write it cut off.
+  gv::unlink_temporaries_on_fatal_signals();
   CLI::App app{"gradvec: skip-gram word vectors on a small reverse-mode autograd engine"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "gradvec 0.1.0");
@@ -22,8 +26,8 @@ int main(int argc, char** argv) {
     gv::tools::parse_command_line(app, argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;  // --help and --version exit 0 through here
-  } catch (const gv::tools::Interrupted&) {
-    return 130;
+  } catch (const gv::tools::Interrupted& e) {
+    return 128 + e.signal;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "gradvec: error: %s\n", gv::tools::out_of_memory_message(app).c_str());
     return 2;

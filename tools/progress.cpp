@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -14,16 +13,6 @@
 #include "tools/commands.h"
 
 namespace gv::tools {
-
-namespace {
-
-std::atomic<bool> g_interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
-extern "C" void on_sigint(int) {
-  g_interrupted.store(true);
-}
-
-}  // namespace
 
 std::string clock_text(double seconds) {
   const long s = static_cast<long>(seconds + 0.5);
@@ -42,14 +31,19 @@ void draw_progress_line(double fraction, const char* rate, float lr, double loss
   std::fflush(stderr);
 }
 
-bool train_until_interrupted(bool progress_shown,
+bool train_until_interrupted(const StopSignals& signals, bool progress_shown,
                              const std::function<bool(const std::atomic<bool>& stop)>& train) {
-  g_interrupted = false;
-  auto previous = std::signal(SIGINT, on_sigint);
-  const bool finished = train(g_interrupted);
-  std::signal(SIGINT, previous);
+  const bool finished = train(signals.stop());
   if (progress_shown) std::fprintf(stderr, "\r\033[K");
   return finished;
+}
+
+void end_if_signalled(const StopSignals& signals, const std::string& written) {
+  const int signal = signals.received();
+  if (signal == 0) return;
+  std::fprintf(stderr, "gradvec: %s came after training had finished; %s is written in full\n",
+               signal_name(signal), printable(written).c_str());
+  throw Interrupted(signal);
 }
 
 void check_outputs(const std::string& output, const std::vector<std::string>& others) {
@@ -116,13 +110,14 @@ KeptCheckpoint keep_checkpoint(const SaveCheckpoint& save, const std::string& pa
 
 void keep_interrupted(const SaveCheckpoint& save, const std::string& path,
                       const std::string& command,
-                      const std::function<std::string(const std::string&)>& continue_with) {
+                      const std::function<std::string(const std::string&)>& continue_with,
+                      int signal) {
   const KeptCheckpoint kept = keep_checkpoint(save, path, command);
   if (kept.path.empty()) throw std::runtime_error("interrupted, and " + kept.failure);
   std::fprintf(stderr, "interrupted: %scheckpoint written to %s; continue with: %s\n",
                kept.failure.empty() ? "" : printable(kept.failure + "; ").c_str(),
                printable(kept.path).c_str(), printable(continue_with(kept.path)).c_str());
-  throw Interrupted("training interrupted");
+  throw Interrupted(signal);
 }
 
 }  // namespace gv::tools

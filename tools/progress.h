@@ -1,12 +1,15 @@
 // What the training commands (train, lm train) share: the progress line redrawn in place, and
-// Ctrl-C handled the same way: the loop stops at a step boundary, a checkpoint is kept (where
-// asked, else in $TMPDIR) and a line says how to continue.
+// INT, TERM and HUP (Ctrl-C, kill, a closed terminal) handled the same way: the loop stops at a
+// step boundary, a checkpoint is kept (where asked, else in $TMPDIR) and a line says how to
+// continue.
 #pragma once
 
 #include <atomic>
 #include <functional>
 #include <string>
 #include <vector>
+
+#include "tools/stop_signals.h"
 
 namespace gv::tools {
 
@@ -18,11 +21,16 @@ std::string clock_text(double seconds);
 void draw_progress_line(double fraction, const char* rate, float lr, double loss,
                         double eta_seconds);
 
-// Runs `train(stop)` with Ctrl-C setting `stop`; `train` must return at its next step boundary
-// once it is set, and say whether it finished. A progress line it drew (`progress_shown`) is
-// cleared afterwards. Returns what `train` returned.
-bool train_until_interrupted(bool progress_shown,
+// Runs `train(signals.stop())`: `train` must return at its next step boundary once it is set, and
+// say whether it finished. A progress line it drew (`progress_shown`) is cleared afterwards.
+// Returns what `train` returned.
+bool train_until_interrupted(const StopSignals& signals, bool progress_shown,
                              const std::function<bool(const std::atomic<bool>& stop)>& train);
+
+// After a run that finished and wrote everything it said it would: if a signal came meanwhile
+// (too late to stop training, so it was held until the writes were done), says so in one line
+// and throws Interrupted for its exit status. `written` names the file written.
+void end_if_signalled(const StopSignals& signals, const std::string& written);
 
 // Where a run will write, tried before it trains: a path that cannot be written fails now
 // rather than after the work. The output's directory is created as its write would; `others`
@@ -50,10 +58,11 @@ struct KeptCheckpoint {
 KeptCheckpoint keep_checkpoint(const SaveCheckpoint& save, const std::string& path,
                                const std::string& command);
 
-// After Ctrl-C: keeps the checkpoint as keep_checkpoint does, says on stderr where it went and
-// `continue_with(that path)`, and throws Interrupted (or runtime_error if nothing was kept).
+// After INT, TERM or HUP (`signal`) stopped training: keeps the checkpoint as keep_checkpoint
+// does, says on stderr where it went and `continue_with(that path)`, and throws Interrupted (or
+// runtime_error if nothing was kept).
 [[noreturn]] void keep_interrupted(
     const SaveCheckpoint& save, const std::string& path, const std::string& command,
-    const std::function<std::string(const std::string&)>& continue_with);
+    const std::function<std::string(const std::string&)>& continue_with, int signal);
 
 }  // namespace gv::tools

@@ -18,6 +18,7 @@
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/progress.h"
+#include "tools/stop_signals.h"
 #include "tools/trained_vectors.h"
 #include "tools/validators.h"
 #include "tools/vector_file_options.h"
@@ -155,6 +156,9 @@ TrainOptions train_options(const TrainArgs& args) {
 }
 
 void run_train(const TrainArgs& args) {
+  // From the counting pass through the last write: a signal stops training (at once if it came
+  // before) but never cuts a write off.
+  const StopSignals signals;
   const auto started = std::chrono::steady_clock::now();
   const TrainOptions options = train_options(args);
   // Options first, sizes against this machine's memory included: a user should not wait for
@@ -204,13 +208,15 @@ void run_train(const TrainArgs& args) {
   }
 
   const SaveCheckpoint save = [&](const std::string& path) { trainer.save_checkpoint(path); };
-  const bool finished = train_until_interrupted(show_progress, [&](const std::atomic<bool>& stop) {
-    return trainer.train(show_progress ? Trainer::ProgressFn(draw_progress) : Trainer::ProgressFn(),
-                         stop);
-  });
+  const bool finished =
+      train_until_interrupted(signals, show_progress, [&](const std::atomic<bool>& stop) {
+        return trainer.train(
+            show_progress ? Trainer::ProgressFn(draw_progress) : Trainer::ProgressFn(), stop);
+      });
   if (!finished) {
-    keep_interrupted(save, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint,
-                     "train", [&](const std::string& path) { return resume_command(args, path); });
+    keep_interrupted(
+        save, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint, "train",
+        [&](const std::string& path) { return resume_command(args, path); }, signals.received());
   }
   // The checkpoint before the vectors: if they cannot be written, it keeps the work, and if it
   // cannot be, the vectors still are.
@@ -244,13 +250,14 @@ void run_train(const TrainArgs& args) {
                 static_cast<long long>(p.words_done), p.seconds,
                 p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, loss);
   messages << summary << "vectors written to " << shown_on(messages, args.output) << '\n';
-  if (!args.quiet) {
+  if (!args.quiet && signals.received() == 0) {
     // Written and kept: the trainer goes, so that the neighbours' index takes the memory of its
     // tables rather than adding to them.
     const TokenizerOptions tokenizer = trainer.options().tokenizer;
     print_neighbours(take_input_vectors(std::move(trainer)), args.show, tokenizer, messages);
   }
   messages.flush();
+  end_if_signalled(signals, args.output);
 }
 
 }  // namespace
@@ -339,7 +346,8 @@ void add_train_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option(
       "--checkpoint", args->checkpoint,
-      "Write a checkpoint here at the end or on Ctrl-C (default on Ctrl-C: OUTPUT.ckpt)");
+      "Write a checkpoint here at the end, and when a signal stops training (Ctrl-C, TERM, "
+      "HUP) (default: none at the end; OUTPUT.ckpt on a stop)");
   CLI::Option* resume =
       cmd->add_option("--resume", args->resume, "Continue from a checkpoint (same corpus)")
           ->check(CLI::ExistingFile);
@@ -381,6 +389,7 @@ void add_train_command(CLI::App& app) {
       ->needs(subwords)
       ->capture_default_str();
   cmd->add_flag("--quiet", args->quiet, "No progress bar, no neighbours");
+  cmd->footer(kStopSignalsHelp);
   cmd->callback([args, cmd] {
     args->loss_given = cmd->count("--loss") > 0;
     args->model_given = cmd->count("--model") > 0;

@@ -12,20 +12,21 @@
 #include <vector>
 
 #include "autograd/io/gunzip_reader.h"
+#include "autograd/io/temporary_files.h"
 
 namespace gv {
 
 Spool::Spool(const std::string& source, const Read& read) {
   const char* tmpdir = std::getenv("TMPDIR");
-  std::string name =
-      (std::filesystem::path(tmpdir && *tmpdir ? tmpdir : "/tmp") / "gradvec-spool-XXXXXX")
-          .string();
-  fd_ = ::mkstemp(name.data());
-  if (fd_ < 0) {
-    throw std::runtime_error(source + ": cannot create a temporary file " + name +
-                             " to read it from: " + std::strerror(errno));
+  const std::filesystem::path directory = tmpdir && *tmpdir ? tmpdir : "/tmp";
+  const ListedTemporary created = create_listed_temporary(directory, "gradvec-spool-", "", 0600);
+  if (created.fd < 0) {
+    throw std::runtime_error(source + ": cannot create a temporary file in " + directory.string() +
+                             " to read it from: " + std::strerror(created.error));
   }
-  ::unlink(name.c_str());
+  fd_ = created.fd;
+  ::unlink(created.path.c_str());
+  unregister_temporary(created.slot);
   path_ = "/proc/self/fd/" + std::to_string(fd_);
   try {
     std::vector<char> buffer(size_t{1} << 20);
@@ -34,7 +35,7 @@ Spool::Spool(const std::string& source, const Read& read) {
         const ssize_t put = ::write(fd_, buffer.data() + done, static_cast<size_t>(got - done));
         if (put < 0 && errno == EINTR) continue;
         if (put < 0) {
-          throw std::runtime_error(source + ": cannot copy it to " + name + ": " +
+          throw std::runtime_error(source + ": cannot copy it to " + directory.string() + ": " +
                                    std::strerror(errno));
         }
         done += put;

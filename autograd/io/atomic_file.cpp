@@ -11,11 +11,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <random>
 #include <stdexcept>
 
 #include "autograd/io/descriptor_stream.h"
 #include "autograd/io/printable.h"
+#include "autograd/io/temporary_files.h"
 
 namespace gv {
 
@@ -25,40 +25,10 @@ namespace {
 constexpr int kMaxLinks = 40;
 // The bytes of the target's name a temporary's name keeps, so that it stays recognisable.
 constexpr size_t kKeptNameBytes = 32;
-constexpr int kRandomCharacters = 10;  // 62^10 names: an attacker cannot plant them all
+constexpr int kRandomCharacters = 10;  // create_listed_temporary's
 
 std::runtime_error cannot_write(const std::string& path, const std::string& why) {
   return std::runtime_error("cannot write " + printable(path) + ": " + why);
-}
-
-std::string random_characters() {
-  static constexpr char kAlphabet[] =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-  std::random_device device;
-  std::uniform_int_distribution<size_t> pick(0, sizeof(kAlphabet) - 2);
-  std::string text(kRandomCharacters, ' ');
-  for (char& c : text) c = kAlphabet[pick(device)];
-  return text;
-}
-
-struct CreatedFile {
-  int fd = -1;
-  int error = 0;  // errno when fd is -1
-  std::string path;
-};
-
-// A new file `directory/PREFIX + random + SUFFIX`, created with O_EXCL (never an existing name,
-// never through a link) and mode 0666 less the umask; fd -1 and `error` if none could be made.
-CreatedFile create_exclusive(const std::filesystem::path& directory, const std::string& prefix,
-                             const std::string& suffix) {
-  CreatedFile file;
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    file.path = (directory / (prefix + random_characters() + suffix)).string();
-    file.fd = ::open(file.path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-    file.error = file.fd < 0 ? errno : 0;
-    if (file.error != EEXIST) break;
-  }
-  return file;
 }
 
 std::filesystem::path directory_of(const std::string& target) {
@@ -84,14 +54,17 @@ class TemporaryFile {
  public:
   // `shown` names the output in messages (the path as the user gave it).
   TemporaryFile(const std::string& target, const std::string& shown) {
-    const CreatedFile file = create_exclusive(directory_of(target), temporary_prefix(target), "");
+    const ListedTemporary file =
+        create_listed_temporary(directory_of(target), temporary_prefix(target), "", 0666);
     if (file.fd < 0) throw cannot_write(shown, std::strerror(file.error));
     fd_ = file.fd;
+    slot_ = file.slot;
     path_ = file.path;
   }
   ~TemporaryFile() {
     close();
     if (!path_.empty()) ::unlink(path_.c_str());
+    unregister_temporary(slot_);
   }
   TemporaryFile(const TemporaryFile&) = delete;
   TemporaryFile& operator=(const TemporaryFile&) = delete;
@@ -105,10 +78,15 @@ class TemporaryFile {
     return closed;
   }
   // The file has been renamed into place: it is no longer ours to remove.
-  void dismiss() { path_.clear(); }
+  void dismiss() {
+    path_.clear();
+    unregister_temporary(slot_);
+    slot_ = -1;
+  }
 
  private:
   int fd_ = -1;
+  int slot_ = -1;  // in the list a fatal signal's handler unlinks
   std::string path_;
 };
 
@@ -197,9 +175,11 @@ void check_writable(const std::string& path) {
 
 std::string create_unique_file(const std::string& directory, const std::string& stem,
                                const std::string& extension) {
-  const CreatedFile file = create_exclusive(directory, stem + "-", "." + extension);
+  const ListedTemporary file =
+      create_listed_temporary(directory, stem + "-", "." + extension, 0666);
   if (file.fd < 0) throw cannot_write(directory, std::strerror(file.error));
   ::close(file.fd);
+  unregister_temporary(file.slot);  // a name kept for what the caller writes there next
   return file.path;
 }
 

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# signal_temporaries.sh GRADVEC CORPUS
+# A command that does not stop gracefully (here `phrases`, writing through a temporary file as
+# convert, plot and vocabulary saves do) and is ended by INT, TERM or HUP mid-write leaves no
+# temporary file behind, and its status is the signal's, as the shell reports it.
+set -euo pipefail
+set -m  # background jobs in their own process group, INT not ignored: as from a terminal
+gradvec=$1 corpus=$2
+source "$(dirname "$0")/scratch.sh"
+head -n 2000 "$corpus" >"$work/c.txt"
+# --list is written inside the output's write: a FIFO as the list holds the output's temporary
+# file open until the FIFO is read, so the signal surely lands mid-write.
+mkfifo "$work/list"
+
+for case in INT:130 TERM:143 HUP:129; do
+  signal=${case%:*}
+  "$gradvec" phrases --corpus "$work/c.txt" --output "$work/p.txt" --list "$work/list" \
+    2>"$work/err" >/dev/null &
+  pid=$!
+  until compgen -G "$work/.p.txt-*" >/dev/null; do
+    kill -0 "$pid" 2>/dev/null || fail "phrases ended before its output's temporary file was made"
+    sleep 0.01
+  done
+  kill -"$signal" "$pid"
+  status=0
+  wait "$pid" || status=$?
+  [[ $status -eq ${case#*:} ]] || fail "exit status $status after SIG$signal, expected ${case#*:}"
+  leftover=$(leftovers "$work")
+  [[ -z $leftover ]] || fail "SIG$signal left temporary files behind: $leftover"
+  [[ ! -e $work/p.txt ]] || fail "SIG$signal: an output written by a run it ended"
+done
+echo "ok: INT, TERM and HUP mid-write leave no temporary file"

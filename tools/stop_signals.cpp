@@ -1,0 +1,78 @@
+#include "tools/stop_signals.h"
+
+#include <unistd.h>
+
+#include <array>
+
+namespace gv::tools {
+
+namespace {
+
+constexpr std::array<int, 3> kStopSignals = {SIGINT, SIGTERM, SIGHUP};
+
+std::atomic<bool> g_stop{false};
+std::atomic<int> g_first{0};
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free,
+              "set from a signal handler");
+
+extern "C" void on_stop_signal(int signal) {
+  int none = 0;
+  if (g_first.compare_exchange_strong(none, signal)) {
+    g_stop.store(true);
+    return;
+  }
+  // write(2) alone: nothing else that prints is async-signal-safe.
+  constexpr char kAbsorbed[] =
+      "gradvec: already stopping: finishing what is being written, then exiting\n";
+  const ssize_t ignored = ::write(STDERR_FILENO, kAbsorbed, sizeof kAbsorbed - 1);
+  (void)ignored;
+}
+
+}  // namespace
+
+StopSignals::StopSignals() {
+  g_stop = false;
+  g_first = 0;
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  // Restarted: a read or write a signal interrupts carries on rather than failing with EINTR.
+  action.sa_flags = SA_RESTART;
+  sigemptyset(&action.sa_mask);
+  for (size_t i = 0; i < kStopSignals.size(); ++i) {
+    sigaction(kStopSignals[i], nullptr, &previous_[i]);
+    // A HUP ignored from the start is nohup's: the run is meant to outlive its terminal. (INT
+    // is taken even when ignored, as a shell script's background jobs have it: `kill -INT` is
+    // how such a script stops one.)
+    if (kStopSignals[i] == SIGHUP && previous_[i].sa_handler == SIG_IGN) continue;
+    sigaction(kStopSignals[i], &action, nullptr);
+  }
+}
+
+StopSignals::~StopSignals() {
+  for (size_t i = 0; i < kStopSignals.size(); ++i) {
+    sigaction(kStopSignals[i], &previous_[i], nullptr);
+  }
+}
+
+const std::atomic<bool>& StopSignals::stop() const {
+  return g_stop;
+}
+
+int StopSignals::received() const {
+  return g_first.load();
+}
+
+const char* signal_name(int signal) {
+  switch (signal) {
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
+    case SIGHUP:
+      return "SIGHUP";
+    default:
+      return "a signal";
+  }
+}
+
+}  // namespace gv::tools

@@ -1,0 +1,46 @@
+// INT, TERM and HUP as a training command takes them: each asks the run to stop, none ends it.
+//
+// Ctrl-C sends INT, `kill`, `timeout`, Slurm's time limit and `docker stop` send TERM, a closed
+// terminal sends HUP: all three mean "stop now and keep what you can". While a StopSignals lives
+// (from a command's start through its last write) the first of them sets stop(), which the
+// trainers honour at their next step boundary, and is remembered for the exit status (128 + its
+// number, as the shell reports a process the signal ended). Any further one is absorbed with a
+// line on stderr: a checkpoint or vector file being written is finished rather than cut off.
+// A HUP ignored when the process started (nohup) stays ignored.
+#pragma once
+
+#include <atomic>
+#include <csignal>
+
+namespace gv::tools {
+
+class StopSignals {
+ public:
+  // Installs the handlers, saving the ones they replace. One instance at a time.
+  StopSignals();
+  // Puts the saved handlers back.
+  ~StopSignals();
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+
+  // Turns true at the first signal.
+  const std::atomic<bool>& stop() const;
+  // The first signal's number, 0 while none has come.
+  int received() const;
+
+ private:
+  struct sigaction previous_[3];
+};
+
+// What --help of a training command says about them.
+inline constexpr const char* kStopSignalsHelp =
+    "INT (Ctrl-C), TERM (kill, timeout, Slurm, docker stop) and HUP (a closed terminal; not under "
+    "nohup) stop training at the next step boundary, write a checkpoint (--checkpoint, else "
+    "OUTPUT.ckpt, else $TMPDIR) and print the command that resumes it; the exit status is 130, "
+    "143 or 129 (128 + the signal's number). A signal that comes while a file is being written "
+    "waits for the write to finish.";
+
+// "SIGINT", "SIGTERM" or "SIGHUP"; "a signal" for any other.
+const char* signal_name(int signal);
+
+}  // namespace gv::tools
