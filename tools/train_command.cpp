@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/printable.h"
 #include "tools/commands.h"
 #include "tools/progress.h"
 #include "tools/trained_vectors.h"
@@ -24,6 +25,7 @@
 #include "word2vec/corpus_reader.h"
 #include "word2vec/tokenizer.h"
 #include "word2vec/trainer.h"
+#include "word2vec/unreachable_words.h"
 
 namespace gv::tools {
 
@@ -130,6 +132,37 @@ std::string resume_command(const TrainArgs& args, const std::string& checkpoint)
   return command;
 }
 
+// A --read-vocab word that the tokenizer never yields is never trained, and a run of such words
+// only trains nothing: said before training, and the latter refused.
+void check_vocabulary_words(const std::string& path, const Vocabulary& vocab,
+                            const TokenizerOptions& tokenizer) {
+  const std::vector<int64_t> unreachable = unreachable_words(vocab, tokenizer);
+  if (unreachable.empty()) return;
+  constexpr size_t kExamples = 3;
+  std::string examples;
+  for (size_t i = 0; i < std::min(kExamples, unreachable.size()); ++i)
+    examples += (i > 0 ? ", '" : "'") + printable(vocab.word(unreachable[i]), 40) + "'";
+  TokenizerOptions keeping_case = tokenizer;
+  keeping_case.lowercase = false;
+  const bool keep_case_helps =
+      tokenizer.lowercase && std::any_of(unreachable.begin(), unreachable.end(), [&](int64_t id) {
+        return tokenizer_can_yield(vocab.word(id), keeping_case);
+      });
+  const std::string what =
+      "--read-vocab " + printable(path) + ": " + std::to_string(unreachable.size()) + " of its " +
+      std::to_string(vocab.size()) + " words can never occur in the tokenized corpus (" + examples +
+      ")" + (keep_case_helps ? "; words with capitals need --keep-case" : "");
+  if (static_cast<int64_t>(unreachable.size()) == vocab.size())
+    throw std::runtime_error(what + "; nothing would be trained");
+  std::fprintf(stderr, "gradvec: warning: %s; they stay untrained\n", what.c_str());
+}
+
+Vocabulary read_vocabulary(const TrainArgs& args, const TrainOptions& options) {
+  Vocabulary vocab = Vocabulary::load(args.read_vocab, options.min_count, options.max_vocab);
+  check_vocabulary_words(args.read_vocab, vocab, options.tokenizer);
+  return vocab;
+}
+
 void write_output(const Trainer& trainer, const TrainArgs& args) {
   if (args.format == VectorFormat::FastTextBin) {
     write_fasttext_model(trainer, args.output);
@@ -161,12 +194,10 @@ void run_train(const TrainArgs& args) {
   check_outputs(args.output, {args.checkpoint, args.save_vocab});
   const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
 
-  Trainer trainer =
-      !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
-      : !args.read_vocab.empty()
-          ? Trainer(corpus, options,
-                    Vocabulary::load(args.read_vocab, options.min_count, options.max_vocab))
-          : Trainer(corpus, options);
+  Trainer trainer = !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
+                    : !args.read_vocab.empty()
+                        ? Trainer(corpus, options, read_vocabulary(args, options))
+                        : Trainer(corpus, options);
   // Before training, as word2vec.c's -save-vocab: the file is there even if the run stops.
   if (!args.save_vocab.empty()) trainer.vocabulary().save(args.save_vocab);
   // Counting, the vocabulary and the tables: what a user waits for before the first step.
@@ -322,12 +353,12 @@ void add_train_command(CLI::App& app) {
       "Write a checkpoint here at the end or on Ctrl-C (default on Ctrl-C: OUTPUT.ckpt)");
   CLI::Option* resume =
       cmd->add_option("--resume", args->resume, "Continue from a checkpoint (same corpus)")
-          ->check(CLI::ExistingFile);
+          ->check(regular_file("checkpoint"));
   cmd->add_option("--read-vocab", args->read_vocab,
                   "Train the words of this vocabulary ('word count' lines, as --save-vocab and "
                   "word2vec.c write them) under --min-count and --max-vocab, with no counting "
                   "pass; its counts drive subsampling, negatives and the learning rate")
-      ->check(CLI::ExistingFile)
+      ->check(regular_file("vocabulary"))
       ->excludes(resume);
   cmd->add_option("--save-vocab", args->save_vocab,
                   "Write the vocabulary as 'word count' lines, most frequent first, before "
