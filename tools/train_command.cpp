@@ -45,7 +45,8 @@ struct TrainArgs {
   bool lr_given = false;  // if not, the model's default_lr
   std::string checkpoint;
   std::string resume;
-  std::string read_vocab;  // train these words: no counting pass
+  std::string read_vocab;          // train these words: no counting pass
+  bool keep_unseen_vocab = false;  // keep read words the tokenizer never yields
   std::string save_vocab;
   bool quiet = false;
   // Words whose neighbours end the run. The defaults are the frequent words whose top-5
@@ -132,35 +133,35 @@ std::string resume_command(const TrainArgs& args, const std::string& checkpoint)
   return command;
 }
 
-// A --read-vocab word that the tokenizer never yields is never trained, and a run of such words
-// only trains nothing: said before training, and the latter refused.
-void check_vocabulary_words(const std::string& path, const Vocabulary& vocab,
-                            const TokenizerOptions& tokenizer) {
-  const std::vector<int64_t> unreachable = unreachable_words(vocab, tokenizer);
-  if (unreachable.empty()) return;
+// A --read-vocab word that the tokenizer never yields would never be trained: its count would
+// still weigh in the negatives and the learning rate's schedule, and its vector would be written
+// as it started. Such words are named in a warning and left out before --max-vocab applies
+// (kept, untrained, with --keep-unseen-vocab); a vocabulary of such words only is refused.
+Vocabulary read_vocabulary(const TrainArgs& args, const TrainOptions& options) {
+  const Vocabulary all = Vocabulary::load(args.read_vocab, options.min_count);
+  const std::vector<int64_t> unreachable = unreachable_words(all, options.tokenizer);
+  if (unreachable.empty()) return without_words(all, {}, options.max_vocab);
   constexpr size_t kExamples = 3;
   std::string examples;
   for (size_t i = 0; i < std::min(kExamples, unreachable.size()); ++i)
-    examples += (i > 0 ? ", '" : "'") + printable(vocab.word(unreachable[i]), 40) + "'";
-  TokenizerOptions keeping_case = tokenizer;
+    examples += (i > 0 ? ", '" : "'") + printable(all.word(unreachable[i]), 40) + "'";
+  TokenizerOptions keeping_case = options.tokenizer;
   keeping_case.lowercase = false;
-  const bool keep_case_helps =
-      tokenizer.lowercase && std::any_of(unreachable.begin(), unreachable.end(), [&](int64_t id) {
-        return tokenizer_can_yield(vocab.word(id), keeping_case);
-      });
+  const bool keep_case_helps = options.tokenizer.lowercase &&
+                               std::any_of(unreachable.begin(), unreachable.end(), [&](int64_t id) {
+                                 return tokenizer_can_yield(all.word(id), keeping_case);
+                               });
   const std::string what =
-      "--read-vocab " + printable(path) + ": " + std::to_string(unreachable.size()) + " of its " +
-      std::to_string(vocab.size()) + " words can never occur in the tokenized corpus (" + examples +
-      ")" + (keep_case_helps ? "; words with capitals need --keep-case" : "");
-  if (static_cast<int64_t>(unreachable.size()) == vocab.size())
+      "--read-vocab " + printable(args.read_vocab) + ": " + std::to_string(unreachable.size()) +
+      " of its " + std::to_string(all.size()) + " words can never occur in the tokenized corpus (" +
+      examples + ")" + (keep_case_helps ? "; words with capitals need --keep-case" : "");
+  if (static_cast<int64_t>(unreachable.size()) == all.size())
     throw std::runtime_error(what + "; nothing would be trained");
-  std::fprintf(stderr, "gradvec: warning: %s; they stay untrained\n", what.c_str());
-}
-
-Vocabulary read_vocabulary(const TrainArgs& args, const TrainOptions& options) {
-  Vocabulary vocab = Vocabulary::load(args.read_vocab, options.min_count, options.max_vocab);
-  check_vocabulary_words(args.read_vocab, vocab, options.tokenizer);
-  return vocab;
+  std::fprintf(stderr, "gradvec: warning: %s; %s\n", what.c_str(),
+               args.keep_unseen_vocab ? "they stay untrained"
+                                      : "they are left out (--keep-unseen-vocab keeps them)");
+  return without_words(all, args.keep_unseen_vocab ? std::vector<int64_t>{} : unreachable,
+                       options.max_vocab);
 }
 
 void write_output(const Trainer& trainer, const TrainArgs& args) {
@@ -354,12 +355,18 @@ void add_train_command(CLI::App& app) {
   CLI::Option* resume =
       cmd->add_option("--resume", args->resume, "Continue from a checkpoint (same corpus)")
           ->check(regular_file("checkpoint"));
-  cmd->add_option("--read-vocab", args->read_vocab,
-                  "Train the words of this vocabulary ('word count' lines, as --save-vocab and "
-                  "word2vec.c write them) under --min-count and --max-vocab, with no counting "
-                  "pass; its counts drive subsampling, negatives and the learning rate")
-      ->check(regular_file("vocabulary"))
-      ->excludes(resume);
+  CLI::Option* read_vocab =
+      cmd->add_option("--read-vocab", args->read_vocab,
+                      "Train the words of this vocabulary ('word count' lines, as --save-vocab and "
+                      "word2vec.c write them) under --min-count and --max-vocab, with no counting "
+                      "pass; its counts drive subsampling, negatives and the learning rate")
+          ->check(regular_file("vocabulary"))
+          ->excludes(resume);
+  cmd->add_flag("--keep-unseen-vocab", args->keep_unseen_vocab,
+                "Keep the --read-vocab words the tokenizer can never yield (capitals without "
+                "--keep-case, punctuation), untrained; by default (off) they are left out, with "
+                "a warning")
+      ->needs(read_vocab);
   cmd->add_option("--save-vocab", args->save_vocab,
                   "Write the vocabulary as 'word count' lines, most frequent first, before "
                   "training");

@@ -15,4 +15,19 @@ std::vector<int64_t> unreachable_words(const Vocabulary& vocab, const TokenizerO
   return ids;
 }
 
+Vocabulary without_words(const Vocabulary& vocab, const std::vector<int64_t>& dropped,
+                         int64_t max_size) {
+  WordCounts kept;
+  auto next_dropped = dropped.begin();
+  for (int64_t id = 0; id < vocab.size(); ++id) {
+    if (next_dropped != dropped.end() && *next_dropped == id) {
+      ++next_dropped;
+      continue;
+    }
+    // `first` = id keeps the order of equal counts, and so the ids' order.
+    kept.insert(vocab.word(id), {vocab.count(id), id});
+  }
+  return Vocabulary::build(kept, 1, max_size);
+}
+
 }  // namespace gv

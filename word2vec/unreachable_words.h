@@ -20,4 +20,10 @@ bool tokenizer_can_yield(std::string_view word, const TokenizerOptions& options)
 // The ids of `vocab`'s words that tokenizer_can_yield() refuses, ascending.
 std::vector<int64_t> unreachable_words(const Vocabulary& vocab, const TokenizerOptions& options);
 
+// `vocab` without the words `dropped` (ascending ids), then its `max_size` most frequent (0: all),
+// the rest in their order: what training keeps when unreachable words are left out before
+// --max-vocab applies.
+Vocabulary without_words(const Vocabulary& vocab, const std::vector<int64_t>& dropped,
+                         int64_t max_size);
+
 }  // namespace gv
