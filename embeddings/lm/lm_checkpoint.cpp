@@ -1,5 +1,6 @@
 #include "embeddings/lm/lm_checkpoint.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <stdexcept>
@@ -141,7 +142,20 @@ LmCheckpoint read_lm_checkpoint(const std::string& path) {
   check_parameter_bytes(r, path, config);
   Rng rng(training.options.seed);  // the values drawn here are all overwritten
   checkpoint.model = std::make_unique<GptModel>(config, rng);
-  for (Var p : checkpoint.model->parameters()) r.floats(p.value().data(), p.numel(), "parameters");
+  const std::vector<Var> params = checkpoint.model->parameters();
+  for (size_t i = 0; i < params.size(); ++i) {
+    Var p = params[i];
+    r.floats(p.value().data(), p.numel(), "parameters");
+    // NaN or inf would turn sampling and evaluation into garbage without a word: such a model
+    // is a diverged run's, not one to use or resume.
+    const float* begin = p.value().data();
+    const float* bad =
+        std::find_if(begin, begin + p.numel(), [](float v) { return !std::isfinite(v); });
+    if (bad != begin + p.numel()) {
+      r.fail("parameter " + std::to_string(i) + " element " + std::to_string(bad - begin) +
+             " is not finite");
+    }
+  }
 
   const int64_t optimizers = r.count("optimizers", kMinStateBytes);
   for (int64_t i = 0; i < optimizers; ++i) {

@@ -164,6 +164,12 @@ TEST_CASE("Every progress field of an lm checkpoint is bounded by what a run can
   // uint64, int64); then corpus bytes, step, seconds, 4 rng words, cached normal, its flag.
   const size_t progress_at = 8 + 4 + 4 + trainer.corpus().vocab.size() + 34 + 52;
   const size_t step_at = progress_at + 8, rng_at = progress_at + 24, normal_at = rng_at + 32;
+  // Then the parameters' count and shapes (uint32 ndim, int64 dims each), then their floats.
+  size_t floats_at = normal_at + 9 + 4;
+  gv::GptConfig config = small_config();
+  config.vocab = trainer.corpus().vocab.size();
+  for (const gv::ParamSpec& spec : gv::parameter_specs(config))
+    floats_at += 4 + 8 * spec.shape.size();
   int64_t step = 0;
   std::memcpy(&step, &good[step_at], sizeof step);
   REQUIRE(step == 3);
@@ -185,6 +191,8 @@ TEST_CASE("Every progress field of an lm checkpoint is bounded by what a run can
       {normal_at, bytes_of(std::numeric_limits<double>::infinity()), "cached normal must be"},
       {normal_at, bytes_of(1e6), "cached normal must be finite and at most 9 in magnitude"},
       {normal_at + 8, bytes_of(uint8_t{2}), "has cached normal must be 0 or 1, got 2"},
+      {floats_at + 4, bytes_of(std::numeric_limits<float>::quiet_NaN()),
+       "parameter 0 element 1 is not finite"},
       {good.size() - 8, bytes_of(std::numeric_limits<int64_t>::max()),
        "optimizer step count must be in [0, 3] (the step)"},
   };
