@@ -7,6 +7,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "autograd/io/input_file.h"
+
 namespace gv {
 
 // Scalars and floats are written as they lie in memory: say so loudly on a big-endian
@@ -62,12 +64,9 @@ void TensorWriter::tensor(const Tensor& t) {
 }
 
 TensorReader::TensorReader(std::string path, const FileFormat& format)
-    : path_(std::move(path)), kind_(format.kind), in_(path_, std::ios::binary) {
-  if (!in_) throw std::runtime_error(path_ + ": cannot open: " + std::strerror(errno));
-  in_.seekg(0, std::ios::end);
-  remaining_ = static_cast<int64_t>(in_.tellg());
-  in_.seekg(0);
-  if (!in_ || remaining_ < 0) throw std::runtime_error(path_ + ": cannot read " + kind_);
+    : path_(std::move(path)), kind_(format.kind) {
+  // A regular file only: a FIFO would block the open, and its size bounds every field.
+  remaining_ = open_regular_file(path_, kind_, in_);
   check_header(format);
 }
 
@@ -94,8 +93,12 @@ void TensorReader::fail(const std::string& what) const {
 
 void TensorReader::bytes(void* data, int64_t n, const char* what) {
   if (n > remaining_) fail(std::string("truncated: file ends inside ") + what);
+  errno = 0;
   in_.read(static_cast<char*>(data), static_cast<std::streamsize>(n));
-  if (!in_) fail(std::string("read error in ") + what);
+  if (!in_) {
+    fail(std::string("read error in ") + what +
+         (errno != 0 ? ": " + std::string(std::strerror(errno)) : ""));
+  }
   remaining_ -= n;
 }
 

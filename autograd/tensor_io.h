@@ -26,6 +26,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "autograd/require.h"
 #include "autograd/tensor.h"
 
 namespace gv {
@@ -64,7 +65,9 @@ class TensorWriter {
 
 class TensorReader {
  public:
-  // Opens `path` and checks its magic and version against `format`.
+  // Opens `path` and checks its magic and version against `format`. Throws std::runtime_error
+  // naming the path and what is wrong, before opening it, unless it is a regular file
+  // (require_regular_file in autograd/io/input_file.h: "<path>: checkpoint is a FIFO, ...").
   TensorReader(std::string path, const FileFormat& format);
 
   // `what` names the field in errors: "file ends inside <what>".
@@ -90,6 +93,13 @@ class TensorReader {
   // Throws std::runtime_error "<path>: not a valid gradvec <kind> (<what>)": for a file
   // that does not hold what its kind promises.
   [[noreturn]] void fail(const std::string& what) const;
+  // Fails the file unless `ok`: "<path>: not a valid gradvec <kind> (<field> must be
+  // <requirement>, got <value>)".
+  template <class T>
+  void require_field(bool ok, const std::string& field, std::string_view requirement,
+                     T value) const {
+    if (!ok) fail(field + " " + must_be(requirement, value_str(value)));
+  }
   // Throws std::runtime_error "<path>: <what>": for a well-formed file that does not fit
   // here (another version, another model's shapes).
   [[noreturn]] void mismatch(const std::string& what) const;

@@ -243,7 +243,7 @@ void add_train(CLI::App& lm) {
       ->capture_default_str();
   CLI::Option* resume =
       cmd->add_option("--resume", args->resume, "Continue from a checkpoint (same corpus)")
-          ->check(CLI::ExistingFile);
+          ->check(regular_file("checkpoint"));
   cmd->add_option("--checkpoint", args->checkpoint,
                   "Write a checkpoint here at the end, and when a signal stops training "
                   "(Ctrl-C, TERM, HUP) (default: none at the end; OUTPUT.ckpt on a stop)");
@@ -288,6 +288,7 @@ void add_sample(CLI::App& lm) {
   o.temperature = 0.8f;  // a little sharper than the model's own distribution: fewer misspellings
   CLI::App* cmd = lm.add_subcommand("sample", "Generate text from a trained model");
   cmd->add_option("--checkpoint", args->checkpoint, "A model written by lm train")
+      ->check(regular_file("checkpoint"))
       ->capture_default_str();
   cmd->add_option("--length", o.length, "Characters to generate")
       ->check(kNonNegativeInteger)
@@ -314,6 +315,7 @@ void add_eval(CLI::App& lm) {
   CLI::App* cmd = lm.add_subcommand(
       "eval", "Validation loss of a trained model, at its context or another length");
   cmd->add_option("--checkpoint", args->checkpoint, "A model written by lm train")
+      ->check(regular_file("checkpoint"))
       ->capture_default_str();
   cmd->add_option("--corpus", args->corpus, "The corpus whose last 10% is the validation text")
       ->capture_default_str();

@@ -28,6 +28,7 @@
 #include "word2vec/corpus_reader.h"
 #include "word2vec/tokenizer.h"
 #include "word2vec/trainer.h"
+#include "word2vec/unreachable_words.h"
 
 namespace gv::tools {
 
@@ -47,7 +48,8 @@ struct TrainArgs {
   bool lr_given = false;  // if not, the model's default_lr
   std::string checkpoint;
   std::string resume;
-  std::string read_vocab;  // train these words: no counting pass
+  std::string read_vocab;          // train these words: no counting pass
+  bool keep_unseen_vocab = false;  // keep read words the tokenizer never yields
   std::string save_vocab;
   bool quiet = false;
   // Words whose neighbours end the run. The defaults are the frequent words whose top-5
@@ -134,6 +136,37 @@ std::string resume_command(const TrainArgs& args, const std::string& checkpoint)
   return command;
 }
 
+// A --read-vocab word that the tokenizer never yields would never be trained: its count would
+// still weigh in the negatives and the learning rate's schedule, and its vector would be written
+// as it started. Such words are named in a warning and left out before --max-vocab applies
+// (kept, untrained, with --keep-unseen-vocab); a vocabulary of such words only is refused.
+Vocabulary read_vocabulary(const TrainArgs& args, const TrainOptions& options) {
+  const Vocabulary all = Vocabulary::load(args.read_vocab, options.min_count);
+  const std::vector<int64_t> unreachable = unreachable_words(all, options.tokenizer);
+  if (unreachable.empty()) return without_words(all, {}, options.max_vocab);
+  constexpr size_t kExamples = 3;
+  std::string examples;
+  for (size_t i = 0; i < std::min(kExamples, unreachable.size()); ++i)
+    examples += (i > 0 ? ", '" : "'") + printable(all.word(unreachable[i]), 40) + "'";
+  TokenizerOptions keeping_case = options.tokenizer;
+  keeping_case.lowercase = false;
+  const bool keep_case_helps = options.tokenizer.lowercase &&
+                               std::any_of(unreachable.begin(), unreachable.end(), [&](int64_t id) {
+                                 return tokenizer_can_yield(all.word(id), keeping_case);
+                               });
+  const std::string what =
+      "--read-vocab " + printable(args.read_vocab) + ": " + std::to_string(unreachable.size()) +
+      " of its " + std::to_string(all.size()) + " words can never occur in the tokenized corpus (" +
+      examples + ")" + (keep_case_helps ? "; words with capitals need --keep-case" : "");
+  if (static_cast<int64_t>(unreachable.size()) == all.size())
+    throw std::runtime_error(what + "; nothing would be trained");
+  std::fprintf(stderr, "gradvec: warning: %s; %s\n", what.c_str(),
+               args.keep_unseen_vocab ? "they stay untrained"
+                                      : "they are left out (--keep-unseen-vocab keeps them)");
+  return without_words(all, args.keep_unseen_vocab ? std::vector<int64_t>{} : unreachable,
+                       options.max_vocab);
+}
+
 void write_output(const Trainer& trainer, const TrainArgs& args) {
   if (args.format == VectorFormat::FastTextBin) {
     write_fasttext_model(trainer, args.output);
@@ -180,12 +213,10 @@ void run_train(const TrainArgs& args) {
   std::ostream& messages = message_stream({args.output, args.checkpoint, args.save_vocab});
   const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
 
-  Trainer trainer =
-      !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
-      : !args.read_vocab.empty()
-          ? Trainer(corpus, options,
-                    Vocabulary::load(args.read_vocab, options.min_count, options.max_vocab))
-          : Trainer(corpus, options);
+  Trainer trainer = !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
+                    : !args.read_vocab.empty()
+                        ? Trainer(corpus, options, read_vocabulary(args, options))
+                        : Trainer(corpus, options);
   // Before training, as word2vec.c's -save-vocab: the file is there even if the run stops.
   if (!args.save_vocab.empty()) trainer.vocabulary().save(args.save_vocab);
   // Counting, the vocabulary and the tables: what a user waits for before the first step.
@@ -350,13 +381,19 @@ void add_train_command(CLI::App& app) {
       "HUP) (default: none at the end; OUTPUT.ckpt on a stop)");
   CLI::Option* resume =
       cmd->add_option("--resume", args->resume, "Continue from a checkpoint (same corpus)")
-          ->check(CLI::ExistingFile);
-  cmd->add_option("--read-vocab", args->read_vocab,
-                  "Train the words of this vocabulary ('word count' lines, as --save-vocab and "
-                  "word2vec.c write them) under --min-count and --max-vocab, with no counting "
-                  "pass; its counts drive subsampling, negatives and the learning rate")
-      ->check(CLI::ExistingFile)
-      ->excludes(resume);
+          ->check(regular_file("checkpoint"));
+  CLI::Option* read_vocab =
+      cmd->add_option("--read-vocab", args->read_vocab,
+                      "Train the words of this vocabulary ('word count' lines, as --save-vocab and "
+                      "word2vec.c write them) under --min-count and --max-vocab, with no counting "
+                      "pass; its counts drive subsampling, negatives and the learning rate")
+          ->check(regular_file("vocabulary"))
+          ->excludes(resume);
+  cmd->add_flag("--keep-unseen-vocab", args->keep_unseen_vocab,
+                "Keep the --read-vocab words the tokenizer can never yield (capitals without "
+                "--keep-case, punctuation), untrained; by default (off) they are left out, with "
+                "a warning")
+      ->needs(read_vocab);
   cmd->add_option("--save-vocab", args->save_vocab,
                   "Write the vocabulary as 'word count' lines, most frequent first, before "
                   "training");

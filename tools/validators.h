@@ -12,6 +12,7 @@
 #include <string>
 #include <utility>
 
+#include "autograd/io/input_file.h"
 #include "autograd/require.h"
 
 namespace gv::tools {
@@ -80,5 +81,21 @@ inline const CLI::Validator kNonNegativeFloat = [] {
       [](double value) { return value >= 0 && value <= double{maximum}; }, "a number in " + range,
       "NUMBER in " + range);
 }();
+
+// An input read from disk (`what`: "checkpoint", "vocabulary"): a regular file, checked without
+// opening it, so that a FIFO is refused rather than waited on for a writer:
+// "--resume: f: checkpoint is a FIFO, not a regular file".
+inline CLI::Validator regular_file(std::string what) {
+  return CLI::Validator(
+      [what](std::string& path) -> std::string {
+        try {
+          require_regular_file(path, what);
+        } catch (const std::runtime_error& e) {
+          return e.what();
+        }
+        return {};
+      },
+      "FILE");
+}
 
 }  // namespace gv::tools

@@ -24,7 +24,10 @@
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/printable.h"
+#include "autograd/io/word_bytes.h"
 #include "autograd/require.h"
+#include "autograd/rng_state_io.h"
 #include "autograd/tensor_io.h"
 #include "word2vec/trainer.h"
 
@@ -37,14 +40,6 @@ constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", 6, "GVCKPT01"};
 // The fewest bytes one entry of each counted list takes, to refuse impossible counts.
 constexpr int64_t kMinWordBytes = sizeof(uint32_t) + sizeof(int64_t);
 constexpr int64_t kMinTensorBytes = sizeof(uint32_t);
-
-// Fails the checkpoint unless `ok`: "<path>: not a valid gradvec checkpoint (<field> must be
-// <requirement>, got <value>)".
-template <class T>
-void require_field(const TensorReader& r, bool ok, const std::string& field,
-                   std::string_view requirement, T value) {
-  if (!ok) r.fail(field + " " + must_be(requirement, value_str(value)));
-}
 
 // "in [lo, hi]".
 std::string in_range(int64_t lo, int64_t hi) {
@@ -73,8 +68,8 @@ void write_options(TensorWriter& w, const TrainOptions& o) {
 template <class Enum>
 Enum read_enum(TensorReader& r, const char* field, Enum last) {
   const int64_t value = r.pod<int64_t>("options");
-  require_field(r, value >= 0 && value <= static_cast<int64_t>(last), field,
-                in_range(0, static_cast<int64_t>(last)), value);
+  r.require_field(value >= 0 && value <= static_cast<int64_t>(last), field,
+                  in_range(0, static_cast<int64_t>(last)), value);
   return static_cast<Enum>(value);
 }
 
@@ -86,12 +81,12 @@ TrainOptions read_options(TensorReader& r) {
        {&o.dim, &o.window, &o.negatives, &o.min_count, &o.max_vocab, &o.epochs, &o.batch}) {
     *v = r.pod<int64_t>("options");
   }
-  require_field(r, o.min_count >= 1, "min_count", ">= 1", o.min_count);
-  require_field(r, o.max_vocab >= 0, "max_vocab", ">= 0", o.max_vocab);
+  r.require_field(o.min_count >= 1, "min_count", ">= 1", o.min_count);
+  r.require_field(o.max_vocab >= 0, "max_vocab", ">= 0", o.max_vocab);
   const int64_t threads = r.pod<int64_t>("options");
   // Bounded here (train_options.h's bound), before the cast to int the constructor would see.
-  require_field(r, threads >= 1 && threads <= kMaxThreads, "threads", in_range(1, kMaxThreads),
-                threads);
+  r.require_field(threads >= 1 && threads <= kMaxThreads, "threads", in_range(1, kMaxThreads),
+                  threads);
   o.threads = static_cast<int>(threads);
   o.optimizer = read_enum(r, "optimizer", OptimizerKind::adam);
   o.loss = read_enum(r, "loss", LossKind::hs);
@@ -107,7 +102,7 @@ TrainOptions read_options(TensorReader& r) {
       {&o.subwords, "subwords"}};
   for (const auto& [flag, field] : flags) {
     const auto value = r.pod<uint8_t>("options");
-    require_field(r, value <= 1, field, "0 or 1", int{value});
+    r.require_field(value <= 1, field, "0 or 1", int{value});
     *flag = value != 0;
   }
   for (int64_t* v : {&o.subword_scheme.minn, &o.subword_scheme.maxn, &o.subword_scheme.buckets})
@@ -125,26 +120,30 @@ TrainOptions read_options(TensorReader& r) {
 // at most N tokens, which bounds the counts.
 Vocabulary read_vocabulary(TensorReader& r, const TrainOptions& o, int64_t corpus_bytes) {
   const int64_t size = r.count("vocabulary", kMinWordBytes);
-  require_field(r, size >= 2, "vocabulary size", ">= 2", size);
+  r.require_field(size >= 2, "vocabulary size", ">= 2", size);
   if (o.max_vocab > 0) {
-    require_field(r, size <= o.max_vocab, "vocabulary size",
-                  "<= max_vocab (" + std::to_string(o.max_vocab) + ")", size);
+    r.require_field(size <= o.max_vocab, "vocabulary size",
+                    "<= max_vocab (" + std::to_string(o.max_vocab) + ")", size);
   }
   WordCounts counts;
   int64_t tokens = 0;
   int64_t previous = 0;
   for (int64_t id = 0; id < size; ++id) {
     const std::string word = r.string("vocabulary");
+    // Checked here rather than when the vectors are written, after the whole run.
+    if (const std::string why = word_problem(word, /*blanks_in_words=*/false); !why.empty())
+      r.fail("vocabulary word " + std::to_string(id) + " '" + printable(word, 40) + "' " + why);
     const auto count = r.pod<int64_t>("vocabulary");
     const std::string field = "vocabulary count of word " + std::to_string(id);
-    require_field(r, count >= o.min_count, field,
-                  ">= min_count (" + std::to_string(o.min_count) + ")", count);
+    r.require_field(count >= o.min_count, field,
+                    ">= min_count (" + std::to_string(o.min_count) + ")", count);
     if (id > 0) {
-      require_field(r, count <= previous, field,
-                    "<= the count of the word before it (" + std::to_string(previous) + ")", count);
+      r.require_field(count <= previous, field,
+                      "<= the count of the word before it (" + std::to_string(previous) + ")",
+                      count);
     }
-    require_field(
-        r, count <= corpus_bytes - tokens, field,
+    r.require_field(
+        count <= corpus_bytes - tokens, field,
         "at most the corpus's " + std::to_string(corpus_bytes) + " bytes less the words before it",
         count);
     tokens += count;
@@ -160,66 +159,85 @@ void check_tables(const TensorReader& r, const TrainOptions& o, int64_t vocab_si
                   const Tensor& in, const Tensor& out) {
   // Ahead of the constructor's own check of this bound: rounding a dim near 2^63 up to whole
   // cache lines would overflow.
-  require_field(r, o.dim >= 1 && o.dim <= kMaxDim, "dim", in_range(1, kMaxDim), o.dim);
+  r.require_field(o.dim >= 1 && o.dim <= kMaxDim, "dim", in_range(1, kMaxDim), o.dim);
   const int64_t width = row_floats(o.dim);
   for (const auto& [table, name] : {std::pair{&in, "W_in"}, std::pair{&out, "W_out"}}) {
     if (table->shape().size() != 2)
       r.fail(std::string(name) + " shape " + shape_str(table->shape()));
-    require_field(r, table->shape()[1] == width, std::string(name) + "'s width",
-                  std::to_string(width) + " (dim " + std::to_string(o.dim) +
-                      " rounded up to whole cache lines)",
-                  table->shape()[1]);
+    r.require_field(table->shape()[1] == width, std::string(name) + "'s width",
+                    std::to_string(width) + " (dim " + std::to_string(o.dim) +
+                        " rounded up to whole cache lines)",
+                    table->shape()[1]);
     for (int64_t row = 0; row < table->shape()[0]; ++row) {
       const float* padding = table->data() + row * width + o.dim;
       if (std::any_of(padding, padding + (width - o.dim), [](float v) { return v != 0.0f; }))
         r.fail(std::string(name) + " row " + std::to_string(row) + ": nonzero padding past dim");
     }
   }
-  require_field(r, out.shape()[0] == vocab_size, "vocabulary size",
-                "W_out's height (" + std::to_string(out.shape()[0]) + ")", vocab_size);
+  r.require_field(out.shape()[0] == vocab_size, "vocabulary size",
+                  "W_out's height (" + std::to_string(out.shape()[0]) + ")", vocab_size);
   const int64_t extra_rows = in.shape()[0] - vocab_size;
   if (o.subwords) {
-    require_field(r, extra_rows == o.subword_scheme.buckets, "buckets",
-                  "W_in's height less the vocabulary's (" + std::to_string(extra_rows) + ")",
-                  o.subword_scheme.buckets);
+    r.require_field(extra_rows == o.subword_scheme.buckets, "buckets",
+                    "W_in's height less the vocabulary's (" + std::to_string(extra_rows) + ")",
+                    o.subword_scheme.buckets);
   } else {
-    require_field(r, extra_rows == 0, "W_in height",
-                  "the vocabulary size (" + std::to_string(vocab_size) + ") without subwords",
-                  in.shape()[0]);
+    r.require_field(extra_rows == 0, "W_in height",
+                    "the vocabulary size (" + std::to_string(vocab_size) + ") without subwords",
+                    in.shape()[0]);
   }
 }
 
+// The most (input, output) pairs one word read can add to the loss's count: a centre has at most
+// 2 x window contexts (skip-gram: one row each; CBOW: one row in all), and SGNS scores each row
+// against its K negatives besides the positive.
+int64_t max_pairs_per_word(const TrainOptions& o) {
+  return 2 * o.window * (o.loss == LossKind::sgns ? o.negatives + 1 : 1);
+}
+
+// What the workers before the one being read have done: its fields are bounded by the rest.
+struct WorkersBefore {
+  int64_t words = 0;
+  int64_t pairs = 0;
+};
+
 // One worker's position; its corpus offset is checked against the corpus by the caller.
-// `words_left`: epochs x the vocabulary's words, less those done by the workers before it.
-WorkerPosition read_position(TensorReader& r, int64_t t, int64_t epochs, int64_t words_left) {
+// `words_total`: epochs x the vocabulary's words.
+WorkerPosition read_position(TensorReader& r, int64_t t, const TrainOptions& o, int64_t words_total,
+                             const WorkersBefore& before) {
+  const int64_t epochs = o.epochs;
+  const int64_t words_left = words_total - before.words;
   const std::string worker = "worker " + std::to_string(t) + " ";
   WorkerPosition p;
   p.epoch = r.pod<int64_t>("progress");
-  require_field(r, p.epoch >= 0 && p.epoch <= epochs, worker + "epoch", in_range(0, epochs),
-                p.epoch);
+  r.require_field(p.epoch >= 0 && p.epoch <= epochs, worker + "epoch", in_range(0, epochs),
+                  p.epoch);
   p.corpus.byte_offset = r.pod<int64_t>("progress");
   p.corpus.sentences_after = r.pod<int64_t>("progress");
-  bool all_zero = true;
-  for (uint64_t& word : p.rng.words)
-    all_zero = (word = r.pod<uint64_t>("progress")) == 0 && all_zero;
-  if (all_zero) r.fail(worker + "random state is all zero, a state its generator never reaches");
-  p.rng.cached_normal = r.pod<double>("progress");
-  require_field(r, std::isfinite(p.rng.cached_normal), worker + "cached normal", "finite",
-                p.rng.cached_normal);
-  const auto has_cached_normal = r.pod<uint8_t>("progress");
-  require_field(r, has_cached_normal <= 1, worker + "has cached normal", "0 or 1",
-                int{has_cached_normal});
-  p.rng.has_cached_normal = has_cached_normal != 0;
+  p.rng = read_rng_state(r, worker);
   p.words_done = r.pod<int64_t>("progress");
-  require_field(
-      r, p.words_done >= 0 && p.words_done <= words_left, worker + "words done",
+  r.require_field(
+      p.words_done >= 0 && p.words_done <= words_left, worker + "words done",
       in_range(0, words_left) + " (epochs x the vocabulary's words, less the workers' before)",
       p.words_done);
   p.loss_sum = r.pod<double>("progress");
-  require_field(r, std::isfinite(p.loss_sum) && p.loss_sum >= 0, worker + "loss sum",
-                "finite and >= 0", p.loss_sum);
   p.loss_pairs = r.pod<int64_t>("progress");
-  require_field(r, p.loss_pairs >= 0, worker + "loss pairs", ">= 0", p.loss_pairs);
+  // Every pair comes from a word read, and the workers' counts are added up: bounded by both.
+  const int64_t per_word = max_pairs_per_word(o);
+  const int64_t max_pairs = std::min(p.words_done > std::numeric_limits<int64_t>::max() / per_word
+                                         ? std::numeric_limits<int64_t>::max()
+                                         : p.words_done * per_word,
+                                     std::numeric_limits<int64_t>::max() - before.pairs);
+  r.require_field(p.loss_pairs >= 0 && p.loss_pairs <= max_pairs, worker + "loss pairs",
+                  in_range(0, max_pairs) + " (its words done x " + std::to_string(per_word) +
+                      " pairs a word can add, within 2^63 for all workers)",
+                  p.loss_pairs);
+  // A step adds one loss, a finite float (a larger one stops the run as diverged), and at least
+  // one pair.
+  const double max_loss = double(p.loss_pairs) * std::numeric_limits<float>::max();
+  r.require_field(
+      std::isfinite(p.loss_sum) && p.loss_sum >= 0 && p.loss_sum <= max_loss, worker + "loss sum",
+      "in [0, " + value_str(max_loss) + "] (its loss pairs x the largest float)", p.loss_sum);
   return p;
 }
 
@@ -249,9 +267,7 @@ void Trainer::save_checkpoint(const std::string& path) const {
       w.pod(p.epoch);
       w.pod(p.corpus.byte_offset);
       w.pod(p.corpus.sentences_after);
-      for (uint64_t word : p.rng.words) w.pod(word);
-      w.pod(p.rng.cached_normal);
-      w.pod(static_cast<uint8_t>(p.rng.has_cached_normal));
+      write_rng_state(w, p.rng);
       w.pod(p.words_done);
       w.pod(p.loss_sum);
       w.pod(p.loss_pairs);
@@ -270,9 +286,9 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corp
 
   Vocabulary vocab = read_vocabulary(r, options, corpus.bytes);
   const int64_t words = vocab.total_count();
-  require_field(r, options.epochs <= std::numeric_limits<int64_t>::max() / words, "epochs",
-                "at most 2^63 / the vocabulary's " + std::to_string(words) + " words",
-                options.epochs);
+  r.require_field(options.epochs <= std::numeric_limits<int64_t>::max() / words, "epochs",
+                  "at most 2^63 / the vocabulary's " + std::to_string(words) + " words",
+                  options.epochs);
   const int64_t words_total = options.epochs * words;
   // The tables before the trainer, which allocates its own from dim, the vocabulary and buckets:
   // those fields must first agree with the tensors the file holds.
@@ -301,8 +317,8 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corp
   const int64_t counters = r.count("optimizer state", sizeof(int64_t));
   for (int64_t i = 0; i < counters; ++i) {
     state.counters.push_back(r.pod<int64_t>("optimizer state"));
-    require_field(r, state.counters.back() >= 0, "optimizer step count", ">= 0",
-                  state.counters.back());
+    r.require_field(state.counters.back() >= 0, "optimizer step count", ">= 0",
+                    state.counters.back());
   }
   try {
     trainer.optimizer_->load_state(state);
@@ -311,16 +327,17 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corp
   }
 
   const auto seconds = r.pod<double>("progress");
-  require_field(r, std::isfinite(seconds) && seconds >= 0, "seconds", "finite and >= 0", seconds);
+  r.require_field(std::isfinite(seconds) && seconds >= 0, "seconds", "finite and >= 0", seconds);
   trainer.progress_.seconds = seconds;
   const int64_t workers = r.count("progress", 1);
-  require_field(r, workers == options.threads, "worker count",
-                "the threads option (" + std::to_string(options.threads) + ")", workers);
-  int64_t words_done = 0;
+  r.require_field(workers == options.threads, "worker count",
+                  "the threads option (" + std::to_string(options.threads) + ")", workers);
+  WorkersBefore before;
   for (int64_t t = 0; t < workers; ++t) {
     WorkerPosition& p = trainer.positions_[static_cast<size_t>(t)];
-    p = read_position(r, t, options.epochs, words_total - words_done);
-    words_done += p.words_done;
+    p = read_position(r, t, options, words_total, before);
+    before.words += p.words_done;
+    before.pairs += p.loss_pairs;
     // The corpus is the checkpoint's (fingerprinted above), so a position that is not a resume
     // point of the worker's slice is a corrupt field.
     CorpusReader reader(trainer.corpus_, options.tokenizer);
@@ -330,6 +347,11 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corp
     } catch (const std::logic_error& e) {
       r.fail("worker " + std::to_string(t) + " position: " + e.what());
     }
+  }
+  // An optimizer counts its steps, and a step trains at least one pair.
+  for (const int64_t steps : state.counters) {
+    r.require_field(steps <= before.pairs, "optimizer step count",
+                    "<= the workers' loss pairs (" + std::to_string(before.pairs) + ")", steps);
   }
   r.finish();
   return trainer;

@@ -1,24 +1,26 @@
 #include "word2vec/vocabulary.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cstdint>
-#include <cstring>
 #include <fstream>
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/input_file.h"
+#include "autograd/io/line_reader.h"
+#include "autograd/io/printable.h"
+#include "autograd/io/word_bytes.h"
 
 namespace gv {
 
 namespace {
 
-// A line quoted in an error message, cut short so that a binary file cannot flood the terminal.
+// A line quoted in an error message, cut short so that a binary file cannot flood the terminal,
+// and its control bytes escaped so that they cannot drive it.
 std::string excerpt(std::string_view line) {
   constexpr size_t kMaxBytes = 40;
-  if (line.size() <= kMaxBytes) return "'" + std::string(line) + "'";
-  return "'" + std::string(line.substr(0, kMaxBytes)) + "...'";
+  return "'" + printable(line, kMaxBytes) + (line.size() > kMaxBytes ? "...'" : "'");
 }
 
 // Splits on runs of spaces and tabs; words never contain either.
@@ -85,31 +87,33 @@ Vocabulary Vocabulary::build(const WordCounts& counts, int64_t min_count, int64_
 }
 
 Vocabulary Vocabulary::load(const std::string& path, int64_t min_count, int64_t max_size) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot open vocabulary " + path + ": " + std::strerror(errno));
+  std::ifstream in;
+  open_regular_file(path, "vocabulary", in);
+  LineReader lines(in, path);  // bounds a line: /dev/zero or a binary file is no vocabulary
   WordCounts counts;
-  std::string line;
-  for (int64_t line_number = 1; std::getline(in, line); ++line_number) {
+  for (std::string line; lines.next(line);) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     const std::vector<std::string_view> fields = split_fields(line);
     if (fields.empty()) continue;
-    const std::string where = path + ":" + std::to_string(line_number) + ": ";
     if (fields.size() != 2) {
-      throw std::runtime_error(where + "expected 'word count', got " + excerpt(line));
+      throw std::runtime_error(lines.where() + "expected 'word count', got " + excerpt(line));
+    }
+    // The words a trainer writes end at a blank, as here: the rule of binary vector files.
+    if (const std::string why = word_problem(fields[0], /*blanks_in_words=*/false); !why.empty()) {
+      throw std::runtime_error(lines.where() + "the word " + excerpt(fields[0]) + " " + why);
     }
     int64_t count = 0;
     const char* end = fields[1].data() + fields[1].size();
     const auto [parsed_end, error] = std::from_chars(fields[1].data(), end, count);
     if (error != std::errc() || parsed_end != end || count < 1) {
-      throw std::runtime_error(where + "count must be a positive integer, got " +
+      throw std::runtime_error(lines.where() + "count must be a positive integer, got " +
                                excerpt(fields[1]));
     }
     // The line's place among the words makes ties keep the file's order.
     if (!counts.insert(fields[0], {count, counts.size()})) {
-      throw std::runtime_error(where + "duplicate word " + excerpt(fields[0]));
+      throw std::runtime_error(lines.where() + "duplicate word " + excerpt(fields[0]));
     }
   }
-  if (in.bad()) throw std::runtime_error("cannot read vocabulary " + path);
   if (counts.empty()) throw std::runtime_error(path + ": no words (expected 'word count' lines)");
   try {
     return build(counts, min_count, max_size);

@@ -32,10 +32,12 @@ class Vocabulary {
   // Throws std::invalid_argument for min_count < 1 or max_size < 0, and std::runtime_error if
   // no word is left or the kept counts add up past INT64_MAX.
   static Vocabulary build(const WordCounts& counts, int64_t min_count = 1, int64_t max_size = 0);
-  // Reads "word count" lines (blank lines skipped; '\r' before '\n' tolerated) and keeps
-  // them as build() does, ties in the file's line order (as word2vec.c's -read-vocab), so
-  // save() then load() gives the same ids. Throws std::runtime_error naming the file, and
-  // the line if any, or saying that no word has min_count.
+  // Reads "word count" lines (blank lines skipped; '\r' before '\n' and a UTF-8 byte order
+  // mark tolerated) and keeps them as build() does, ties in the file's line order (as
+  // word2vec.c's -read-vocab), so save() then load() gives the same ids. Throws
+  // std::runtime_error naming the file, and the line if any: for a path that is not a regular
+  // file (checked before it is opened), a line over kMaxWordLineBytes, a word no vector file
+  // can hold (word_problem), or no word with min_count.
   static Vocabulary load(const std::string& path, int64_t min_count = 1, int64_t max_size = 0);
   // Writes "word count" lines in id order, atomically. Throws std::runtime_error naming path.
   void save(const std::string& path) const;

@@ -19,7 +19,8 @@ inline float fast_exp(float x) {
   x = x > 88.0f ? 88.0f : x;
   // Adding and subtracting 1.5 * 2^23 rounds to the nearest integer in any vector unit.
   constexpr float kRound = 12582912.0f;
-  const float n = (x * 1.44269504088896341f + kRound) - kRound;
+  const float shifted = x * 1.44269504088896341f + kRound;
+  const float n = shifted - kRound;
   // ln 2 in two parts, the first with few bits, so n * part 1 is exact.
   const float r = (x - n * 0.693359375f) + n * 2.12194440e-4f;
   float p = 1.9875691500e-4f;
@@ -29,7 +30,10 @@ inline float fast_exp(float x) {
   p = p * r + 1.6666665459e-1f;
   p = p * r + 5.0000001201e-1f;
   p = p * r * r + r + 1.0f;
-  const int32_t exponent = (static_cast<int32_t>(n) + 127) << 23;
+  // n read from the rounded sum's bits rather than cast: the same integer for every x in range,
+  // and no undefined conversion for a NaN x, which stays NaN through p.
+  const int32_t rounded = std::bit_cast<int32_t>(shifted) - std::bit_cast<int32_t>(kRound);
+  const uint32_t exponent = static_cast<uint32_t>(rounded + 127) << 23;
   return p * std::bit_cast<float>(exponent);
 }
 

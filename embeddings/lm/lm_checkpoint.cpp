@@ -1,10 +1,12 @@
 #include "embeddings/lm/lm_checkpoint.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/rng_state_io.h"
 #include "autograd/tensor_io.h"
 
 namespace gv {
@@ -28,7 +30,10 @@ GptConfig read_config(TensorReader& r, int64_t vocab) {
   for (int64_t* v : {&c.layers, &c.heads, &c.dim, &c.context}) *v = r.pod<int64_t>("model");
   const auto positions = r.pod<uint8_t>("model");
   const auto interleaved = r.pod<uint8_t>("model");
-  if (positions > static_cast<uint8_t>(PositionKind::rope) || interleaved > 1) r.fail("bad model");
+  r.require_field(positions <= static_cast<uint8_t>(PositionKind::rope), "positions",
+                  "in [0, " + std::to_string(static_cast<int>(PositionKind::rope)) + "]",
+                  int{positions});
+  r.require_field(interleaved <= 1, "interleaved", "0 or 1", int{interleaved});
   c.positions = static_cast<PositionKind>(positions);
   c.interleaved = interleaved != 0;
   try {
@@ -52,7 +57,8 @@ LmTrainOptions read_options(TensorReader& r) {
   for (float* v : {&o.lr, &o.min_lr_ratio, &o.weight_decay}) *v = r.pod<float>("options");
   o.seed = r.pod<uint64_t>("options");
   const auto threads = r.pod<int64_t>("options");
-  if (threads < 1 || threads > 1024) r.fail("bad options");
+  // Bounded before the cast to int (LmTrainOptions::check's bound).
+  r.require_field(threads >= 1 && threads <= 1024, "threads", "in [1, 1024]", threads);
   o.threads = static_cast<int>(threads);
   try {
     o.check();
@@ -86,9 +92,7 @@ void write_lm_checkpoint(const std::string& path, const CharVocabulary& vocab,
     w.pod(training.corpus.hash);
     w.pod(training.step);
     w.pod(training.seconds);
-    for (const uint64_t word : training.rng.words) w.pod(word);
-    w.pod(training.rng.cached_normal);
-    w.pod(static_cast<uint8_t>(training.rng.has_cached_normal));
+    write_rng_state(w, training.rng);
     const std::vector<Var> params = model.parameters();
     w.count(static_cast<int64_t>(params.size()));
     for (const Var& p : params) w.shape(p.shape());
@@ -118,13 +122,13 @@ LmCheckpoint read_lm_checkpoint(const std::string& path) {
   training.corpus.hash = r.pod<uint64_t>("progress");
   training.step = r.pod<int64_t>("progress");
   training.seconds = r.pod<double>("progress");
-  for (uint64_t& word : training.rng.words) word = r.pod<uint64_t>("progress");
-  training.rng.cached_normal = r.pod<double>("progress");
-  training.rng.has_cached_normal = r.pod<uint8_t>("progress") != 0;
-  if (training.corpus.bytes < 1 || training.step < 0 || training.step > training.options.steps ||
-      !(training.seconds >= 0.0) || !std::isfinite(training.seconds)) {
-    r.fail("bad progress");
-  }
+  training.rng = read_rng_state(r, "");
+  r.require_field(training.corpus.bytes >= 1, "corpus size", ">= 1", training.corpus.bytes);
+  r.require_field(training.step >= 0 && training.step <= training.options.steps, "step",
+                  "in [0, " + std::to_string(training.options.steps) + "] (the steps option)",
+                  training.step);
+  r.require_field(std::isfinite(training.seconds) && training.seconds >= 0, "seconds",
+                  "finite and >= 0", training.seconds);
 
   const std::vector<ParamSpec> specs = parameter_specs(config);
   if (r.count("parameters", kMinShapeBytes) != static_cast<int64_t>(specs.size())) {
@@ -151,8 +155,14 @@ LmCheckpoint read_lm_checkpoint(const std::string& path) {
     const int64_t tensors = r.count("optimizer state", kMinShapeBytes);
     for (int64_t t = 0; t < tensors; ++t) state.tensors.push_back(r.tensor("optimizer state"));
     const int64_t counters = r.count("optimizer state", sizeof(int64_t));
-    for (int64_t c = 0; c < counters; ++c)
+    for (int64_t c = 0; c < counters; ++c) {
       state.counters.push_back(r.pod<int64_t>("optimizer state"));
+      // An optimizer counts the steps it took, one per training step.
+      r.require_field(state.counters.back() >= 0 && state.counters.back() <= training.step,
+                      "optimizer step count",
+                      "in [0, " + std::to_string(training.step) + "] (the step)",
+                      state.counters.back());
+    }
   }
   r.finish();
   return checkpoint;

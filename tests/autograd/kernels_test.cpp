@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -59,3 +60,17 @@ TEST_CASE("logistic_losses gives softplus losses and sigma(x) - y", "[kernels]")
 }
 
 }  // namespace gv
+
+TEST_CASE("fast_exp follows exp over its range, clamps outside it and keeps a NaN a NaN",
+          "[kernels]") {
+  for (const float x : {-87.0f, -10.5f, -1.0f, 0.0f, 0.3f, 1.0f, 20.0f, 88.0f}) {
+    CAPTURE(x);
+    CHECK(gv::fast_exp(x) == Approx(std::exp(x)).epsilon(1e-6));
+  }
+  CHECK(gv::fast_exp(-1000.0f) == gv::fast_exp(-87.0f));
+  CHECK(gv::fast_exp(std::numeric_limits<float>::infinity()) == gv::fast_exp(88.0f));
+  // A diverged logit: no undefined conversion of NaN to an integer (UBSan reports one), and
+  // the NaN reaches the loss, where training sees it.
+  CHECK(std::isnan(gv::fast_exp(std::numeric_limits<float>::quiet_NaN())));
+  CHECK(std::isnan(gv::fast_exp(-std::numeric_limits<float>::quiet_NaN())));
+}

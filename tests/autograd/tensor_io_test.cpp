@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -139,7 +141,22 @@ TEST_CASE("Foreign, old, new and overlong tensor files are refused", "[tensor_io
   CHECK_THROWS_WITH(read_sample(longer), Catch::Contains("1 trailing bytes"));
 
   CHECK_THROWS_WITH(TensorReader(dir.file("absent.bin"), kFormat),
-                    Catch::Contains("absent.bin") && Catch::Contains("cannot open"));
+                    Catch::Equals(dir.file("absent.bin") + ": test file not found"));
+}
+
+TEST_CASE("Tensor files must be regular files, refused before they are opened",
+          "[tensor_io][errors]") {
+  const gv::testing::ScratchDir dir("tensor_io_kinds");
+  // Opening a FIFO would wait for a writer, forever if none comes.
+  const std::string fifo = dir.file("fifo");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_THROWS_WITH(TensorReader(fifo, kFormat),
+                    Catch::Equals(fifo + ": test file is a FIFO, not a regular file"));
+  CHECK_THROWS_WITH(
+      TensorReader("/dev/zero", kFormat),
+      Catch::Equals("/dev/zero: test file is a character device, not a regular file"));
+  CHECK_THROWS_WITH(TensorReader(dir.file(""), kFormat),
+                    Catch::Equals(dir.file("") + ": test file is a directory, not a file"));
 }
 
 TEST_CASE("Tensor files with absurd sizes fail before allocating", "[tensor_io][errors]") {

@@ -20,11 +20,16 @@ put_int64() {
 }
 resume=("$gradvec" train --corpus "$work/corpus.txt" --quiet --output "$work/o.vec" --resume)
 # The options follow the 8-byte magic and the 4-byte version, 8 bytes each: dim first, epochs
-# sixth.
+# sixth. The file ends with the one worker's loss sum (a double) and loss pair count: edited to
+# a count that overflows when the workers' are added up, and a sum (1e308's bits) no run's pairs
+# can reach.
+size=$(stat -c %s "$work/run.ckpt")
 for edit in "12 $((1 << 40)) dim must be in \[1, 65536\], got 1099511627776" \
   "12 $((1 << 62)) dim must be in \[1, 65536\], got 4611686018427387904" \
   "12 20 W_in's width must be 32 \(dim 20 rounded up to whole cache lines\), got 16" \
-  "52 $((1 << 62)) epochs must be at most 2\^63 / the vocabulary's [0-9]+ words"; do
+  "52 $((1 << 62)) epochs must be at most 2\^63 / the vocabulary's [0-9]+ words" \
+  "$((size - 8)) $(((1 << 63) - 1)) worker 0 loss pairs must be in \[0, [0-9]+\]" \
+  "$((size - 16)) $((0x7FE1CCF385EBC8A0)) worker 0 loss sum must be in \[0, [0-9.e+]+\]"; do
   read -r offset value message <<<"$edit"
   cp "$work/run.ckpt" "$work/bad.ckpt"
   put_int64 "$work/bad.ckpt" "$offset" "$value"

@@ -1,7 +1,7 @@
 // Writes the harnesses' seed corpora, tests/fuzz/seeds/<harness>/: files gradvec itself writes
-// (vectors and models trained on fixtures.h's corpus, checkpoints, parameter and vocabulary
-// files), each with a slightly broken copy or two, and a few hand-written text files. Run from
-// the repository root after changing a format:  build-fuzz/fuzz_seeds tests/fuzz/seeds
+// (vectors and models trained on fixtures.h's corpus, word2vec and lm checkpoints, parameter and
+// vocabulary files), each with a slightly broken copy or two, and a few hand-written text files.
+// Run from the repository root after changing a format:  build-fuzz/fuzz_seeds tests/fuzz/seeds
 // Seeds end in -vec, -bin, -ckpt rather than .vec, .bin, .ckpt, which .gitignore keeps out.
 #include <unistd.h>
 
@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "embeddings/lm/lm_trainer.h"
 #include "embeddings/parameter_file.h"
 #include "tests/fuzz/fixtures.h"
 #include "tools/trained_vectors.h"
@@ -154,6 +155,29 @@ void checkpoint_seeds(const std::string& corpus) {
   seed("checkpoint", "subwords-adagrad-ckpt", checkpoint(subwords_adagrad));
 }
 
+void lm_checkpoint_seeds(const std::string& corpus) {
+  gv::GptConfig config;
+  config.layers = 1;
+  config.heads = 2;
+  config.dim = 8;
+  config.context = 8;
+  gv::LmTrainOptions options;
+  options.batch = 2;
+  options.steps = 4;
+  options.warmup = 1;
+  // Stopped after 2 of its 4 steps, so the step, the random state and the optimizers' counters
+  // are not at their starting values.
+  const auto checkpoint = [&](gv::PositionKind positions) {
+    config.positions = positions;
+    gv::LmTrainer trainer(corpus, config, options);
+    const std::atomic<bool> stop{false};
+    trainer.train({}, stop, 2);
+    return written([&](const std::string& path) { trainer.save_checkpoint(path); });
+  };
+  seed_with_damage("lm_checkpoint", "rope-ckpt", checkpoint(gv::PositionKind::rope));
+  seed("lm_checkpoint", "learned-ckpt", checkpoint(gv::PositionKind::learned));
+}
+
 void file_seeds(const std::string& corpus) {
   const gv::InputEmbedding module = gv::fuzz::parameter_module();
   seed_with_damage("parameter_file", "module.params", written([&](const std::string& path) {
@@ -220,6 +244,7 @@ int main(int argc, char** argv) {
   std::ofstream(corpus, std::ios::binary) << gv::fuzz::kCorpus;
   vector_seeds(corpus.string());
   checkpoint_seeds(corpus.string());
+  lm_checkpoint_seeds(corpus.string());
   file_seeds(corpus.string());
   text_seeds();
   fs::remove(corpus);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
@@ -195,4 +196,63 @@ TEST_CASE("A run whose loss diverges stops, naming --lr, and a NaN model is neve
       "infinite values)";
   CHECK_THROWS_WITH(gv::read_lm_checkpoint(path), Catch::Contains(refusal));
   CHECK_THROWS_WITH(LmTrainer::from_checkpoint(path, corpus), Catch::Contains(refusal));
+}
+
+TEST_CASE("Every progress field of an lm checkpoint is bounded by what a run can produce",
+          "[lm][checkpoint][errors]") {
+  ScratchDir dir("lm_ckpt_fields");
+  const std::string corpus = shakespeare_excerpt(dir);
+  LmTrainer trainer(corpus, small_config(), small_run());
+  REQUIRE_FALSE(trainer.train({}, kNoStop, 3));
+  const std::string path = dir.file("good.ckpt");
+  trainer.save_checkpoint(path);
+  std::ifstream in(path, std::ios::binary);
+  const std::string good((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Magic, version, the symbols; the model (4 int64, 2 uint8), the options (3 int64, 3 float,
+  // uint64, int64); then corpus bytes and hash, step, seconds, 4 rng words, cached normal, its
+  // flag.
+  const size_t progress_at = 8 + 4 + 4 + trainer.corpus().vocab.size() + 34 + 52;
+  const size_t step_at = progress_at + 16, rng_at = progress_at + 32, normal_at = rng_at + 32;
+  // Then the parameters' count and shapes (uint32 ndim, int64 dims each), then their floats.
+  size_t floats_at = normal_at + 9 + 4;
+  gv::GptConfig config = small_config();
+  config.vocab = trainer.corpus().vocab.size();
+  for (const gv::ParamSpec& spec : gv::parameter_specs(config))
+    floats_at += 4 + 8 * spec.shape.size();
+  int64_t step = 0;
+  std::memcpy(&step, &good[step_at], sizeof step);
+  REQUIRE(step == 3);
+  // The file ends with the last optimizer's step counters, each the run's 3 steps.
+  int64_t last_counter = 0;
+  std::memcpy(&last_counter, &good[good.size() - 8], sizeof last_counter);
+  REQUIRE(last_counter == 3);
+
+  const auto bytes_of = [](auto value) {
+    return std::string(reinterpret_cast<const char*>(&value), sizeof value);
+  };
+  const struct {
+    size_t at;
+    std::string bytes;
+    std::string message;
+  } edits[] = {
+      {step_at, bytes_of(int64_t{9}), "step must be in [0, 8] (the steps option), got 9"},
+      {rng_at, std::string(32, '\0'), "random state is all zero"},
+      {normal_at, bytes_of(std::numeric_limits<double>::infinity()), "cached normal must be"},
+      {normal_at, bytes_of(1e6), "cached normal must be finite and at most 9 in magnitude"},
+      {normal_at + 8, bytes_of(uint8_t{2}), "has cached normal must be 0 or 1, got 2"},
+      {floats_at + 4, bytes_of(std::numeric_limits<float>::quiet_NaN()),
+       "parameter 0 holds NaN or infinite values"},
+      {good.size() - 8, bytes_of(std::numeric_limits<int64_t>::max()),
+       "optimizer step count must be in [0, 3] (the step)"},
+  };
+  for (const auto& edit : edits) {
+    INFO(edit.message);
+    std::string bytes = good;
+    std::copy(edit.bytes.begin(), edit.bytes.end(), bytes.begin() + static_cast<long>(edit.at));
+    REQUIRE(bytes != good);
+    CHECK_THROWS_WITH(gv::read_lm_checkpoint(dir.write("bad.ckpt", bytes)),
+                      Catch::Contains("bad.ckpt: not a valid gradvec language-model checkpoint (" +
+                                      edit.message));
+  }
+  CHECK(gv::read_lm_checkpoint(dir.write("again.ckpt", good)).training.step == 3);
 }

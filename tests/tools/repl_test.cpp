@@ -73,7 +73,7 @@ TEST_CASE("repl: a byte order mark does not stick to the first query word") {
 TEST_CASE("repl: a line over the limit ends the loop with an error naming the line") {
   gv::tools::QueryOptions options;
   options.k = 1;
-  const std::string endless(static_cast<size_t>(gv::tools::kMaxLineBytes) + 1, '\0');
+  const std::string endless(static_cast<size_t>(gv::kMaxWordLineBytes) + 1, '\0');
   const gv::tools::VectorIndex index = compass();
   std::istringstream in("north\n" + endless);
   std::ostringstream out;

@@ -188,7 +188,7 @@ TEST_CASE("a byte order mark before the first section is not part of its name") 
 
 TEST_CASE("a questions line longer than the limit is refused naming file and line") {
   CHECK_THROWS_WITH(
-      parse(": s\n" + std::string(static_cast<size_t>(gv::tools::kMaxLineBytes) + 1, 'a')),
+      parse(": s\n" + std::string(static_cast<size_t>(gv::kMaxWordLineBytes) + 1, 'a')),
       "q.txt:2: line longer than 1048576 bytes, the limit for a line of words");
 }
 

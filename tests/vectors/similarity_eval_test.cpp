@@ -109,7 +109,7 @@ TEST_CASE("a byte order mark before the first pair is not part of its word") {
 
 TEST_CASE("a pairs line longer than the limit is refused naming file and line") {
   CHECK_THROWS_WITH(
-      parse("a b 1\n" + std::string(static_cast<size_t>(gv::tools::kMaxLineBytes) + 1, '\0')),
+      parse("a b 1\n" + std::string(static_cast<size_t>(gv::kMaxWordLineBytes) + 1, '\0')),
       "pairs.txt:2: line longer than 1048576 bytes, the limit for a line of words");
 }
 

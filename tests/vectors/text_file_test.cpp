@@ -5,8 +5,8 @@
 #include "tests/vectors/vector_test_support.h"
 #include "tools/vectors/text_file.h"
 
-using gv::tools::kMaxLineBytes;
-using gv::tools::LineReader;
+using gv::kMaxWordLineBytes;
+using gv::LineReader;
 
 namespace {
 
@@ -65,8 +65,8 @@ TEST_CASE("LineReader drops a byte order mark from the first line only") {
   CHECK(lines_of(bom) == std::vector<std::string>{""});
 }
 
-TEST_CASE("LineReader refuses a line over kMaxLineBytes, naming source and line") {
-  const std::string longest(static_cast<size_t>(kMaxLineBytes), 'w');
+TEST_CASE("LineReader refuses a line over kMaxWordLineBytes, naming source and line") {
+  const std::string longest(static_cast<size_t>(kMaxWordLineBytes), 'w');
   CHECK(lines_of("a\n" + longest + "\n").size() == 2);
   CHECK_THROWS_WITH(lines_of("a\n" + longest + "w\n"),
                     "t.txt:2: line longer than 1048576 bytes, the limit for a line of words");
@@ -81,7 +81,7 @@ TEST_CASE("LineReader stops input that never ends after reading just over one li
     CHECK_THROWS_WITH(reader.next(line),
                       "endless:1: line longer than 1048576 bytes, the limit "
                       "for a line of words");
-    CHECK(endless.served() < kMaxLineBytes + 8192);
+    CHECK(endless.served() < kMaxWordLineBytes + 8192);
   }
 }
 

@@ -186,6 +186,7 @@ TEST_CASE("Every field of a checkpoint is checked before anything is allocated f
   REQUIRE(read_at<int64_t>(good, at.at("worker 0 byte offset")) > 0);  // a position mid-corpus
   REQUIRE(at.count("optimizer counter 0") == 1);
   const auto count0 = read_at<int64_t>(good, at.at("count of word 0"));
+  at["word 0 last byte"] = at.at("count of word 0") - 1;
   const auto nan = std::numeric_limits<double>::quiet_NaN();
   const int64_t big = int64_t{1} << 62;
   struct Edit {
@@ -251,6 +252,15 @@ TEST_CASE("Every field of a checkpoint is checked before anything is allocated f
       {"worker 0 words done", raw(int64_t{-1}), "worker 0 words done"},
       {"worker 0 loss sum", raw(nan), "worker 0 loss sum"},
       {"worker 0 loss pairs", raw(int64_t{-1}), "worker 0 loss pairs"},
+      // Sums that would overflow when added up, or print a mean no run can produce.
+      {"worker 0 loss pairs", raw(std::numeric_limits<int64_t>::max()), "worker 0 loss pairs"},
+      {"worker 0 loss sum", raw(1e308), "worker 0 loss sum"},
+      {"worker 0 cached normal", raw(100.0), "worker 0 cached normal"},
+      {"optimizer counter 0", raw(std::numeric_limits<int64_t>::max()), "optimizer step count"},
+      // Words that no vector file can hold, found before training rather than at its end.
+      {"word 0 last byte", std::string(1, '\n'), "vocabulary word 0"},
+      {"word 0 last byte", std::string(1, '\0'), "vocabulary word 0"},
+      {"word 0 last byte", std::string(1, ' '), "vocabulary word 0"},
   };
   for (const Edit& edit : edits) {
     INFO(edit.field << " edited");

@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -5,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "autograd/io/line_reader.h"
 #include "tests/scratch_dir.h"
 #include "word2vec/vocabulary.h"
 
@@ -143,8 +146,49 @@ TEST_CASE("Vocabulary::load names the file and line of malformed input",
   const std::string empty = dir.write("empty.txt", "\n\n");
   CHECK_THROWS_WITH(Vocabulary::load(empty), Catch::Contains(empty + ": no words"));
   CHECK_THROWS_WITH(Vocabulary::load(dir.file("missing.txt")),
-                    Catch::Contains("cannot open vocabulary " + dir.file("missing.txt")) &&
-                        Catch::Contains("No such file"));
+                    Catch::Equals(dir.file("missing.txt") + ": vocabulary not found"));
+}
+
+TEST_CASE("Vocabulary::load refuses what is no file of words before it takes memory or blocks",
+          "[vocabulary][io][errors]") {
+  const ScratchDir dir("vocab_unbounded");
+  // Opening a FIFO would wait for a writer; a device may never end.
+  const std::string fifo = dir.file("fifo");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_THROWS_WITH(Vocabulary::load(fifo),
+                    Catch::Equals(fifo + ": vocabulary is a FIFO, not a regular file"));
+  CHECK_THROWS_WITH(
+      Vocabulary::load("/dev/zero"),
+      Catch::Equals("/dev/zero: vocabulary is a character device, not a regular file"));
+  // A file with no line end within the limit every reader of words keeps to.
+  const std::string endless =
+      dir.write("zeros.txt", std::string(static_cast<size_t>(gv::kMaxWordLineBytes) + 1, '\0'));
+  CHECK_THROWS_WITH(Vocabulary::load(endless),
+                    Catch::Equals(endless + ":1: line longer than 1048576 bytes, the limit for a "
+                                            "line of words"));
+}
+
+TEST_CASE("Vocabulary::load refuses words that no vector file can hold, by file and line",
+          "[vocabulary][io][errors]") {
+  const ScratchDir dir("vocab_unwritable_words");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {std::string("the 5\nfo\0o 3\n", 13), ":2: the word 'fo\\x00o' contains the byte \\x00"},
+      {"the 5\na\vb 3\n", ":2: the word 'a\\x0bb' contains the byte \\x0b"},
+      {"the 5\na\rb 3\n", ":2: the word 'a\\x0db' contains the byte \\x0d"},
+  };
+  for (const auto& [text, message] : cases) {
+    CAPTURE(text);
+    const std::string path = dir.write("bad.txt", text);
+    CHECK_THROWS_WITH(Vocabulary::load(path), Catch::Contains(path + message));
+  }
+}
+
+TEST_CASE("Vocabulary::load drops a UTF-8 byte order mark from the first word",
+          "[vocabulary][io]") {
+  const ScratchDir dir("vocab_bom");
+  const Vocabulary vocab = Vocabulary::load(dir.write("bom.txt", "\xEF\xBB\xBFthe 5\ncat 2\n"));
+  CHECK(words_of(vocab) == std::vector<std::string>{"the", "cat"});
+  CHECK(vocab.id("the") == 0);
 }
 
 TEST_CASE("Vocabulary::save names the path it cannot write", "[vocabulary][io][errors]") {

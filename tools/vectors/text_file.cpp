@@ -68,42 +68,6 @@ std::unique_ptr<std::istream> open_text_file(const std::string& path, const std:
   return std::make_unique<TextFileStream>(fd, path);
 }
 
-LineReader::LineReader(std::istream& in, std::string source)
-    : in_(in), source_(std::move(source)) {}
-
-std::string LineReader::where() const {
-  return source_ + ":" + std::to_string(line_number_) + ": ";
-}
-
-bool LineReader::next(std::string& line) {
-  line.clear();
-  char chunk[4096];
-  while (true) {
-    errno = 0;
-    in_.getline(chunk, sizeof chunk);
-    if (in_.bad()) {
-      throw std::runtime_error(source_ + ": cannot read" +
-                               (errno != 0 ? ": " + std::string(std::strerror(errno)) : ""));
-    }
-    // gcount counts the '\n' when getline found one (the stream is then still good).
-    const std::streamsize stored = in_.gcount() - (in_.good() ? 1 : 0);
-    if (static_cast<int64_t>(line.size()) + stored > kMaxLineBytes) {
-      ++line_number_;
-      throw std::runtime_error(where() + "line longer than " + std::to_string(kMaxLineBytes) +
-                               " bytes, the limit for a line of words");
-    }
-    line.append(chunk, static_cast<size_t>(stored));
-    if (in_.good()) break;  // a whole line
-    if (in_.eof()) {        // a last line without '\n', unless nothing was left
-      if (line.empty()) return false;
-      break;
-    }
-    in_.clear();  // failbit alone: the chunk filled up before the line ended
-  }
-  if (++line_number_ == 1) line.erase(0, line.size() - without_utf8_bom(line).size());
-  return true;
-}
-
 namespace {
 constexpr std::string_view kWhitespace = " \t\r\n\v\f";
 }  // namespace
@@ -112,11 +76,6 @@ std::string_view trim_whitespace(std::string_view text) {
   const size_t start = text.find_first_not_of(kWhitespace);
   if (start == std::string_view::npos) return {};
   return text.substr(start, text.find_last_not_of(kWhitespace) + 1 - start);
-}
-
-std::string_view without_utf8_bom(std::string_view text) {
-  constexpr std::string_view kBom = "\xEF\xBB\xBF";
-  return text.starts_with(kBom) ? text.substr(kBom.size()) : text;
 }
 
 std::vector<std::string_view> split_fields(std::string_view line) {

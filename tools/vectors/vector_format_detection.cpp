@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <vector>
 
+#include "autograd/io/line_reader.h"  // without_utf8_bom
 #include "autograd/io/printable.h"
 #include "tools/vectors/fasttext_model.h"
-#include "tools/vectors/text_file.h"
 #include "tools/vectors/vector_line_parser.h"
 #include "tools/vectors/vector_source.h"
 
@@ -97,11 +97,11 @@ std::optional<VectorFormat> detect(std::string_view bytes, bool complete) {
 
 // A byte order mark is dropped first, as the readers drop it.
 VectorFormat detect_vector_format(std::string_view bytes) {
-  return *detect(tools::without_utf8_bom(bytes), /*complete=*/true);
+  return *detect(without_utf8_bom(bytes), /*complete=*/true);
 }
 
 std::optional<VectorFormat> detect_vector_format_of_prefix(std::string_view bytes) {
-  return detect(tools::without_utf8_bom(bytes), /*complete=*/false);
+  return detect(without_utf8_bom(bytes), /*complete=*/false);
 }
 
 }  // namespace gv

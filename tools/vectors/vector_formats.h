@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include "autograd/io/word_bytes.h"  // word_problem: the words a format holds
+
 namespace gv {
 
 // Auto is not a format: it asks read_vectors to detect one (rules in vector_io.h).
@@ -37,13 +39,6 @@ struct VectorFormatSpec {
   // Why write_vectors refuses the format and what writes it instead; empty when it writes it.
   std::string_view not_written_here;
 };
-
-// Why `word` cannot be a word of a file in a format, or "" when it can: one rule for the
-// format's reader and its writer, so that what one reads the other writes back. A word is
-// never empty and holds no NUL, '\n', '\r', '\v' or '\f' (line breaks, or whitespace that
-// other readers split at); spaces and tabs only inside, and only when `blanks_in_words`.
-// Says what is wrong, e.g. "contains the byte \x0d, which no vector file allows in a word".
-std::string word_problem(std::string_view word, bool blanks_in_words);
 
 // Every format, in the order the command line lists them.
 std::span<const VectorFormatSpec> vector_formats();

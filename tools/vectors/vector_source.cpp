@@ -1,14 +1,14 @@
 #include "tools/vectors/vector_source.h"
 
+#include "autograd/io/line_reader.h"  // without_utf8_bom
 #include "autograd/io/printable.h"
-#include "tools/vectors/text_file.h"
 
 namespace gv {
 
 VectorSource load_vector_source(const std::string& path, bool prefault, const PrefixCheck& check) {
   const auto check_prefix = [&](std::string_view bytes) {
     try {
-      return check(VectorSource{path, tools::without_utf8_bom(bytes), nullptr, false});
+      return check(VectorSource{path, without_utf8_bom(bytes), nullptr, false});
     } catch (const TruncatedVectorFile&) {
       return false;  // fine so far: more bytes will tell
     }
@@ -23,7 +23,7 @@ VectorSource load_vector_source(const std::string& path, bool prefault, const Pr
   } catch (const std::runtime_error& e) {
     throw VectorFileError(e.what());
   }
-  return VectorSource{path, tools::without_utf8_bom(file->bytes()), file};
+  return VectorSource{path, without_utf8_bom(file->bytes()), file};
 }
 
 VectorFileError VectorSource::error(std::string_view what) const {
