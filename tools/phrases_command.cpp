@@ -14,6 +14,7 @@
 #include "autograd/io/atomic_file.h"
 #include "autograd/require.h"
 #include "tools/commands.h"
+#include "tools/corpus_reading_options.h"
 #include "tools/validators.h"
 #include "word2vec/corpus_reader.h"
 #include "word2vec/phrases.h"
@@ -27,7 +28,7 @@ struct PhrasesArgs {
   std::string output;
   std::string list;  // where the phrases go, if anywhere
   PhraseOptions options;
-  TokenizerOptions tokenizer;
+  CorpusReadingOptions reading;
   int threads = 1;
 };
 
@@ -42,13 +43,15 @@ void write_list(const Phrases& phrases, std::ostream& out) {
 void run_phrases(const PhrasesArgs& args) {
   std::ifstream corpus;
   open_corpus(args.corpus, corpus);  // "corpus not found", "is a directory", ... before any output
+  args.reading.check_text(args.corpus, args.corpus);
+  const TokenizerOptions tokenizer = args.reading.tokenizer_options();
   if (args.output == "-" && args.list == "-") {
     throw std::invalid_argument("--output and --list cannot both be standard output ('-')");
   }
   // Counting happens inside the write, so an output that cannot be created fails the command
   // before the corpus is read, not after.
   write_file_atomically(args.output, [&](std::ostream& out) {
-    PhraseCounts counts = count_phrases(args.corpus, args.tokenizer, args.threads);
+    PhraseCounts counts = count_phrases(args.corpus, tokenizer, args.threads);
     std::fprintf(stderr, "%s: %lld tokens, %lld words, %lld bigrams (N = %lld)\n",
                  args.corpus.c_str(), static_cast<long long>(counts.words.total_count()),
                  static_cast<long long>(counts.words.size()),
@@ -98,9 +101,7 @@ void add_phrases_command(CLI::App& app) {
                   "until they are summed (memory grows with the threads; the counts do not)")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
-  cmd->add_flag(
-      "--keep-case", [args](int64_t) { args->tokenizer.lowercase = false; },
-      "Do not lowercase words (as train --keep-case)");
+  args->reading.add_to(*cmd);
   cmd->callback([args] { run_phrases(*args); });
 }
 
