@@ -81,6 +81,17 @@ void check_resumed(const std::string& checkpoint, const char* flag, bool given,
                            " " + name_of(names, trained) + " or without " + flag);
 }
 
+// A --lowercase or --keep-case given with --resume must be how the checkpoint read its corpus.
+void check_resumed_case(const std::string& checkpoint, const CorpusReadingOptions& reading,
+                        bool lowercased) {
+  const bool given = reading.lowercase || reading.keep_case;
+  if (!given || reading.lowercase == lowercased) return;
+  const std::string flag = reading.lowercase ? "--lowercase" : "--keep-case";
+  throw std::runtime_error(checkpoint + ": was trained on " +
+                           (lowercased ? "lowercased words" : "words in their case") + ", not " +
+                           flag + "; resume it without " + flag);
+}
+
 // One line redrawn in place: percent, words/s, lr, loss, ETA.
 void draw_progress(const TrainProgress& p) {
   const double rate = p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0;
@@ -188,6 +199,7 @@ void run_train(const TrainArgs& args) {
     check_resumed(args.resume, "--tokenizer", args.tokenizer_given,
                   name_of(kTokenizers, args.reading.tokenizer), kTokenizers,
                   trainer.options().tokenizer.kind);
+    check_resumed_case(args.resume, args.reading, trainer.options().tokenizer.lowercase);
   }
   const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
   if (!args.quiet) {

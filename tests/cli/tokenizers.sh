@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # tokenizers.sh GRADVEC: --tokenizer whitespace keeps "Ham." and "U.S." as words, with their case
 # unless --lowercase, where the default words tokenizer splits and lowercases them; train and
-# phrases read the same tokens; a checkpoint keeps its tokenizer, and a resume with another is
-# refused; --lowercase with --keep-case is refused.
+# phrases read the same tokens; a checkpoint keeps its tokenizer and case, and a resume with
+# another is refused; --lowercase with --keep-case is refused.
 set -uo pipefail
 gradvec=$1
 cli=$(dirname "$0")
@@ -42,10 +42,13 @@ echo "ok: --tokenizer whitespace --lowercase lowercases and keeps the punctuatio
 "$cli/expect_failure.sh" 2 "^gradvec: error: $work/s.ckpt: was trained with --tokenizer whitespace, not words; resume it with --tokenizer whitespace or without --tokenizer" \
   "$gradvec" train --resume "$work/s.ckpt" --corpus "$work/corpus.txt" --tokenizer words \
   --output "$work/r.vec" --quiet || exit 1
+"$cli/expect_failure.sh" 2 "^gradvec: error: $work/s.ckpt: was trained on words in their case, not --lowercase; resume it without --lowercase" \
+  "$gradvec" train --resume "$work/s.ckpt" --corpus "$work/corpus.txt" --lowercase \
+  --output "$work/r.vec" --quiet || exit 1
 "$gradvec" train --resume "$work/s.ckpt" --corpus "$work/corpus.txt" --output "$work/r.vec" \
   --quiet >/dev/null || fail "resuming without --tokenizer failed"
 grep -q "^U.S. " "$work/r.vec" || fail "the resumed run lost the checkpoint's tokenizer"
-echo "ok: a checkpoint keeps its tokenizer; another is refused on resume"
+echo "ok: a checkpoint keeps its tokenizer and case; another is refused on resume"
 
 "$gradvec" phrases --corpus "$work/corpus.txt" --tokenizer whitespace --min-count 1 \
   --threshold 0.1 --output "$work/phrases.txt" 2>/dev/null || fail "phrases --tokenizer whitespace failed"
