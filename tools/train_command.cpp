@@ -174,10 +174,10 @@ void run_train(const TrainArgs& args) {
   // the corpus to learn of a typo. A checkpoint's own options are checked as it is read.
   if (args.resume.empty()) Trainer::check_options(options);
   std::optional<CorpusFiles> files = check_corpus(args);
-  check_outputs(args.output, {args.checkpoint, args.save_vocab});
   if (files) {
     for (const std::string& path : files->paths) args.reading.check_text(path, path);
   }
+  check_outputs(args.output, {args.checkpoint, args.save_vocab});
   const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
   if (!files) args.reading.check_text(corpus.name(), corpus.path(0));
 

@@ -25,7 +25,8 @@ refused() {
   "$cli/expect_failure.sh" 2 "^gradvec: error: $name: $looks_binary" "$@" || exit 1
   [[ ! -e $work/out.vec && ! -e $work/out.txt ]] || fail "a refused run wrote its output"
 }
-refused "$work/model.bin" "${train[@]}" --corpus "$work/model.bin" --output "$work/out.vec"
+refused "$work/model.bin" "${train[@]}" --corpus "$work/model.bin" --output "$work/new/out.vec"
+[[ ! -e $work/new ]] || fail "a refused run created its output's directory"
 refused "$work/model.bin" "${train[@]}" --corpus "$work/text.txt" "$work/model.bin" --output "$work/out.vec"
 refused "$work/dir/b.bin" "${train[@]}" --corpus "$work/dir" --output "$work/out.vec"
 refused "$work/model.gz" "${train[@]}" --corpus "$work/model.gz" --output "$work/out.vec"
