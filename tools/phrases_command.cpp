@@ -15,6 +15,7 @@
 #include "autograd/io/printable.h"
 #include "autograd/require.h"
 #include "tools/commands.h"
+#include "tools/corpus_reading_options.h"
 #include "tools/output_paths.h"
 #include "tools/validators.h"
 #include "word2vec/corpus_reader.h"
@@ -29,7 +30,7 @@ struct PhrasesArgs {
   std::string output;
   std::string list;  // where the phrases go, if anywhere
   PhraseOptions options;
-  TokenizerOptions tokenizer;
+  CorpusReadingOptions reading;
   int threads = 1;
 };
 
@@ -44,12 +45,14 @@ void write_list(const Phrases& phrases, std::ostream& out) {
 void run_phrases(const PhrasesArgs& args) {
   std::ifstream corpus;
   open_corpus(args.corpus, corpus);  // "corpus not found", "is a directory", ... before any output
+  args.reading.check_text(args.corpus, args.corpus);
+  const TokenizerOptions tokenizer = args.reading.tokenizer_options();
   refuse_shared_files({{"--corpus", args.corpus}},
                       {{"--output", args.output}, {"--list", args.list}});
   // Counting happens inside the write, so an output that cannot be created fails the command
   // before the corpus is read, not after.
   write_file_atomically(args.output, [&](std::ostream& out) {
-    PhraseCounts counts = count_phrases(args.corpus, args.tokenizer, args.threads);
+    PhraseCounts counts = count_phrases(args.corpus, tokenizer, args.threads);
     std::fprintf(stderr, "%s: %lld tokens, %lld words, %lld bigrams (N = %lld)\n",
                  printable(args.corpus).c_str(), static_cast<long long>(counts.words.total_count()),
                  static_cast<long long>(counts.words.size()),
@@ -99,9 +102,7 @@ void add_phrases_command(CLI::App& app) {
                   "until they are summed (memory grows with the threads; the counts do not)")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
-  cmd->add_flag(
-      "--keep-case", [args](int64_t) { args->tokenizer.lowercase = false; },
-      "Do not lowercase words (as train --keep-case)");
+  args->reading.add_to(*cmd);
   cmd->callback([args] { run_phrases(*args); });
 }
 

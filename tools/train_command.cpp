@@ -15,6 +15,7 @@
 #include "autograd/io/atomic_file.h"
 #include "autograd/io/printable.h"
 #include "tools/commands.h"
+#include "tools/corpus_reading_options.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/progress.h"
@@ -45,7 +46,9 @@ struct TrainArgs {
   // checkpoint's own.
   bool loss_given = false;
   bool model_given = false;
-  bool lr_given = false;  // if not, the model's default_lr
+  bool lr_given = false;         // if not, the model's default_lr
+  bool tokenizer_given = false;  // with --resume, it may only restate the checkpoint's own
+  CorpusReadingOptions reading;
   std::string checkpoint;
   std::string resume;
   std::string read_vocab;          // train these words: no counting pass
@@ -82,6 +85,17 @@ void check_resumed(const std::string& checkpoint, const char* flag, bool given,
   throw std::runtime_error(checkpoint + ": was trained with " + flag + " " +
                            name_of(names, trained) + ", not " + asked + "; resume it with " + flag +
                            " " + name_of(names, trained) + " or without " + flag);
+}
+
+// A --lowercase or --keep-case given with --resume must be how the checkpoint read its corpus.
+void check_resumed_case(const std::string& checkpoint, const CorpusReadingOptions& reading,
+                        bool lowercased) {
+  const bool given = reading.lowercase || reading.keep_case;
+  if (!given || reading.lowercase == lowercased) return;
+  const std::string flag = reading.lowercase ? "--lowercase" : "--keep-case";
+  throw std::runtime_error(checkpoint + ": was trained on " +
+                           (lowercased ? "lowercased words" : "words in their case") + ", not " +
+                           flag + "; resume it without " + flag);
 }
 
 // One line redrawn in place: percent, words/s, lr, loss, ETA.
@@ -129,6 +143,7 @@ std::string resume_command(const TrainArgs& args, const std::string& checkpoint)
   if (!args.checkpoint.empty()) command += " --checkpoint " + shell_quoted(args.checkpoint);
   if (!args.save_vocab.empty()) command += " --save-vocab " + shell_quoted(args.save_vocab);
   if (args.quiet) command += " --quiet";
+  if (args.reading.allow_binary) command += " --allow-binary-corpus";
   if (args.show != TrainArgs{}.show) {
     command += " --show";
     for (const std::string& word : args.show) command += " " + shell_quoted(word);
@@ -184,6 +199,7 @@ TrainOptions train_options(const TrainArgs& args) {
                                                     : OptimizerKind::adam;
   options.loss = kLosses.at(args.loss);
   options.model = kModels.at(args.model);
+  options.tokenizer = args.reading.tokenizer_options();
   if (!args.lr_given) options.lr = default_lr(options.model);
   return options;
 }
@@ -198,6 +214,9 @@ void run_train(const TrainArgs& args) {
   // the corpus to learn of a typo. A checkpoint's own options are checked as it is read.
   if (args.resume.empty()) Trainer::check_options(options);
   std::optional<CorpusFiles> files = check_corpus(args);
+  if (files) {
+    for (const std::string& path : files->paths) args.reading.check_text(path, path);
+  }
   std::vector<PathOption> inputs = {{"--read-vocab", args.read_vocab}, {"--resume", args.resume}};
   if (files) {
     for (const std::string& path : files->paths) inputs.push_back({"--corpus", path});
@@ -212,6 +231,7 @@ void run_train(const TrainArgs& args) {
   const OutputLocks locks({args.output, args.checkpoint, args.save_vocab});
   std::ostream& messages = message_stream({args.output, args.checkpoint, args.save_vocab});
   const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
+  if (!files) args.reading.check_text(corpus.name(), corpus.path(0));
 
   Trainer trainer = !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
                     : !args.read_vocab.empty()
@@ -226,6 +246,10 @@ void run_train(const TrainArgs& args) {
                   trainer.options().model);
     check_resumed(args.resume, "--loss", args.loss_given, args.loss, kLosses,
                   trainer.options().loss);
+    check_resumed(args.resume, "--tokenizer", args.tokenizer_given,
+                  name_of(kTokenizers, args.reading.tokenizer), kTokenizers,
+                  trainer.options().tokenizer.kind);
+    check_resumed_case(args.resume, args.reading, trainer.options().tokenizer.lowercase);
   }
   const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
   if (!args.quiet) {
@@ -397,9 +421,7 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--save-vocab", args->save_vocab,
                   "Write the vocabulary as 'word count' lines, most frequent first, before "
                   "training");
-  cmd->add_flag(
-      "--keep-case", [args](int64_t) { args->options.tokenizer.lowercase = false; },
-      "Do not lowercase words");
+  args->reading.add_to(*cmd);
   cmd->add_flag(
       "--pair-negatives", [args](int64_t) { args->options.shared_negatives = false; },
       "Fresh negatives for every (context, centre) pair, as word2vec.c; the default "
@@ -431,6 +453,7 @@ void add_train_command(CLI::App& app) {
     args->loss_given = cmd->count("--loss") > 0;
     args->model_given = cmd->count("--model") > 0;
     args->lr_given = cmd->count("--lr") > 0;
+    args->tokenizer_given = cmd->count("--tokenizer") > 0;
     // A whole fastText model is a .bin, not the default .vec.
     if (args->format == VectorFormat::FastTextBin && cmd->count("--output") == 0)
       args->output = std::filesystem::path(args->output).replace_extension(".bin").string();

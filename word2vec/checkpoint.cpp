@@ -1,8 +1,8 @@
 // Trainer checkpoints: everything needed to continue training exactly.
 //
-// A tensor file (autograd/tensor_io.h) of magic "GVCHKPNT", version 6, holding
-//   options      every TrainOptions field, fixed widths (the model, the loss and the subword
-//                scheme among them)
+// A tensor file (autograd/tensor_io.h) of magic "GVCHKPNT", version 7, holding
+//   options      every TrainOptions field, fixed widths (the model, the loss, the tokenizer and
+//                the subword scheme among them)
 //   corpus       int64 size, uint64 fingerprint   the corpus must be the same files on resume
 //   vocabulary   count V, V × (string word, int64 count)
 //   W_in, W_out  tensors, rows of row_floats(dim) floats, the columns past dim zero
@@ -10,9 +10,9 @@
 //   progress     double seconds; count workers, per worker: epoch, byte offset,
 //                sentences after, 4 × uint64 rng words, double cached normal,
 //                uint8 has cached normal, words done, double loss sum, loss pairs
-// Version 5 stored the tables' rows dim wide, version 4 lacked the corpus fingerprint, version 3
-// the subword scheme, version 2 the model (it trained skip-gram only). Version 1 had a format of
-// its own, starting "GVCKPT01". All are refused by their version.
+// Version 6 lacked the tokenizer, version 5 stored the tables' rows dim wide, version 4 lacked the
+// corpus fingerprint, version 3 the subword scheme, version 2 the model (it trained skip-gram
+// only). Version 1 had a format of its own, starting "GVCKPT01". All are refused by their version.
 //
 // Reading trusts no field: each is checked against its bounds and against what the file itself
 // holds (the tables' shapes, the corpus's size) before anything is allocated from it, and an
@@ -35,7 +35,7 @@ namespace gv {
 
 namespace {
 
-constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", 6, "GVCKPT01"};
+constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", 7, "GVCKPT01"};
 
 // The fewest bytes one entry of each counted list takes, to refuse impossible counts.
 constexpr int64_t kMinWordBytes = sizeof(uint32_t) + sizeof(int64_t);
@@ -48,9 +48,10 @@ std::string in_range(int64_t lo, int64_t hi) {
 
 // init_scale is not stored: it only shapes the initial tables, which a checkpoint replaces.
 void write_options(TensorWriter& w, const TrainOptions& o) {
-  for (int64_t v : {o.dim, o.window, o.negatives, o.min_count, o.max_vocab, o.epochs, o.batch,
-                    int64_t{o.threads}, static_cast<int64_t>(o.optimizer),
-                    static_cast<int64_t>(o.loss), static_cast<int64_t>(o.model)}) {
+  for (int64_t v :
+       {o.dim, o.window, o.negatives, o.min_count, o.max_vocab, o.epochs, o.batch,
+        int64_t{o.threads}, static_cast<int64_t>(o.optimizer), static_cast<int64_t>(o.loss),
+        static_cast<int64_t>(o.model), static_cast<int64_t>(o.tokenizer.kind)}) {
     w.pod(v);
   }
   w.pod(o.sample);
@@ -91,6 +92,7 @@ TrainOptions read_options(TensorReader& r) {
   o.optimizer = read_enum(r, "optimizer", OptimizerKind::adam);
   o.loss = read_enum(r, "loss", LossKind::hs);
   o.model = read_enum(r, "model", ModelKind::cbow);
+  o.tokenizer.kind = read_enum(r, "tokenizer", TokenizerKind::whitespace);
   o.sample = r.pod<double>("options");
   o.lr = r.pod<float>("options");
   o.seed = r.pod<uint64_t>("options");

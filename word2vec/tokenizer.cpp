@@ -38,7 +38,6 @@ constexpr CodePointRange kNonLetters[] = {
     {0x3000, 0x3000, CharClass::kSpace},        // ideographic space
     {0x3001, 0x3003, CharClass::kPunctuation},  // 、 。 〃
     {0x3008, 0x3011, CharClass::kPunctuation},  // 〈 〉 《 》 「 」 『 』 【 】
-    {0xFEFF, 0xFEFF, CharClass::kSpace},        // byte-order mark
 };
 
 constexpr bool is_ascii_alphanumeric(char32_t c) {
@@ -57,15 +56,36 @@ constexpr CharClass classify_ascii(char32_t code_point) {
   return CharClass::kSpace;  // space, tab, '\r' and the other control codes
 }
 
-// classify_ascii of every ASCII byte, looked up by the plain-word fast path.
-constexpr std::array<CharClass, 0x80> kAsciiClasses = [] {
-  std::array<CharClass, 0x80> classes{};
+using AsciiClasses = std::array<CharClass, 0x80>;
+
+// The class of every ASCII byte for each tokenizer: the whitespace tokenizer's words take
+// everything but spaces and newlines, so its joiners and punctuation are letters.
+constexpr AsciiClasses kWordsAsciiClasses = [] {
+  AsciiClasses classes{};
   for (char32_t c = 0; c < 0x80; ++c) classes[c] = classify_ascii(c);
   return classes;
 }();
+constexpr AsciiClasses kWhitespaceAsciiClasses = [] {
+  AsciiClasses classes = kWordsAsciiClasses;
+  for (CharClass& c : classes) {
+    if (c == CharClass::kJoiner || c == CharClass::kPunctuation) c = CharClass::kLetter;
+  }
+  return classes;
+}();
 
-CharClass classify(char32_t code_point) {
-  if (code_point < 0x80) return kAsciiClasses[code_point];
+constexpr const AsciiClasses& ascii_classes(TokenizerKind kind) {
+  return kind == TokenizerKind::whitespace ? kWhitespaceAsciiClasses : kWordsAsciiClasses;
+}
+
+// A byte-order mark is a file's encoding signature, not text: a space for both tokenizers,
+// so that it does not stick to the first word.
+constexpr char32_t kByteOrderMark = 0xFEFF;
+
+CharClass classify(char32_t code_point, TokenizerKind kind) {
+  if (code_point < 0x80) return ascii_classes(kind)[code_point];
+  if (kind == TokenizerKind::whitespace) {
+    return code_point == kByteOrderMark ? CharClass::kSpace : CharClass::kLetter;
+  }
   for (const CodePointRange& range : kNonLetters) {
     if (code_point >= range.first && code_point <= range.last) return range.char_class;
   }
@@ -74,9 +94,16 @@ CharClass classify(char32_t code_point) {
 
 // The class of `byte` when it is ASCII; a non-ASCII byte starts or continues a sequence
 // whose class is known only once it is decoded, reported here as a letter.
-CharClass ascii_class(char byte) {
+CharClass ascii_class(char byte, const AsciiClasses& classes) {
   const auto b = static_cast<unsigned char>(byte);
-  return b < 0x80 ? kAsciiClasses[b] : CharClass::kLetter;
+  return b < 0x80 ? classes[b] : CharClass::kLetter;
+}
+
+// Whether `byte` is an ASCII byte of a word: a letter or digit, or for the whitespace
+// tokenizer any printable character.
+bool is_ascii_letter(char byte, const AsciiClasses& classes) {
+  const auto b = static_cast<unsigned char>(byte);
+  return b < 0x80 && classes[b] == CharClass::kLetter;
 }
 
 // Appends a run of ASCII letters and digits to `word`, folded to lower case when asked: as one
@@ -207,12 +234,12 @@ std::string_view Tokenizer::token() const {
 // Returns whether it set token() to a word.
 bool Tokenizer::next_plain_word() {
   if (!word_.empty() || continuation_bytes_left_ > 0) return false;
-  while (pos_ < input_.size() && ascii_class(input_[pos_]) == CharClass::kSpace) ++pos_;
+  const AsciiClasses& classes = ascii_classes(options_.kind);
+  while (pos_ < input_.size() && ascii_class(input_[pos_], classes) == CharClass::kSpace) ++pos_;
   size_t end = pos_;
-  while (end < input_.size() && is_ascii_alphanumeric(static_cast<unsigned char>(input_[end])))
-    ++end;
+  while (end < input_.size() && is_ascii_letter(input_[end], classes)) ++end;
   if (end == pos_ || end == input_.size() || end - pos_ > kMaxTokenBytes) return false;
-  const CharClass after = ascii_class(input_[end]);  // kLetter: a non-ASCII byte
+  const CharClass after = ascii_class(input_[end], classes);  // kLetter: a non-ASCII byte
   if (after == CharClass::kLetter || after == CharClass::kJoiner) return false;
   const std::string_view word = input_.substr(pos_, end - pos_);
   pos_ = end;
@@ -235,9 +262,10 @@ bool Tokenizer::next_plain_word() {
 // at its length limit) is left to consume_byte. Returns whether it took any bytes.
 bool Tokenizer::extend_ascii_word() {
   if (continuation_bytes_left_ > 0 || pending_joiner_ != 0 || word_truncated_) return false;
+  const AsciiClasses& classes = ascii_classes(options_.kind);
   size_t end = pos_;
   while (end < input_.size() && end - pos_ < kMaxTokenBytes - word_.size() &&
-         is_ascii_alphanumeric(static_cast<unsigned char>(input_[end]))) {
+         is_ascii_letter(input_[end], classes)) {
     ++end;
   }
   if (end == pos_) return false;
@@ -286,7 +314,7 @@ void Tokenizer::consume_byte(unsigned char byte) {
 }
 
 void Tokenizer::consume_code_point(char32_t code_point) {
-  switch (classify(code_point)) {
+  switch (classify(code_point, options_.kind)) {
     case CharClass::kLetter: {
       char bytes[4];
       const size_t length =

@@ -1,19 +1,25 @@
-// Tokenizer: turns UTF-8 text into words and sentence ends, one piece of text at a time.
+// Tokenizer: turns UTF-8 text into words and sentence ends, one piece of text at a time, by
+// one of two rules (TokenizerKind).
 //
-// A word is a maximal run of letters and digits with inner apostrophes and underscores kept:
-// "know't", "we'll" and "o'er" are one token each, and so is "new_york", the phrase that
+// words: a word is a maximal run of letters and digits with inner apostrophes and underscores
+// kept: "know't", "we'll" and "o'er" are one token each, and so is "new_york", the phrase that
 // `gradvec phrases` writes for "new york", so its output reads back as the same tokens.
 // Apostrophes and underscores at the edges are stripped ("'tis" gives "tis", "dogs'" gives
 // "dogs", "_emphasis_" gives "emphasis"), as are quotes; every other punctuation character
 // separates words and is dropped, or becomes a token of its own with `keep_punctuation`.
+// Every non-ASCII code point counts as a letter except a short table of spaces and punctuation
+// (no-break space, Latin-1 symbols such as « » ¿ ©, General Punctuation such as the dashes,
+// curly quotes and "…", and the commonest CJK marks 、。「」). The typographic apostrophe ’
+// (U+2019) is an apostrophe and is stored as ASCII ', so "don’t" == "don't".
 //
-// Unicode: every non-ASCII code point counts as a letter except a short table of spaces and
-// punctuation (no-break space, Latin-1 symbols such as « » ¿ ©, General Punctuation such as
-// the dashes, curly quotes and "…", and the commonest CJK marks 、。「」). The typographic
-// apostrophe ’ (U+2019) is an apostrophe and is stored as ASCII ', so "don’t" == "don't".
-// Lowercasing uses simple one-to-one case mapping for ASCII, Latin-1, Latin Extended-A, Greek
-// and Cyrillic; other scripts are kept as they are. Bytes that are not valid UTF-8 (stray
-// continuation bytes, truncated or overlong sequences, surrogates) separate words like spaces.
+// whitespace: a word is a maximal run of anything but ASCII spaces, tabs, newlines and other
+// control codes, punctuation kept: "Ham." and "U.S." stay whole, as word2vec.c, fastText and
+// gensim's LineSentence read a corpus that is tokenized already.
+//
+// Both rules: a byte-order mark and bytes that are not valid UTF-8 (stray continuation bytes,
+// truncated or overlong sequences, surrogates) separate words like spaces, so every token is
+// valid UTF-8. Lowercasing, if asked, uses simple one-to-one case mapping for ASCII, Latin-1,
+// Latin Extended-A, Greek and Cyrillic; other scripts are kept as they are.
 //
 // The tokenizer is a state machine fed chunk by chunk, so a word or a multibyte character
 // split across two chunks comes out whole and memory stays bounded: a token longer than
@@ -32,10 +38,14 @@
 
 namespace gv {
 
+enum class TokenizerKind { words, whitespace };
+
 struct TokenizerOptions {
+  TokenizerKind kind = TokenizerKind::words;
   bool lowercase = true;
-  bool keep_punctuation = false;  // each punctuation character becomes a one-character token
-  bool line_is_sentence = true;   // '\n' ends a sentence; if false, only the end of input does
+  // words only: each punctuation character becomes a one-character token
+  bool keep_punctuation = false;
+  bool line_is_sentence = true;  // '\n' ends a sentence; if false, only the end of input does
 };
 
 class Tokenizer {

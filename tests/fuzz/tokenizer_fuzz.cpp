@@ -1,6 +1,6 @@
 // The tokenizer: every input tokenizes the same whole or fed in pieces (1 byte, 7 bytes, by a
 // tokenizer reused after finish()), and every token is non-empty, valid UTF-8 and at most
-// kMaxTokenBytes long, under each set of options.
+// kMaxTokenBytes long, under each set of options of both tokenizers.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,7 +67,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   verbatim.keep_punctuation = true;
   gv::TokenizerOptions whole_text;
   whole_text.line_is_sentence = false;
-  for (const gv::TokenizerOptions& options : {gv::TokenizerOptions{}, verbatim, whole_text}) {
+  gv::TokenizerOptions whitespace;
+  whitespace.kind = gv::TokenizerKind::whitespace;
+  gv::TokenizerOptions whitespace_verbatim = whitespace;
+  whitespace_verbatim.lowercase = false;
+  for (const gv::TokenizerOptions& options :
+       {gv::TokenizerOptions{}, verbatim, whole_text, whitespace, whitespace_verbatim}) {
     const Sentences whole = gv::tokenize(text, options);
     for (const auto& sentence : whole) {
       if (sentence.empty()) gv::fuzz::finding("an empty sentence");

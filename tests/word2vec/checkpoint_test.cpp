@@ -19,18 +19,19 @@ TEST_CASE("A checkpoint of the first format is refused by its version", "[traine
   const std::string old = dir.write("old.ckpt", "GVCKPT01" + std::string(64, '\0'));
   CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                     Catch::Contains("old.ckpt") && Catch::Contains("unsupported version 1") &&
-                        Catch::Contains("checkpoint version 6"));
+                        Catch::Contains("checkpoint version 7"));
 }
 
 TEST_CASE(
-    "Checkpoints from before CBOW, subwords, corpus fingerprints and padded rows are refused by "
-    "their version",
+    "Checkpoints from before CBOW, subwords, corpus fingerprints, padded rows and tokenizers are "
+    "refused by their version",
     "[trainer][checkpoint]") {
   gv::testing::ScratchDir dir("v2_checkpoint");
   const std::string corpus = dir.write("corpus.txt", "a b a b\n");
   // Version 2 stored no model, version 3 no subword scheme, version 4 no corpus fingerprint,
-  // version 5 rows dim wide; the header is the magic and the version, a uint32.
-  for (const char version : {'\x02', '\x03', '\x04', '\x05'}) {
+  // version 5 rows dim wide, version 6 no tokenizer; the header is the magic and the version, a
+  // uint32.
+  for (const char version : {'\x02', '\x03', '\x04', '\x05', '\x06'}) {
     const std::string name = std::string{'v', static_cast<char>('0' + version)} + ".ckpt";
     std::string bytes = "GVCHKPNT";
     bytes.push_back(version);  // little-endian uint32, then anything
@@ -39,7 +40,7 @@ TEST_CASE(
     CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                       Catch::Contains(name) &&
                           Catch::Contains("unsupported version " + std::to_string(int{version})) &&
-                          Catch::Contains("checkpoint version 6"));
+                          Catch::Contains("checkpoint version 7"));
   }
 }
 
@@ -120,8 +121,9 @@ std::map<std::string, size_t> locate_fields(const std::string& bytes) {
     offset += size;
   };
   const auto count = [&] { return read_at<uint32_t>(bytes, offset); };
-  for (const char* name : {"dim", "window", "negatives", "min_count", "max_vocab", "epochs",
-                           "batch", "threads", "optimizer", "loss", "model", "sample"}) {
+  for (const char* name :
+       {"dim", "window", "negatives", "min_count", "max_vocab", "epochs", "batch", "threads",
+        "optimizer", "loss", "model", "tokenizer", "sample"}) {
     field(name, 8);
   }
   field("lr", 4);
@@ -218,6 +220,7 @@ TEST_CASE("Every field of a checkpoint is checked before anything is allocated f
       {"optimizer", raw(int64_t{0}), "optimizer state"},  // SGD has none
       {"loss", raw(int64_t{-1}), "loss"},
       {"model", raw(int64_t{2}), "model"},
+      {"tokenizer", raw(int64_t{2}), "tokenizer"},
       {"sample", raw(nan), "--sample"},
       {"lr", raw(0.0f), "--lr"},
       {"lowercase", raw(uint8_t{2}), "lowercase"},

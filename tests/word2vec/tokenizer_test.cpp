@@ -46,7 +46,44 @@ TokenizerOptions keep_punctuation() {
   return options;
 }
 
+TokenizerOptions whitespace(bool lowercase = false) {
+  TokenizerOptions options;
+  options.kind = gv::TokenizerKind::whitespace;
+  options.lowercase = lowercase;
+  return options;
+}
+
 }  // namespace
+
+TEST_CASE("The whitespace tokenizer splits on whitespace only and keeps case and punctuation",
+          "[tokenizer]") {
+  CHECK(gv::tokenize("HAMLET. To be, or not--to be?\n'Tis the U.S.-born \"state-of-the-art\" "
+                     "don\u2019t\r\n\n\t \n\u00abCaf\u00c9\u00bb\u00a0x \u2014 _a_\n",
+                     whitespace()) ==
+        Sentences{{"HAMLET.", "To", "be,", "or", "not--to", "be?"},
+                  {"'Tis", "the", "U.S.-born", "\"state-of-the-art\"", "don\u2019t"},
+                  {"\u00abCaf\u00c9\u00bb\u00a0x", "\u2014", "_a_"}});
+  // Control codes (\v, \f, NUL) separate as spaces do; the byte-order mark and invalid UTF-8
+  // as in the words tokenizer.
+  using namespace std::string_literals;  // the text holds a NUL
+  CHECK(gv::tokenize("\ufeffa\vb\fc\0d e\xff\xc3"
+                     "f"s,
+                     whitespace()) == Sentences{{"a", "b", "c", "d", "e", "f"}});
+}
+
+TEST_CASE("The whitespace tokenizer lowercases when asked, as the words tokenizer does",
+          "[tokenizer]") {
+  CHECK(gv::tokenize("Ham. U.S. \u00c9T\u00c9! \u0416", whitespace(true)) ==
+        Sentences{{"ham.", "u.s.", "\u00e9t\u00e9!", "\u0436"}});
+}
+
+TEST_CASE("The whitespace tokenizer cuts long tokens as the words tokenizer does", "[tokenizer]") {
+  const std::string long_token = std::string(99, '.') + "\u00e9" + std::string(10, ',');
+  // 99 bytes then a 2-byte character: it does not fit whole, so the token ends before it.
+  CHECK(gv::tokenize(long_token + " x", whitespace()) == Sentences{{std::string(99, '.'), "x"}});
+  CHECK(gv::tokenize(std::string(250, '-') + "\ny", whitespace()) ==
+        Sentences{{std::string(Tokenizer::kMaxTokenBytes, '-')}, {"y"}});
+}
 
 TEST_CASE("Tokenizer lowercases words, drops punctuation and ends sentences at newlines",
           "[tokenizer]") {
@@ -186,7 +223,7 @@ TEST_CASE("Tokenizer gives the same tokens whatever the pieces the text is fed i
   const std::string text =
       "O\u2019er the 'tis know't\r\nCaf\u00c9 \xe2\x80\x94 \xff\xc3 we'll \U0001F600!\n\n"
       "\u0416\u0443\u043a, dogs' end";
-  for (const TokenizerOptions& options : {TokenizerOptions{}, keep_punctuation()}) {
+  for (const TokenizerOptions& options : {TokenizerOptions{}, keep_punctuation(), whitespace()}) {
     const Sentences whole = gv::tokenize(text, options);
     REQUIRE(whole.size() == 3);
     for (size_t piece = 1; piece <= 7; ++piece) {
@@ -204,7 +241,8 @@ TEST_CASE("Tokenizer survives random bytes and still streams consistently",
     // Half ASCII letters and spaces, half arbitrary bytes: long valid and invalid runs both.
     byte = rng.below(2) ? static_cast<char>(rng.below(256)) : "ab c\n'"[rng.below(6)];
   }
-  for (const TokenizerOptions& options : {TokenizerOptions{}, keep_punctuation()}) {
+  for (const TokenizerOptions& options :
+       {TokenizerOptions{}, keep_punctuation(), whitespace(), whitespace(true)}) {
     const Sentences whole = gv::tokenize(bytes, options);
     CHECK(!whole.empty());
     CHECK(tokenize_in_pieces(bytes, options, [&rng] { return 1 + rng.below(64); }) == whole);

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# binary_corpus.sh GRADVEC CORPUS: a file that looks binary (a gradvec-written .bin, alone, in a
+# list, in a directory, gzip'd, on standard input, or given to phrases) is refused in one line
+# naming it, before any output; --allow-binary-corpus reads it anyway.
+set -uo pipefail
+gradvec=$1 corpus=$2
+cli=$(dirname "$0")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+train=("$gradvec" train --epochs 1 --dim 8 --quiet --threads 1 --min-count 1)
+
+head -n 200 "$corpus" >"$work/text.txt"
+"${train[@]}" --corpus "$work/text.txt" --format fasttext-bin --output "$work/model.bin" \
+  >/dev/null || fail "training the model to use as a corpus failed"
+mkdir "$work/dir"
+cp "$work/text.txt" "$work/dir/a.txt"
+cp "$work/model.bin" "$work/dir/b.bin"
+gzip -c "$work/model.bin" >"$work/model.gz"
+looks_binary="looks binary: [0-9]+ NUL bytes in the first [0-9]+ bytes; a corpus is UTF-8 text \(--allow-binary-corpus reads it anyway\)$"
+
+refused() {
+  local name=$1
+  shift
+  "$cli/expect_failure.sh" 2 "^gradvec: error: $name: $looks_binary" "$@" || exit 1
+  [[ ! -e $work/out.vec && ! -e $work/out.txt ]] || fail "a refused run wrote its output"
+}
+refused "$work/model.bin" "${train[@]}" --corpus "$work/model.bin" --output "$work/new/out.vec"
+[[ ! -e $work/new ]] || fail "a refused run created its output's directory"
+refused "$work/model.bin" "${train[@]}" --corpus "$work/text.txt" "$work/model.bin" --output "$work/out.vec"
+refused "$work/dir/b.bin" "${train[@]}" --corpus "$work/dir" --output "$work/out.vec"
+refused "$work/model.gz" "${train[@]}" --corpus "$work/model.gz" --output "$work/out.vec"
+refused "standard input" sh -c '"$@" <"'"$work/model.bin"'"' sh "${train[@]}" --corpus - \
+  --read-vocab "$work/text.txt" --output "$work/out.vec"
+refused "$work/model.bin" "$gradvec" phrases --corpus "$work/model.bin" --output "$work/out.txt"
+
+"${train[@]}" --corpus "$work/model.bin" --allow-binary-corpus --output "$work/out.vec" \
+  >/dev/null || fail "--allow-binary-corpus did not train on the binary file"
+[[ -s $work/out.vec ]] || fail "--allow-binary-corpus wrote no vectors"
+"$gradvec" phrases --corpus "$work/model.bin" --allow-binary-corpus --output "$work/out.txt" \
+  2>/dev/null || fail "phrases --allow-binary-corpus failed"
+echo "ok: --allow-binary-corpus reads a binary file"
