@@ -348,6 +348,9 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corp
     }
   }
   r.finish();
+  // Where the run stands, before any report: what a resumed run reports as done before it.
+  trainer.progress_.words_done = words_done;
+  trainer.progress_.lr = LinearDecay(options.lr).at(trainer.progress_.fraction());
   return trainer;
 }
 
