@@ -39,10 +39,10 @@ done < <(grep -lE '^#include "embeddings/lm/' $(find autograd embeddings word2ve
 while IFS= read -r file; do
   problems+=("$file: vector-file code in word2vec/ (its home is tools/vectors/)")
 done < <(grep -lE 'VectorFormat|read_vectors|write_vectors|MappedFile' word2vec/*.h word2vec/*.cpp)
-# tools/ reaches word2vec/ only to train, or to prepare a corpus for training (phrases_command),
-# or to say how both read a corpus (corpus_reading_options).
+# tools/ reaches word2vec/ only to train (resuming a run included), or to prepare a corpus for
+# training (phrases_command), or to say how both read a corpus (corpus_reading_options).
 while IFS= read -r file; do
-  [[ $file =~ ^tools/(train_command\.cpp|trained_vectors\.(h|cpp)|phrases_command\.cpp|corpus_reading_options\.(h|cpp))$ ]] ||
+  [[ $file =~ ^tools/(train_command\.cpp|train_kinds\.h|resumed_run\.(h|cpp)|trained_vectors\.(h|cpp)|phrases_command\.cpp|corpus_reading_options\.(h|cpp))$ ]] ||
     problems+=("$file includes word2vec/ but does not train")
 done < <(grep -lE '^#include "word2vec/' $(find tools -name '*.h' -o -name '*.cpp' | sort))
 

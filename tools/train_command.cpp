@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
-#include <map>
 #include <optional>
+#include <set>
 #include <thread>
 
 #include "autograd/io/atomic_file.h"
@@ -19,7 +19,9 @@
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/progress.h"
+#include "tools/resumed_run.h"
 #include "tools/stop_signals.h"
+#include "tools/train_kinds.h"
 #include "tools/trained_vectors.h"
 #include "tools/validators.h"
 #include "tools/vector_file_options.h"
@@ -42,12 +44,8 @@ struct TrainArgs {
   std::string optimizer = "sgd";
   std::string loss = "sgns";
   std::string model = "skipgram";
-  // Whether --loss and --model were given: with --resume they may only restate the
-  // checkpoint's own.
-  bool loss_given = false;
-  bool model_given = false;
-  bool lr_given = false;         // if not, the model's default_lr
-  bool tokenizer_given = false;  // with --resume, it may only restate the checkpoint's own
+  bool lr_given = false;        // if not, the model's default_lr
+  std::set<std::string> given;  // the options on the command line, by their long names
   CorpusReadingOptions reading;
   std::string checkpoint;
   std::string resume;
@@ -60,43 +58,6 @@ struct TrainArgs {
   std::vector<std::string> show = {"thou", "shall", "more", "son", "york"};
   TrainOptions options;
 };
-
-const std::map<std::string, LossKind> kLosses = {
-    {"sgns", LossKind::sgns}, {"hs", LossKind::hs}, {"softmax", LossKind::softmax}};
-const std::map<std::string, ModelKind> kModels = {{"skipgram", ModelKind::skipgram},
-                                                  {"cbow", ModelKind::cbow}};
-
-// The flag value that names `kind` in `names`.
-template <class Kind>
-std::string name_of(const std::map<std::string, Kind>& names, Kind kind) {
-  for (const auto& [name, value] : names) {
-    if (value == kind) return name;
-  }
-  return "?";
-}
-
-// A checkpoint continues the run that wrote it: a --model or --loss given with --resume must
-// be the one it was trained with.
-template <class Kind>
-void check_resumed(const std::string& checkpoint, const char* flag, bool given,
-                   const std::string& asked, const std::map<std::string, Kind>& names,
-                   Kind trained) {
-  if (!given || names.at(asked) == trained) return;
-  throw std::runtime_error(checkpoint + ": was trained with " + flag + " " +
-                           name_of(names, trained) + ", not " + asked + "; resume it with " + flag +
-                           " " + name_of(names, trained) + " or without " + flag);
-}
-
-// A --lowercase or --keep-case given with --resume must be how the checkpoint read its corpus.
-void check_resumed_case(const std::string& checkpoint, const CorpusReadingOptions& reading,
-                        bool lowercased) {
-  const bool given = reading.lowercase || reading.keep_case;
-  if (!given || reading.lowercase == lowercased) return;
-  const std::string flag = reading.lowercase ? "--lowercase" : "--keep-case";
-  throw std::runtime_error(checkpoint + ": was trained on " +
-                           (lowercased ? "lowercased words" : "words in their case") + ", not " +
-                           flag + "; resume it without " + flag);
-}
 
 // One line redrawn in place: percent, words/s, lr, loss, ETA.
 void draw_progress(const TrainProgress& p) {
@@ -141,6 +102,9 @@ std::string resume_command(const TrainArgs& args, const std::string& checkpoint)
   command += " --output " + shell_quoted(args.output) + " --format " +
              std::string(vector_format_spec(args.format).flag);
   if (!args.checkpoint.empty()) command += " --checkpoint " + shell_quoted(args.checkpoint);
+  // A run resumed on other threads may stop before they take over: its checkpoint has the old.
+  if (!args.resume.empty() && args.given.contains("--threads"))
+    command += " --threads " + std::to_string(args.options.threads);
   if (!args.save_vocab.empty()) command += " --save-vocab " + shell_quoted(args.save_vocab);
   if (args.quiet) command += " --quiet";
   if (args.reading.allow_binary) command += " --allow-binary-corpus";
@@ -194,9 +158,7 @@ void write_output(const Trainer& trainer, const TrainArgs& args) {
 // kinds, and --lr the model's own rate unless given.
 TrainOptions train_options(const TrainArgs& args) {
   TrainOptions options = args.options;
-  options.optimizer = args.optimizer == "sgd"       ? OptimizerKind::sgd
-                      : args.optimizer == "adagrad" ? OptimizerKind::adagrad
-                                                    : OptimizerKind::adam;
+  options.optimizer = kOptimizers.at(args.optimizer);
   options.loss = kLosses.at(args.loss);
   options.model = kModels.at(args.model);
   options.tokenizer = args.reading.tokenizer_options();
@@ -237,29 +199,29 @@ void run_train(const TrainArgs& args) {
                     : !args.read_vocab.empty()
                         ? Trainer(corpus, options, read_vocabulary(args, options))
                         : Trainer(corpus, options);
+  const ResumeRequest resumed{args.resume, args.given, options};
+  const int64_t saved_epochs = trainer.options().epochs;
+  if (!args.resume.empty()) {
+    check_resumed(resumed, trainer.options());
+    continue_resumed(trainer, resumed);
+  }
+  // What the checkpoint's runs did: the summary gives this process's part beside the run's.
+  const TrainProgress before = trainer.progress();
   // Before training, as word2vec.c's -save-vocab: the file is there even if the run stops.
   if (!args.save_vocab.empty()) trainer.vocabulary().save(args.save_vocab);
   // Counting, the vocabulary and the tables: what a user waits for before the first step.
   const std::chrono::duration<double> ready = std::chrono::steady_clock::now() - started;
-  if (!args.resume.empty()) {
-    check_resumed(args.resume, "--model", args.model_given, args.model, kModels,
-                  trainer.options().model);
-    check_resumed(args.resume, "--loss", args.loss_given, args.loss, kLosses,
-                  trainer.options().loss);
-    check_resumed(args.resume, "--tokenizer", args.tokenizer_given,
-                  name_of(kTokenizers, args.reading.tokenizer), kTokenizers,
-                  trainer.options().tokenizer.kind);
-    check_resumed_case(args.resume, args.reading, trainer.options().tokenizer.lowercase);
-  }
   const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
   if (!args.quiet) {
     const TrainOptions& o = trainer.options();
-    std::fprintf(
-        stderr, "%s: %lld words in vocabulary, %lld tokens, %s%s + %s, lr %g, %d thread(s)%s\n",
-        printable(corpus.name()).c_str(), static_cast<long long>(trainer.vocabulary().size()),
-        static_cast<long long>(trainer.vocabulary().total_count()),
-        name_of(kModels, o.model).c_str(), o.subwords ? " with subwords" : "",
-        name_of(kLosses, o.loss).c_str(), o.lr, o.threads, args.resume.empty() ? "" : ", resumed");
+    std::fprintf(stderr, "%s: %lld words in vocabulary, %lld tokens, %s%s + %s, lr %g, %s\n",
+                 printable(corpus.name()).c_str(),
+                 static_cast<long long>(trainer.vocabulary().size()),
+                 static_cast<long long>(trainer.vocabulary().total_count()),
+                 name_of(kModels, o.model).c_str(), o.subwords ? " with subwords" : "",
+                 name_of(kLosses, o.loss).c_str(), o.lr,
+                 args.resume.empty() ? (std::to_string(o.threads) + " thread(s)").c_str()
+                                     : resumed_note(trainer, resumed, saved_epochs).c_str());
   }
 
   const SaveCheckpoint save = [&](const std::string& path) { trainer.save_checkpoint(path); };
@@ -297,14 +259,11 @@ void run_train(const TrainArgs& args) {
   // No pair at all (every sentence subsampled to one word or none): there is no loss to show.
   char loss[32] = "n/a (no pairs trained)";
   if (p.pairs_done > 0) std::snprintf(loss, sizeof(loss), "%.4f", p.run_loss);
-  char summary[256];
-  std::snprintf(summary, sizeof summary,
-                "vocabulary %lld words, ready in %.2f s | trained %lld words in %.2f s | %.0f "
-                "words/s | mean loss %s\n",
-                static_cast<long long>(trainer.vocabulary().size()), ready.count(),
-                static_cast<long long>(p.words_done), p.seconds,
-                p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0, loss);
-  messages << summary << "vectors written to " << shown_on(messages, args.output) << '\n';
+  char vocabulary[96];
+  std::snprintf(vocabulary, sizeof vocabulary, "vocabulary %lld words, ready in %.2f s | ",
+                static_cast<long long>(trainer.vocabulary().size()), ready.count());
+  messages << vocabulary << trained_summary(before, p) << " | mean loss " << loss
+           << "\nvectors written to " << shown_on(messages, args.output) << '\n';
   if (!args.quiet && signals.received() == 0) {
     // Written and kept: the trainer goes, so that the neighbours' index takes the memory of its
     // tables rather than adding to them.
@@ -361,7 +320,11 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--sample", o.sample, "Subsampling threshold (0: off)")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
-  cmd->add_option("--epochs", o.epochs, "Passes over the corpus")
+  cmd->add_option("--epochs", o.epochs,
+                  "Passes over the corpus. With --resume, the run's new total, at least the "
+                  "epochs it has begun: the rate goes on decaying linearly from --lr over the "
+                  "whole new total, so a finished run of E epochs extended to N resumes at lr x "
+                  "(1 - E/N)")
       ->check(positive_integer_up_to(kMaxEpochs))
       ->capture_default_str();
   cmd->add_option("--lr", o.lr,
@@ -372,7 +335,9 @@ void add_train_command(CLI::App& app) {
                   "W_in starts uniform in +-SCALE/dim (word2vec.c: 0.5, gensim and fastText: 1)")
       ->check(positive_number_up_to(kMaxInitScale))
       ->capture_default_str();
-  cmd->add_option("--threads", o.threads, "Worker threads (Hogwild)")
+  cmd->add_option("--threads", o.threads,
+                  "Worker threads (Hogwild). With --resume, from the next epoch on; a resumed "
+                  "run equals an uninterrupted one bit for bit only at 1 thread, both runs")
       ->check(positive_integer_up_to(kMaxThreads))
       ->capture_default_str();
   cmd->add_option("--seed", o.seed, "Random seed")->check(kSeed)->capture_default_str();
@@ -383,7 +348,7 @@ void add_train_command(CLI::App& app) {
       ->check(positive_integer_up_to(kMaxBatch))
       ->capture_default_str();
   cmd->add_option("--optimizer", args->optimizer, "sgd, adagrad or adam (lazy sparse Adam)")
-      ->check(CLI::IsMember({"sgd", "adagrad", "adam"}))
+      ->check(CLI::IsMember(kOptimizers))
       ->capture_default_str();
   cmd->add_option("--loss", args->loss,
                   "sgns (negative sampling: the best scores on TinyShakespeare, in every word-"
@@ -404,7 +369,10 @@ void add_train_command(CLI::App& app) {
       "Write a checkpoint here at the end, and when a signal stops training (Ctrl-C, TERM, "
       "HUP) (default: none at the end; OUTPUT.ckpt on a stop)");
   CLI::Option* resume =
-      cmd->add_option("--resume", args->resume, "Continue from a checkpoint (same corpus)")
+      cmd->add_option("--resume", args->resume,
+                      "Continue from a checkpoint (same corpus). An option that defines the run "
+                      "may restate the checkpoint's value, not change it; --epochs and "
+                      "--threads may change, and the outputs, --show and --quiet are this run's")
           ->check(regular_file("checkpoint"));
   CLI::Option* read_vocab =
       cmd->add_option("--read-vocab", args->read_vocab,
@@ -450,10 +418,10 @@ void add_train_command(CLI::App& app) {
   cmd->add_flag("--quiet", args->quiet, "No progress bar, no neighbours");
   cmd->footer(kStopSignalsHelp);
   cmd->callback([args, cmd] {
-    args->loss_given = cmd->count("--loss") > 0;
-    args->model_given = cmd->count("--model") > 0;
+    for (const CLI::Option* option : cmd->get_options()) {
+      if (option->count() > 0) args->given.insert(option->get_name());
+    }
     args->lr_given = cmd->count("--lr") > 0;
-    args->tokenizer_given = cmd->count("--tokenizer") > 0;
     // A whole fastText model is a .bin, not the default .vec.
     if (args->format == VectorFormat::FastTextBin && cmd->count("--output") == 0)
       args->output = std::filesystem::path(args->output).replace_extension(".bin").string();

@@ -356,6 +356,9 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corp
                     "<= the workers' loss pairs (" + std::to_string(before.pairs) + ")", steps);
   }
   r.finish();
+  // Where the run stands, before any report: what a resumed run reports as done before it.
+  trainer.progress_.words_done = before.words;
+  trainer.progress_.lr = LinearDecay(options.lr).at(trainer.progress_.fraction());
   return trainer;
 }
 

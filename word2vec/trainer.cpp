@@ -11,11 +11,11 @@
 #include <thread>
 
 #include "autograd/machine.h"
-#include "autograd/memory_limit.h"
 #include "autograd/require.h"
 #include "word2vec/counted_corpus.h"
 #include "word2vec/skipgram_examples.h"
 #include "word2vec/slice_reader.h"
+#include "word2vec/training_memory.h"
 
 namespace gv {
 
@@ -51,80 +51,22 @@ void require_up_to(const char* option, T value, T maximum) {
   require(value >= 1 && value <= maximum, option, "in [1, " + value_str(maximum) + "]", value);
 }
 
-// W_in's rows: the vocabulary's, and with subwords the n-gram buckets after them.
-int64_t input_rows(const TrainOptions& options, int64_t vocab) {
-  return options.subwords ? vocab + options.subword_scheme.buckets : vocab;
+// The progress counter counts every epoch's tokens. With tokens <= bytes (the constructor checks
+// it) and epochs bounded this takes a corpus past 9 TB, but a count that wraps would train
+// forever.
+void require_countable(int64_t epochs, int64_t tokens) {
+  if (epochs > INT64_MAX / tokens) {
+    throw std::invalid_argument("train: --epochs " + std::to_string(epochs) + " x " +
+                                std::to_string(tokens) +
+                                " tokens overflows the count of words to train");
+  }
 }
 
-// Training's memory, estimated from the options and the vocabulary size alone and checked
-// before anything is allocated, so that sizes this process may not use (memory_limit.h) are one
-// clear error rather than std::bad_alloc or the OOM killer mid-run. It counts what the options
-// size:
-//   - the tables W_in and W_out, with the optimizer's per-coordinate state (Adagrad keeps one
-//     more table, Adam two);
-//   - per worker, the maps from table rows to gradient entries (SparseRows), its corpus reader,
-//     and one step: `batch` centres with window + 1 contexts each (the dynamic window's mean,
-//     at most a sentence), each input row scored against its outputs (SGNS K + 1, HS a
-//     Huffman path of about log2 V, softmax every word), with the gradient rows they touch.
-// Throws std::invalid_argument naming the largest part and the options behind it.
-void require_training_fits(const TrainOptions& o, int64_t vocab) {
-  constexpr double kFloat = sizeof(float), kId = sizeof(int64_t);
-  const MemoryLimit limit = memory_limit();
-  if (limit.bytes <= 0) return;  // unknown: nothing to compare with
-  // Rows are stored in whole cache lines (row_floats); dim is within its bounds by now.
-  const double dim = double(row_floats(o.dim)), words = double(vocab);
-  const double rows = double(input_rows(o, vocab)) + words;
-  const int optimizer_tables = o.optimizer == OptimizerKind::adam      ? 2
-                               : o.optimizer == OptimizerKind::adagrad ? 1
-                                                                       : 0;
-  const double tables = rows * dim * kFloat * (1 + optimizer_tables);
-
-  const double threads = o.threads;
-  const double maps = threads * rows * kId;
-  const double centres = double(o.batch);
-  const double inputs =
-      o.model == ModelKind::skipgram
-          ? centres * double(std::min(o.window + 1, CorpusReader::kMaxSentenceTokens - 1))
-          : centres;
-  const double outputs = o.loss == LossKind::sgns ? double(o.negatives + 1)
-                         : o.loss == LossKind::hs ? std::max(1.0, std::ceil(std::log2(words)))
-                                                  : words;
-  // SGNS and HS keep a coefficient per score in each of the two batches a worker alternates
-  // between; softmax's logits have a gradient and probabilities too, and its W_out gradient is
-  // dense (with the transposed table it is made from).
-  const bool softmax = o.loss == LossKind::softmax;
-  const double step = inputs * outputs * kFloat * (softmax ? 3 : 2) +
-                      (inputs + std::min(words, inputs * outputs)) * dim * kFloat * 2 +
-                      (softmax ? 3 * words * dim * kFloat : 0.0);
-  const double steps = threads * (step + double(CorpusReader::kDefaultChunkBytes) +
-                                  double(CorpusReader::kMaxSentenceTokens) * kId);
-
-  const double total = tables + maps + steps + double(o.sentence_cache_bytes);
-  if (total <= limit.bytes) return;
-  const std::string d = std::to_string(o.dim);
-  std::string part;
-  if (tables >= maps && tables >= steps) {
-    part = "the tables take " + gigabytes(tables) + " (W_in " +
-           std::to_string(input_rows(o, vocab)) + " x " + d + " and W_out " +
-           std::to_string(vocab) + " x " + d + " floats" +
-           (optimizer_tables ? ", with the optimizer's state" : "") + "); lower --dim" +
-           (o.subwords ? " or --buckets" : "");
-  } else if (steps >= maps) {
-    const std::string scored =
-        o.loss == LossKind::sgns ? " and --negative " + std::to_string(o.negatives)
-        : softmax
-            ? ", each scored against all " + std::to_string(vocab) + " words (--loss softmax),"
-            : "";
-    part = "steps of --batch " + std::to_string(o.batch) + " centres with --window " +
-           std::to_string(o.window) + scored + " take " + gigabytes(steps / threads) +
-           " in each of --threads " + std::to_string(o.threads) + " workers; lower one of them";
-  } else {
-    part = "each of --threads " + std::to_string(o.threads) + " workers maps the tables' " +
-           std::to_string(input_rows(o, vocab) + vocab) + " rows, " + gigabytes(maps) +
-           " in all; lower --threads";
-  }
-  throw std::invalid_argument("train: training needs about " + gigabytes(total) + " but " +
-                              limit.describe() + ": " + part);
+// Worker `worker`'s random stream from the start of epoch `epoch`: distinct and reproducible per
+// worker, unrelated to the initialisation's stream. A fresh run's workers start at epoch 0.
+Rng::State worker_stream(uint64_t seed, size_t worker, int64_t epoch) {
+  return Rng(seed * 0x9E3779B97F4A7C15ULL + (static_cast<uint64_t>(epoch) << 32) + worker + 1)
+      .state();
 }
 
 }  // namespace
@@ -209,13 +151,7 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
                              std::to_string(vocab_.total_count()) + " tokens, more than its " +
                              std::to_string(fingerprint_.bytes) + " bytes can hold");
   }
-  // The progress counter counts every epoch's tokens. With tokens <= bytes (above) and epochs
-  // bounded this takes a corpus past 9 TB, but a count that wraps would train forever.
-  if (options_.epochs > INT64_MAX / vocab_.total_count()) {
-    throw std::invalid_argument("train: --epochs " + std::to_string(options_.epochs) + " x " +
-                                std::to_string(vocab_.total_count()) +
-                                " tokens overflows the count of words to train");
-  }
+  require_countable(options_.epochs, vocab_.total_count());
   require_training_fits(options_, vocab_.size());
   subsampler_ = std::make_unique<Subsampler>(vocab_.counts(), options_.sample);
   if (options_.subwords) {
@@ -238,14 +174,67 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
   out_ = std::make_unique<Embedding>(vocab_.size(), options_.dim, rng, output_init);
   optimizer_ = make_optimizer(options_.optimizer, {in_->weight(), out_->weight()}, options_.lr);
 
-  ranges_ = split_corpus(corpus_, options_.threads);
-  positions_.resize(static_cast<size_t>(options_.threads));
-  for (size_t t = 0; t < positions_.size(); ++t) {
-    positions_[t].corpus = {ranges_[t].begin, 0};
-    // Distinct, reproducible streams per worker, unrelated to the initialisation's stream.
-    positions_[t].rng = Rng(options_.seed * 0x9E3779B97F4A7C15ULL + t + 1).state();
-  }
+  split_workers(options_.threads, 0);
   progress_.words_total = options_.epochs * vocab_.total_count();
+}
+
+void Trainer::split_workers(int threads, int64_t epoch) {
+  WorkerPosition run;  // the run's totals, which worker 0 carries on
+  for (const WorkerPosition& p : positions_) {
+    run.words_done += p.words_done;
+    run.loss_sum += p.loss_sum;
+    run.loss_pairs += p.loss_pairs;
+  }
+  options_.threads = threads;
+  ranges_ = split_corpus(corpus_, threads);
+  // The counting pass's sentences are kept per slice of its own split.
+  if (sentences_.size() != ranges_.size()) sentences_.clear();
+  positions_.assign(static_cast<size_t>(threads), WorkerPosition{});
+  for (size_t t = 0; t < positions_.size(); ++t) {
+    positions_[t].epoch = epoch;
+    positions_[t].corpus = {ranges_[t].begin, 0};
+    positions_[t].rng = worker_stream(options_.seed, t, epoch);
+  }
+  positions_[0].words_done = run.words_done;
+  positions_[0].loss_sum = run.loss_sum;
+  positions_[0].loss_pairs = run.loss_pairs;
+}
+
+void Trainer::set_epochs(int64_t epochs) {
+  require_up_to("train: --epochs", epochs, kMaxEpochs);
+  const int64_t begun = epochs_begun();
+  if (epochs < begun) {
+    throw std::invalid_argument("train: --epochs " + std::to_string(epochs) +
+                                " is fewer than the " + std::to_string(begun) +
+                                " epoch(s) this run has begun; give at least " +
+                                std::to_string(begun));
+  }
+  require_countable(epochs, vocab_.total_count());
+  options_.epochs = epochs;
+  progress_.words_total = epochs * vocab_.total_count();
+  progress_.lr = LinearDecay(options_.lr).at(progress_.fraction());
+}
+
+void Trainer::set_threads(int threads) {
+  TrainOptions wanted = options_;
+  wanted.threads = threads;
+  check_options(wanted);
+  require_training_fits(wanted, vocab_.size());
+  threads_wanted_ = threads;
+}
+
+int64_t Trainer::epochs_begun() const {
+  // A worker standing at its slice's start has finished its epochs; one past it is in the next.
+  int64_t epochs = 0;
+  for (size_t t = 0; t < positions_.size(); ++t) {
+    const bool at_start = positions_[t].corpus == CorpusPosition{ranges_[t].begin, 0};
+    epochs = std::max(epochs, positions_[t].epoch + (at_start ? 0 : 1));
+  }
+  return epochs;
+}
+
+int64_t Trainer::threads_from_epoch() const {
+  return std::min(epochs_begun(), options_.epochs);
 }
 
 const SentenceCache* Trainer::cache_of(int worker) const {
@@ -265,6 +254,16 @@ int64_t Trainer::words_done_by_all() const {
 
 bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop,
                     int64_t stop_after_words) {
+  if (threads_wanted_ > 0 && threads_wanted_ != options_.threads) {
+    const int64_t epoch = threads_from_epoch();
+    if (!train_workers(on_progress, stop, stop_after_words, epoch)) return false;
+    split_workers(threads_wanted_, epoch);
+  }
+  return train_workers(on_progress, stop, stop_after_words, options_.epochs);
+}
+
+bool Trainer::train_workers(const ProgressFn& on_progress, const std::atomic<bool>& stop,
+                            int64_t stop_after_words, int64_t epochs) {
   const int threads = options_.threads;
   live_ = std::make_unique<LiveCounters[]>(static_cast<size_t>(threads));
   for (int t = 0; t < threads; ++t) {
@@ -286,7 +285,7 @@ bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop
       threads,
       [&](int t) {
         try {
-          run_worker(t, stop, diverged, stop_after_words);
+          run_worker(t, stop, diverged, stop_after_words, epochs);
         } catch (...) {
           std::lock_guard lock(mutex);
           if (!failure) failure = std::current_exception();
@@ -347,14 +346,13 @@ bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop
                   options_.lr, static_cast<long long>(options_.batch));
     throw std::runtime_error(where);
   }
-  for (const WorkerPosition& p : positions_) {
-    if (p.epoch < options_.epochs) return false;
-  }
-  return true;
+  return std::ranges::all_of(positions_,
+                             [&](const WorkerPosition& p) { return p.epoch >= epochs; });
 }
 
 void Trainer::run_worker(int index, const std::atomic<bool>& stop,
-                         const std::atomic<bool>& diverged, int64_t stop_after_words) {
+                         const std::atomic<bool>& diverged, int64_t stop_after_words,
+                         int64_t epochs) {
   WorkerPosition& position = positions_[static_cast<size_t>(index)];
   LiveCounters& live = live_[index];
   Worker w(*this, index);
@@ -382,7 +380,7 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop,
     live.loss_sum.store(position.loss_sum, std::memory_order_relaxed);
     live.loss_pairs.store(position.loss_pairs, std::memory_order_relaxed);
   };
-  while (position.epoch < o.epochs) {
+  while (position.epoch < epochs) {
     while (w.slice.next_sentence(vocab_, w.sentence)) {
       position.words_done += static_cast<int64_t>(w.sentence.size());
       live.words.store(position.words_done, std::memory_order_relaxed);

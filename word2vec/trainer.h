@@ -17,8 +17,9 @@
 //
 // Training can stop at any sentence end (Ctrl-C, or a word budget) and resume from a
 // checkpoint holding the vocabulary, both tables, the optimizer state and every worker's
-// position and random state: with one thread, resumed training equals uninterrupted
-// training bit for bit.
+// position and random state: with one thread, before the stop and after, resumed training
+// equals uninterrupted training bit for bit. A resumed run may go on for more epochs, or on
+// other threads from the next epoch (set_epochs, set_threads).
 #pragma once
 
 #include <atomic>
@@ -110,6 +111,21 @@ class Trainer {
   bool train(const ProgressFn& on_progress, const std::atomic<bool>& stop,
              int64_t stop_after_words = 0);
 
+  // Continues a resumed run for `epochs` epochs in all, fewer or more than it was set for but
+  // not fewer than a worker has begun. The learning rate is word2vec's linear decay over
+  // the new total, taken at the words already done: a finished run extended from E to N epochs
+  // goes on at lr * (1 - E/N), as a run set for N from the start stands there. Throws
+  // std::invalid_argument naming --epochs.
+  void set_epochs(int64_t epochs);
+  // Continues with `threads` workers. Each worker trains a slice of the corpus, so the slices
+  // change only at an epoch's end: the workers of the run so far first finish the epoch under
+  // way, then `threads` workers take fresh slices from the next one (threads_from_epoch()).
+  // Throws std::invalid_argument as check_options() for a count out of bounds or too large
+  // for memory.
+  void set_threads(int threads);
+  // The epochs finished before the workers asked by set_threads() take over.
+  int64_t threads_from_epoch() const;
+
   // Atomically. Throws std::runtime_error naming the path if it cannot be written.
   void save_checkpoint(const std::string& path) const;
 
@@ -130,9 +146,20 @@ class Trainer {
   Trainer(Corpus corpus, TrainOptions options, CountedCorpus counted);
   Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab, CorpusFingerprint fingerprint);
   // Runs until the corpus is done, or `stop` or `diverged` turns true (then at a step end).
+  // Trains every worker's slice until it has finished `epochs` epochs (returns true), or until
+  // a stop (returns false).
+  bool train_workers(const ProgressFn& on_progress, const std::atomic<bool>& stop,
+                     int64_t stop_after_words, int64_t epochs);
+  // Runs until the worker has finished `epochs` epochs, or `stop` or `diverged` turns true
+  // (then at a step end).
   void run_worker(int index, const std::atomic<bool>& stop, const std::atomic<bool>& diverged,
-                  int64_t stop_after_words);
+                  int64_t stop_after_words, int64_t epochs);
+  // `threads` workers on fresh slices from the start of epoch `epoch`, carrying the run's
+  // counts and loss sums over.
+  void split_workers(int threads, int64_t epoch);
   int64_t words_done_by_all() const;
+  // Epochs some worker has finished or started: a worker past its slice's start is in one more.
+  int64_t epochs_begun() const;
   // Worker `worker`'s slice as the counting pass kept it, or null: it reads the corpus.
   const SentenceCache* cache_of(int worker) const;
 
@@ -150,6 +177,7 @@ class Trainer {
   // when nothing was counted (a vocabulary given, a checkpoint).
   std::vector<SentenceCache> sentences_;
   std::vector<WorkerPosition> positions_;  // one per worker
+  int threads_wanted_ = 0;                 // set_threads(): options_.threads from the next epoch
   // What each worker has done so far, published for the lr schedule and progress reports.
   // One cache line each, so that workers bumping their own counters never contend.
   struct alignas(64) LiveCounters {

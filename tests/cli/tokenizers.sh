@@ -39,10 +39,10 @@ echo "ok: --tokenizer whitespace --lowercase lowercases and keeps the punctuatio
   "${train[@]}" --corpus "$work/corpus.txt" --lowercase --keep-case --output "$work/x.vec" || exit 1
 [[ ! -e $work/x.vec ]] || fail "a refused run wrote its output"
 
-"$cli/expect_failure.sh" 2 "^gradvec: error: $work/s.ckpt: was trained with --tokenizer whitespace, not words; resume it with --tokenizer whitespace or without --tokenizer" \
+"$cli/expect_failure.sh" 2 "^gradvec: error: $work/s.ckpt: was trained with --tokenizer whitespace, not words; resume it with the checkpoint.s values or without these options" \
   "$gradvec" train --resume "$work/s.ckpt" --corpus "$work/corpus.txt" --tokenizer words \
   --output "$work/r.vec" --quiet || exit 1
-"$cli/expect_failure.sh" 2 "^gradvec: error: $work/s.ckpt: was trained on words in their case, not --lowercase; resume it without --lowercase" \
+"$cli/expect_failure.sh" 2 "^gradvec: error: $work/s.ckpt: was trained with --lowercase off, not on; resume it with the checkpoint.s values or without these options" \
   "$gradvec" train --resume "$work/s.ckpt" --corpus "$work/corpus.txt" --lowercase \
   --output "$work/r.vec" --quiet || exit 1
 "$gradvec" train --resume "$work/s.ckpt" --corpus "$work/corpus.txt" --output "$work/r.vec" \

@@ -516,3 +516,84 @@ TEST_CASE("Skip-gram with hierarchical softmax resumes bit for bit", "[hs-resume
   CHECK(same_bits(resumed.input_table().value(), whole.input_table().value()));
   CHECK(same_bits(resumed.output_table().value(), whole.output_table().value()));
 }
+
+TEST_CASE("An extended run's rate decays over the new total from where the run stands",
+          "[trainer][checkpoint][extend]") {
+  gv::testing::ScratchDir dir("extend");
+  const std::string corpus = dir.write("corpus.txt", two_topic_corpus(300, 3));
+  const int64_t tokens = 300 * 8;  // every word passes min_count 1, none is subsampled
+  TrainOptions two = small_options();
+  two.epochs = 2;
+  Trainer finished(corpus, two);
+  REQUIRE(finished.train({}, kNeverStop));
+  finished.save_checkpoint(dir.file("two.ckpt"));
+
+  // Extended from 2 epochs to 4: the rate stands where a 4-epoch run's stands after 2, half of
+  // lr, and falls linearly to the end: lr x (1 - words / (4 x tokens)).
+  Trainer extended = Trainer::from_checkpoint(dir.file("two.ckpt"), corpus);
+  extended.set_epochs(4);
+  CHECK(extended.progress().words_total == 4 * tokens);
+  CHECK(extended.progress().lr == Approx(two.lr * 0.5));
+  REQUIRE_FALSE(extended.train({}, kNeverStop, 3 * tokens));
+  const int64_t done = extended.progress().words_done;
+  CHECK(done >= 3 * tokens);
+  CHECK(extended.progress().lr == Approx(two.lr * (1.0 - double(done) / double(4 * tokens))));
+  REQUIRE(extended.train({}, kNeverStop));
+  CHECK(extended.progress().words_done == 4 * tokens);
+
+  // The steps take their rates from the words done and the new total alone: a 4-epoch run
+  // stopped after 2 epochs, its checkpoint set for 2 and extended back to 4, ends bit for bit
+  // as the 4-epoch run trained straight through.
+  TrainOptions four = small_options();
+  four.epochs = 4;
+  Trainer whole(corpus, four);
+  REQUIRE(whole.train({}, kNeverStop));
+  Trainer stopped(corpus, four);
+  REQUIRE_FALSE(stopped.train({}, kNeverStop, tokens + tokens / 2));
+  stopped.set_epochs(2);
+  stopped.save_checkpoint(dir.file("stopped.ckpt"));
+  Trainer resumed = Trainer::from_checkpoint(dir.file("stopped.ckpt"), corpus);
+  CHECK(resumed.options().epochs == 2);
+  resumed.set_epochs(4);
+  REQUIRE(resumed.train({}, kNeverStop));
+  CHECK(same_bits(resumed.input_table().value(), whole.input_table().value()));
+  CHECK(same_bits(resumed.output_table().value(), whole.output_table().value()));
+  CHECK(resumed.progress().run_loss == whole.progress().run_loss);
+
+  // Fewer epochs than begun would leave a worker past the end: refused by name.
+  Trainer again = Trainer::from_checkpoint(dir.file("stopped.ckpt"), corpus);
+  CHECK_THROWS_WITH(again.set_epochs(1),
+                    "train: --epochs 1 is fewer than the 2 epoch(s) this run has begun; give at "
+                    "least 2");
+}
+
+TEST_CASE("A resumed run changes its thread count at the next epoch, every word read once",
+          "[trainer][checkpoint][threads]") {
+  gv::testing::ScratchDir dir("rethread");
+  const std::string corpus = dir.write("corpus.txt", two_topic_corpus(400, 4));
+  const int64_t tokens = 400 * 8;
+  Trainer first(corpus, small_options());  // 3 epochs, 1 thread
+  REQUIRE_FALSE(first.train({}, kNeverStop, tokens + tokens / 2));
+  first.save_checkpoint(dir.file("one.ckpt"));
+
+  // Stopped while the one worker finishes epoch 2: that worker stays until its end.
+  Trainer resumed = Trainer::from_checkpoint(dir.file("one.ckpt"), corpus);
+  resumed.set_threads(2);
+  CHECK(resumed.threads_from_epoch() == 2);
+  REQUIRE_FALSE(resumed.train({}, kNeverStop, tokens + 3 * tokens / 4));
+  CHECK(resumed.options().threads == 1);
+  resumed.save_checkpoint(dir.file("still_one.ckpt"));
+  Trainer again = Trainer::from_checkpoint(dir.file("still_one.ckpt"), corpus);
+  again.set_threads(2);
+  REQUIRE(again.train({}, kNeverStop));
+  CHECK(again.options().threads == 2);
+  CHECK(again.progress().words_done == 3 * tokens);
+  CHECK(same_topic_neighbour_rate(again) >= 0.9);
+  // Its checkpoint is a 2-thread run's, finished.
+  again.save_checkpoint(dir.file("two.ckpt"));
+  Trainer reloaded = Trainer::from_checkpoint(dir.file("two.ckpt"), corpus);
+  CHECK(reloaded.options().threads == 2);
+  CHECK(reloaded.train({}, kNeverStop));
+  CHECK(reloaded.progress().words_done == 3 * tokens);
+  CHECK_THROWS_WITH(reloaded.set_threads(0), Catch::Contains("--threads"));
+}
