@@ -410,8 +410,8 @@ void add_train_command(CLI::App& app) {
       ->needs(subwords)
       ->capture_default_str();
   cmd->add_option("--buckets", o.subword_scheme.buckets,
-                  "Rows the n-grams hash into (--subwords): the table's big cost, buckets x dim "
-                  "floats (800 MB at the default and dim 100)")
+                  "Rows the n-grams hash into (--subwords): the table's big cost, buckets rows of "
+                  "dim floats rounded up to a multiple of 16 (896 MB at the default and dim 100)")
       ->check(CLI::Range(int64_t{1}, int64_t{INT32_MAX}))
       ->needs(subwords)
       ->capture_default_str();
