@@ -13,8 +13,9 @@ esc=$'\x1b'
 # Passes when COMMAND fails with one line on stderr that quotes the ESC as \x1b.
 refuses_escaped() { "$expect_failure" 2 '\\x1b' "$@" >/dev/null || fail "$*: $(
   "$@" 2>&1 | cat -v)"; }
-# The standard output of COMMAND run on a terminal, with script(1)'s CRs dropped.
-on_terminal() { script -qec "$(printf '%q ' "$@")" /dev/null </dev/null | tr -d '\r'; }
+# The standard output of COMMAND run on a terminal, with script(1)'s CRs dropped. script runs its
+# command with $SHELL, else /bin/sh, which does not read printf %q's $'...' quoting: bash is named.
+on_terminal() { SHELL=/bin/bash script -qec "$(printf '%q ' "$@")" /dev/null </dev/null | tr -d '\r'; }
 
 refuses_escaped "$gradvec" train --corpus "no${esc}[31m.txt"
 refuses_escaped "$gradvec" lm train --corpus "no${esc}.txt"
