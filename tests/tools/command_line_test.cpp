@@ -28,10 +28,13 @@ std::vector<CLI::App*> all_commands(CLI::App& app) {
   return commands;
 }
 
+// gradvec's commands, parsed but never run: once a command line is parsed, the top level's
+// parse-complete callback throws CLI::Success (a parse that asks nothing to run) before any
+// command's own callback. Those stay in place: each owns the state its options write into.
 std::unique_ptr<CLI::App> gradvec_app() {
   auto app = std::make_unique<CLI::App>("gradvec");
   gv::tools::add_all_commands(*app);
-  for (CLI::App* command : all_commands(*app)) command->callback([] {});
+  app->parse_complete_callback([] { throw CLI::Success(); });
   return app;
 }
 
