@@ -6,8 +6,7 @@
 set -euo pipefail
 gradvec=$1 corpus=$2
 expect_failure=$(dirname "$0")/expect_failure.sh
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/scratch.sh"
 head -n 3000 "$corpus" >"$work/corpus.txt"
 "$gradvec" train --corpus "$work/corpus.txt" --quiet --output "$work/v.vec" --epochs 1 --threads 1 \
   --dim 8 --checkpoint "$work/run.ckpt" >/dev/null

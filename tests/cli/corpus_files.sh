@@ -6,9 +6,7 @@
 set -uo pipefail
 gradvec=$1 corpus=$2
 cli=$(dirname "$0")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 train=("$gradvec" train --epochs 1 --dim 16 --quiet --threads 1 --seed 7)
 
 # Two files that end with a newline, so that `cat a b` is the same sentences as a then b.

@@ -6,9 +6,7 @@
 set -uo pipefail
 gradvec=$1
 expect_failure=$(dirname "$0")/expect_failure.sh
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 esc=$'\x1b'
 # Passes when COMMAND fails with one line on stderr that quotes the ESC as \x1b.
 refuses_escaped() { "$expect_failure" 2 '\\x1b' "$@" >/dev/null || fail "$*: $(

@@ -13,9 +13,7 @@
 set -uo pipefail
 gradvec=$1 corpus=$2
 command -v fasttext >/dev/null || { echo "SKIP: fasttext not installed"; exit 77; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 
 head -n 3000 "$corpus" >"$work/corpus.txt"
 for _ in 1 2 3; do

@@ -5,9 +5,7 @@
 # "No network" is a curl that fails as curl does when it cannot resolve the host.
 set -uo pipefail
 repo=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 mkdir -p "$work/data" "$work/bin"
 cp "$repo/data/fetch.sh" "$work/data/"
 

@@ -9,9 +9,7 @@
 set -uo pipefail
 gradvec=$1 corpus=$2
 cli=$(dirname "$0")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 
 printf 'king 1 0.1 0\nqueen 0.9 0.2 0.1\nman 0.1 1 0\nwoman 0 0.9 0.3\nboy 0.2 0.8 0.1\n' >"$work/glove.txt"
 "$gradvec" convert --in "$work/glove.txt" --to w2v --out "$work/w2v.vec" >/dev/null || fail "convert to w2v"

@@ -7,8 +7,7 @@
 set -uo pipefail
 gradvec=$1 corpus=$2
 expect_failure=$(dirname "$0")/expect_failure.sh
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/scratch.sh"
 head -n 2000 "$corpus" >"$work/corpus.txt"
 mkfifo "$work/fifo"
 refuses() { timeout 20 "$expect_failure" 2 "$@" || exit 1; }

@@ -5,10 +5,7 @@
 # same format. A checkpoint path that cannot be written sends the checkpoint to $TMPDIR.
 set -euo pipefail
 gradvec=$1 corpus=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export TMPDIR=$work/tmp
-mkdir "$TMPDIR"
+source "$(dirname "$0")/scratch.sh"
 
 # interrupt ARGS...: trains with ARGS, interrupts it as soon as training has started (the
 # summary line that follows the vocabulary pass is out), and leaves its stderr in $work/err.

@@ -5,9 +5,7 @@
 # that samples.
 set -euo pipefail
 gradvec=$1 corpus=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 head -c 20000 "$corpus" >"$work/corpus.txt"
 
 "$gradvec" lm train --corpus "$work/corpus.txt" --layers 1 --heads 2 --dim 16 --context 16 \

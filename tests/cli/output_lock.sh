@@ -6,9 +6,7 @@
 set -euo pipefail
 gradvec=$1 corpus=$2
 expect_failure=$(dirname "$0")/expect_failure.sh
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 cd "$work"
 
 # start ARGS...: starts a long run in the background ($pid) and waits until it trains (its header

@@ -3,9 +3,7 @@
 # title hold: a real XML parser reads the picture back, with each label as escaped or replaced.
 set -uo pipefail
 gradvec=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 # Words with a byte that is not UTF-8, an ESC and markup; a title with a control byte and quotes.
 printf '3 2\nbad\xffword 1 0.1\nesc\x1b[1m 0 1\na<&>b 1 0\n' >"$work/v.txt"
 "$gradvec" plot --vectors "$work/v.txt" --top 3 --out "$work/p.svg" \

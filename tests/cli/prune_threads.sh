@@ -5,9 +5,7 @@
 set -uo pipefail
 gradvec=$1 corpus=$2
 cli=$(dirname "$0")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 train=("$gradvec" train --corpus "$corpus" --epochs 1 --dim 16 --quiet)
 
 for threads in 1 2 3; do

@@ -7,9 +7,7 @@
 set -uo pipefail
 gradvec=$1 corpus=$2
 cli=$(dirname "$0")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 
 printf '4 2\nking 1 0\nqueen 0.6 0.8\nman 0 1\nyork 1 1\n' >"$work/v.vec"
 past="^gradvec: error: \"york\" is past --limit 2: it is word 4 of .*/v.vec$"

@@ -8,8 +8,7 @@
 set -euo pipefail
 gradvec=$1 corpus=$2
 expect_failure=$(dirname "$0")/expect_failure.sh
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/scratch.sh"
 head -n 3000 "$corpus" >"$work/corpus.txt"
 train() { "$gradvec" train --corpus "$work/corpus.txt" --quiet --output "$work/v.vec" "$@"; }
 

@@ -4,9 +4,7 @@
 # the next program in the pipe reads exactly the file.
 set -euo pipefail
 gradvec=$1 corpus=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 cd "$work"
 head -n 2000 "$corpus" >c.txt
 printf '3 2\na 1 0\nb 0 1\nc 1 1\n' >small.vec

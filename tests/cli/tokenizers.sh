@@ -6,9 +6,7 @@
 set -uo pipefail
 gradvec=$1
 cli=$(dirname "$0")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 train=("$gradvec" train --epochs 1 --dim 8 --quiet --threads 1 --min-count 1)
 
 for i in 1 2 3; do

@@ -4,8 +4,7 @@
 # word2vec.c's default for the model (skip-gram 0.025, CBOW 0.05) unless --lr is given.
 set -euo pipefail
 gradvec=$1 corpus=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/scratch.sh"
 head -n 2000 "$corpus" >"$work/corpus.txt"
 
 # header ARGS...: the first line a training run prints on stderr.

@@ -5,8 +5,7 @@
 # it was not asked for.
 set -uo pipefail
 gradvec=$1 corpus=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/scratch.sh"
 fail() { echo "FAIL: $*"; echo "--- output"; cat "$work/out.txt"; exit 1; }
 
 "$gradvec" train --corpus "$corpus" --epochs 1 --threads 1 --output "$work/v.vec" \

@@ -5,8 +5,7 @@
 # --subwords, each optimizer, and a run stopped by Ctrl-C (stop flag, checkpoint) then resumed.
 set -euo pipefail
 gradvec=$1 corpus=$2 suppressions=$3
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/scratch.sh"
 head -n 300 "$corpus" >"$work/corpus.txt"
 export TSAN_OPTIONS="suppressions=$suppressions halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 

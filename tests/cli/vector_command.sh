@@ -6,9 +6,7 @@
 set -uo pipefail
 gradvec=$1
 cli=$(dirname "$0")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 printf 'a 1 2\nb 0.5 -0.25\n' >"$work/v.txt"
 
 coproc vector { "$gradvec" vector --vectors "$work/v.txt"; }

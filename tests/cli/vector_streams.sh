@@ -10,9 +10,7 @@
 set -uo pipefail
 gradvec=$1
 expect_failure=$(dirname "$0")/expect_failure.sh
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 # Every run is bounded: a reader that waits for more input fails instead of hanging.
 run() { timeout 60 "$@"; }
 refuses() { "$expect_failure" "$1" "$2" timeout 60 "${@:3}" || exit 1; }
