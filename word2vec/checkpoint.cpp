@@ -288,9 +288,12 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corp
 
   Vocabulary vocab = read_vocabulary(r, options, corpus.bytes);
   const int64_t words = vocab.total_count();
-  r.require_field(options.epochs <= std::numeric_limits<int64_t>::max() / words, "epochs",
-                  "at most 2^63 / the vocabulary's " + std::to_string(words) + " words",
-                  options.epochs);
+  // Bounded before the product below; the constructor's own check comes too late for it.
+  const int64_t most_epochs = std::numeric_limits<int64_t>::max() / words;
+  r.require_field(
+      options.epochs >= 1 && options.epochs <= most_epochs, "epochs",
+      in_range(1, most_epochs) + " (2^63 / the vocabulary's " + std::to_string(words) + " words)",
+      options.epochs);
   const int64_t words_total = options.epochs * words;
   // The tables before the trainer, which allocates its own from dim, the vocabulary and buckets:
   // those fields must first agree with the tensors the file holds.

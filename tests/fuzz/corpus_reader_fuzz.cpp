@@ -1,10 +1,12 @@
 // The corpus reader on a file: counts that do not depend on the number of threads, sentences
 // that match the tokenizer's (cut at kMaxSentenceTokens) whatever the chunk size, and a
-// position that resumes where the reader stopped.
+// position that resumes where the reader stopped. Gzip input is read as its content, and
+// corrupt gzip is refused with one line naming the file.
 #include <algorithm>
 #include <string>
 #include <vector>
 
+#include "autograd/io/gunzip_reader.h"
 #include "tests/fuzz/fuzz_support.h"
 #include "word2vec/corpus_reader.h"
 
@@ -36,12 +38,39 @@ Sentences read_rest(gv::CorpusReader& reader, const gv::Vocabulary& vocab) {
   return out;
 }
 
+// The text a reader should see in `bytes`: their gzip content when they start with gzip's magic
+// number (throws GzipDataError when it is corrupt), the bytes themselves otherwise.
+std::string content(std::string_view bytes) {
+  if (!gv::starts_with_gzip_magic(bytes)) return std::string(bytes);
+  gv::GunzipReader reader([bytes, at = size_t{0}](char* buffer, int64_t capacity) mutable {
+    const size_t n = std::min(bytes.size() - at, static_cast<size_t>(capacity));
+    std::copy_n(bytes.data() + at, n, buffer);
+    at += n;
+    return static_cast<int64_t>(n);
+  });
+  std::string text;
+  char buffer[4096];
+  while (const int64_t n = reader.read(buffer, sizeof buffer)) text.append(buffer, n);
+  return text;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static gv::fuzz::InputFile file("corpus");
   const std::string& path = file.hold(data, size);
-  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  std::string text;
+  try {
+    text = content(std::string_view(reinterpret_cast<const char*>(data), size));
+  } catch (const gv::GzipDataError&) {
+    try {
+      gv::count_words(path, gv::TokenizerOptions{}, 1);
+    } catch (const std::runtime_error& e) {
+      gv::fuzz::check_error(e, path);
+      return 0;
+    }
+    gv::fuzz::finding("corrupt gzip read as a corpus");
+  }
   gv::TokenizerOptions whole_text;
   whole_text.line_is_sentence = false;
   for (const gv::TokenizerOptions& options : {gv::TokenizerOptions{}, whole_text}) {

@@ -210,8 +210,9 @@ TEST_CASE("Every field of a checkpoint is checked before anything is allocated f
       {"min_count", raw(int64_t{1000000}), "vocabulary count of word"},
       {"max_vocab", raw(int64_t{-1}), "max_vocab"},
       {"max_vocab", raw(int64_t{2}), "vocabulary size must be <= max_vocab"},
-      {"epochs", raw(big), "epochs must be at most"},
-      {"epochs", raw(int64_t{0}), "--epochs"},
+      {"epochs", raw(big), "epochs must be in [1, "},
+      {"epochs", raw(int64_t{0}), "epochs must be in [1, "},
+      {"epochs", raw(-big), "epochs must be in [1, "},  // negative: epochs x words would overflow
       {"batch", raw(int64_t{0}), "--batch"},
       {"threads", raw(int64_t{0}), "threads"},
       {"threads", raw(int64_t{1} << 40), "threads"},
