@@ -59,6 +59,9 @@ class Embedding : public Module {
   }
 
   std::vector<Var> parameters() const override { return {weight_}; }
+  // The same table read through Var::view_of: it shares the values and collects its own
+  // gradient, so that threads can each build a graph over one table.
+  Embedding view() const;
   const Var& weight() const { return weight_; }  // (V, row_floats())
   int64_t vocab_size() const { return weight_.size(0); }
   int64_t dim() const { return dim_; }
