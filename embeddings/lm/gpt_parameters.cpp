@@ -41,27 +41,6 @@ void append(std::vector<Var>& to, const Module& module) {
 
 }  // namespace
 
-LayerNorm::LayerNorm(int64_t dim)
-    : gain(Var::parameter(Tensor::ones({dim}))), bias(Var::parameter(Tensor::zeros({dim}))) {}
-
-LayerNorm LayerNorm::view() const {
-  LayerNorm copy = *this;
-  copy.gain = Var::view_of(gain);
-  copy.bias = Var::view_of(bias);
-  return copy;
-}
-
-Linear::Linear(int64_t in, int64_t out, float init_std, Rng& rng)
-    : weight(Var::parameter(Tensor::normal({in, out}, 0.0f, init_std, rng))),
-      bias(Var::parameter(Tensor::zeros({out}))) {}
-
-Linear Linear::view() const {
-  Linear copy = *this;
-  copy.weight = Var::view_of(weight);
-  copy.bias = Var::view_of(bias);
-  return copy;
-}
-
 // Members are initialised in declaration order, which is parameters() order: the draws from
 // `rng` follow it.
 GptBlock::GptBlock(int64_t dim, float residual_std, Rng& rng)

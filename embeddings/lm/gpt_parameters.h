@@ -14,36 +14,15 @@
 #include <cstdint>
 #include <vector>
 
-#include "autograd/ops.h"
 #include "autograd/rng.h"
 #include "autograd/var.h"
 #include "embeddings/input_embedding.h"
 #include "embeddings/lm/gpt_config.h"
+#include "embeddings/lm/layer_norm.h"
+#include "embeddings/lm/linear.h"
 #include "embeddings/module.h"
 
 namespace gv {
-
-// layer_norm over the last dim, (..., C) -> (..., C): gain starts at ones, bias at zeros.
-struct LayerNorm final : Module {
-  explicit LayerNorm(int64_t dim);
-  Var forward(const Var& x) const { return layer_norm(x, gain, bias); }
-  std::vector<Var> parameters() const override { return {gain, bias}; }
-  LayerNorm view() const;  // read through Var::view_of, for one thread's graph
-
-  Var gain;  // (C)
-  Var bias;  // (C)
-};
-
-// x W + b, (..., in) -> (..., out): W starts N(0, init_std), b at zeros.
-struct Linear final : Module {
-  Linear(int64_t in, int64_t out, float init_std, Rng& rng);
-  Var forward(const Var& x) const { return linear(x, weight, bias); }
-  std::vector<Var> parameters() const override { return {weight, bias}; }
-  Linear view() const;
-
-  Var weight;  // (in, out)
-  Var bias;    // (out)
-};
 
 // One pre-norm transformer block's parameters; GptModel::block says what each does.
 struct GptBlock final : Module {
