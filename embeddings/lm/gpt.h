@@ -1,7 +1,7 @@
 // GptModel: a small GPT-style, character-level transformer, where the modules of embeddings/
 // do the work they exist for.
 //
-//   x = input(ids): token rows (+ additive positions)          (B, T, C)
+//   x = input(ids): token rows (+ additive positions)         (B, T, C)
 //   per block, pre-norm (GptBlock's names):
 //     h = ln1(x);  q, k, v = query(h), key(h), value(h), split into H heads of D = C / H
 //     (RoPE: q and k rotated by position)                     (B, H, T, D)
