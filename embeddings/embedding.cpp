@@ -100,6 +100,12 @@ Embedding::Embedding(int64_t vocab_size, int64_t dim, Rng& rng, EmbeddingOptions
   weight_ = Var::parameter(std::move(table));
 }
 
+Embedding Embedding::view() const {
+  Embedding copy = *this;
+  copy.weight_ = Var::view_of(weight_);
+  return copy;
+}
+
 Var Embedding::forward(std::span<const int64_t> ids, const Shape& ids_shape) const {
   const int64_t vocab = vocab_size();
   bool any_padding = false;

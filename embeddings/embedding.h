@@ -34,8 +34,8 @@ struct EmbeddingOptions {
   // s of word2vec_uniform: 0.5 is word2vec.c's range, 1 is gensim 4's and fastText's. A wider
   // start learns faster in few epochs (see README, "Quality"). Must be finite and > 0.
   float uniform_scale = 0.5f;
-  // Threads that fill a word2vec_uniform table; the values do not depend on it. A subword
-  // table of 2M bucket rows is 800 MB, most of a second to fill on one core.
+  // Threads that fill a word2vec_uniform table; the values do not depend on it. Worth it for
+  // a subword table: 2M bucket rows of 100 floats are 800 MB to fill.
   int init_threads = 1;
   // Floats each row is stored in (0: dim). Wider rows end in zeros, which stay zero under every
   // optimizer here: their gradients are zero. The first dim columns hold what an unpadded table
@@ -59,6 +59,9 @@ class Embedding : public Module {
   }
 
   std::vector<Var> parameters() const override { return {weight_}; }
+  // The same table read through Var::view_of: it shares the values and collects its own
+  // gradient, so that threads can each build a graph over one table.
+  Embedding view() const;
   const Var& weight() const { return weight_; }  // (V, row_floats())
   int64_t vocab_size() const { return weight_.size(0); }
   int64_t dim() const { return dim_; }

@@ -9,8 +9,7 @@ namespace gv {
 
 InputEmbedding::InputEmbedding(Embedding tokens, std::unique_ptr<PositionalEncoding> positions)
     : tokens_(std::move(tokens)), positions_(std::move(positions)) {
-  if (!positions_) throw std::invalid_argument("InputEmbedding: no positional encoding given");
-  if (positions_->dim() != tokens_.dim()) {
+  if (positions_ && positions_->dim() != tokens_.dim()) {
     throw std::invalid_argument("InputEmbedding: token dim " + std::to_string(tokens_.dim()) +
                                 " differs from positional dim " +
                                 std::to_string(positions_->dim()));
@@ -22,20 +21,21 @@ Var InputEmbedding::forward(std::span<const int64_t> ids, const Shape& ids_shape
     throw std::invalid_argument("InputEmbedding: ids must be (T) or (B, T), got " +
                                 shape_str(ids_shape));
   }
-  const int64_t length = ids_shape.back();
-  return tokens_.forward(ids, ids_shape) + positions_->forward(length);  // (B, T, C) + (T, C)
+  const Var tokens = tokens_.forward(ids, ids_shape);
+  if (!positions_) return tokens;
+  return tokens + positions_->forward(ids_shape.back());  // (B, T, C) + (T, C)
 }
 
 std::vector<Var> InputEmbedding::parameters() const {
   std::vector<Var> params = tokens_.parameters();
-  for (const Var& p : positions_->parameters()) params.push_back(p);
+  if (positions_) {
+    for (const Var& p : positions_->parameters()) params.push_back(p);
+  }
   return params;
 }
 
-void InputEmbedding::train(bool on) {
-  Module::train(on);
-  tokens_.train(on);
-  positions_->train(on);
+InputEmbedding InputEmbedding::view() const {
+  return InputEmbedding(tokens_.view(), positions_ ? positions_->view() : nullptr);
 }
 
 }  // namespace gv

@@ -29,4 +29,10 @@ Var LearnedPositionalEmbedding::forward(int64_t length) const {
   return table_.forward(std::span(positions_).first(static_cast<size_t>(length)));
 }
 
+std::unique_ptr<PositionalEncoding> LearnedPositionalEmbedding::view() const {
+  auto copy = std::make_unique<LearnedPositionalEmbedding>(*this);
+  copy->table_ = table_.view();
+  return copy;
+}
+
 }  // namespace gv

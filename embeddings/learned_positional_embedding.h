@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "embeddings/embedding.h"
@@ -19,10 +20,7 @@ class LearnedPositionalEmbedding final : public PositionalEncoding {
   // (T, C): rows 0..T-1, with a row-sparse gradient like a token lookup.
   Var forward(int64_t length) const override;
   std::vector<Var> parameters() const override { return table_.parameters(); }
-  void train(bool on) override {
-    Module::train(on);
-    table_.train(on);
-  }
+  std::unique_ptr<PositionalEncoding> view() const override;
   int64_t max_len() const override { return table_.vocab_size(); }
   int64_t dim() const override { return table_.dim(); }
   const Var& weight() const { return table_.weight(); }  // (max_len, C)

@@ -1,13 +1,9 @@
 // Module: what every trainable building block answers, whatever its forward looks like.
 //
 // Forwards differ (ids -> rows, a length -> a table, x -> rotated x), so they are not part
-// of this interface and stay plain calls; what is shared is the once-per-model questions
-// an optimizer, a parameter file or a training loop asks: which tensors are trained, and
-// whether the model is training or evaluating. Those are virtual, called per model, never
-// per row.
-//
-// The mode is a flag for modules whose forward differs between training and evaluation
-// (dropout, say); none of today's modules does, so for them it is only bookkeeping.
+// of this interface and stay plain calls; what is shared is the question an optimizer, a
+// parameter file or a checkpoint asks of a model: which tensors are trained, in which order.
+// It is virtual, asked once per model, never per row.
 #pragma once
 
 #include <vector>
@@ -22,10 +18,6 @@ class Module {
 
   // The trainable tensors, as handles into the module: none for a fixed encoding.
   virtual std::vector<Var> parameters() const { return {}; }
-  // Switches training mode on or off, for this module and the modules it holds.
-  virtual void train(bool on) { training_ = on; }
-  void eval() { train(false); }
-  bool training() const { return training_; }
 
  protected:
   Module() = default;
@@ -34,9 +26,6 @@ class Module {
   Module(Module&&) = default;
   Module& operator=(const Module&) = default;
   Module& operator=(Module&&) = default;
-
- private:
-  bool training_ = true;
 };
 
 }  // namespace gv

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "autograd/var.h"
 #include "embeddings/module.h"
@@ -22,6 +23,9 @@ class PositionalEncoding : public Module {
   virtual Var forward(int64_t length) const = 0;
   virtual int64_t max_len() const = 0;
   virtual int64_t dim() const = 0;
+  // The same encoding with its parameters read through Var::view_of (see Embedding::view): a
+  // copy for one thread's graph. A fixed encoding's view is a plain copy.
+  virtual std::unique_ptr<PositionalEncoding> view() const = 0;
 };
 
 }  // namespace gv

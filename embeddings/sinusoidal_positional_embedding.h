@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "autograd/tensor.h"
 #include "embeddings/positional_encoding.h"
@@ -25,6 +26,9 @@ class SinusoidalPositionalEmbedding final : public PositionalEncoding {
   Var forward(int64_t length) const override;
   // (C): the encoding of one position, any position >= 0 (computed on the spot).
   Tensor encode(int64_t position) const;
+  std::unique_ptr<PositionalEncoding> view() const override {
+    return std::make_unique<SinusoidalPositionalEmbedding>(*this);
+  }
   int64_t max_len() const override { return table_.size(0); }
   int64_t dim() const override { return table_.size(1); }
   const Tensor& table() const { return table_; }  // (max_len, C)

@@ -40,7 +40,6 @@ WindowLoss mean_loss(const GptModel& model, std::span<const int64_t> tokens, int
   const int64_t windows = (size - 1) / length;
   const int64_t batches = (windows + batch - 1) / batch;
   const int64_t vocab = model.config().vocab;
-  const std::vector<Var> params = model.parameters();
   // Per thread, the summed loss at each position of the windows.
   std::vector<std::vector<double>> sums(static_cast<size_t>(threads),
                                         std::vector<double>(static_cast<size_t>(length), 0.0));
@@ -51,7 +50,8 @@ WindowLoss mean_loss(const GptModel& model, std::span<const int64_t> tokens, int
       const int64_t first = b * batch, count = std::min(windows, first + batch) - first;
       const auto ids =
           tokens.subspan(static_cast<size_t>(first * length), static_cast<size_t>(count * length));
-      const Tensor logits = model.logits(params, ids, count, length).value();  // (count T, V)
+      const Tensor logits =
+          model.logits(model.weights(), ids, count, length).value();  // (count T, V)
       for (int64_t row = 0; row < count * length; ++row) {
         const int64_t target = tokens[static_cast<size_t>(first * length + row + 1)];
         sum[static_cast<size_t>(row % length)] +=

@@ -71,7 +71,7 @@ LmTrainOptions read_options(TensorReader& r) {
 // Every parameter of `config` must fit in the file, checked before the model is allocated.
 void check_parameter_bytes(TensorReader& r, const std::string& path, const GptConfig& config) {
   double floats = 0.0;
-  for (const ParamSpec& spec : parameter_specs(config)) floats += double(shape_numel(spec.shape));
+  for (const Shape& shape : parameter_shapes(config)) floats += double(shape_numel(shape));
   const double bytes = double(std::filesystem::file_size(path));
   if (floats * sizeof(float) > bytes) {
     r.fail("its model has " + std::to_string(int64_t(floats)) + " parameters, more than its " +
@@ -130,15 +130,15 @@ LmCheckpoint read_lm_checkpoint(const std::string& path) {
   r.require_field(std::isfinite(training.seconds) && training.seconds >= 0, "seconds",
                   "finite and >= 0", training.seconds);
 
-  const std::vector<ParamSpec> specs = parameter_specs(config);
-  if (r.count("parameters", kMinShapeBytes) != static_cast<int64_t>(specs.size())) {
+  const std::vector<Shape> shapes = parameter_shapes(config);
+  if (r.count("parameters", kMinShapeBytes) != static_cast<int64_t>(shapes.size())) {
     r.fail("parameter count");
   }
-  for (size_t i = 0; i < specs.size(); ++i) {
+  for (size_t i = 0; i < shapes.size(); ++i) {
     const Shape shape = r.shape("parameters");
-    if (shape != specs[i].shape) {
+    if (shape != shapes[i]) {
       r.fail("parameter " + std::to_string(i) + " has shape " + shape_str(shape) +
-             ", the model expects " + shape_str(specs[i].shape));
+             ", the model expects " + shape_str(shapes[i]));
     }
   }
   check_parameter_bytes(r, path, config);

@@ -9,7 +9,8 @@
 //   progress     int64 corpus bytes, uint64 corpus hash (autograd/io/fingerprint.h), int64 step,
 //                double seconds; the window sampler's random
 //                state: 4 x uint64, double cached normal, uint8 has cached normal
-//   parameters   count n, n shapes, then the floats of each (GptModel::parameters() order)
+//   parameters   count n, n shapes, then the floats of each (GptParameters::parameters() order:
+//                embeddings/lm/gpt_parameters.h)
 //   optimizers   count g, per optimizer: count, tensors; count, int64 counters
 //
 // Version 1 lacked the corpus hash, and is refused by number.

@@ -28,7 +28,7 @@ constexpr AdamOptions kAdam{.beta1 = 0.9f, .beta2 = 0.99f, .eps = 1e-8f};
 void require_run_fits(const GptConfig& config, const LmTrainOptions& options,
                       int64_t corpus_bytes) {
   double params = 0.0;
-  for (const ParamSpec& spec : parameter_specs(config)) params += double(shape_numel(spec.shape));
+  for (const Shape& shape : parameter_shapes(config)) params += double(shape_numel(shape));
   const double positions = double(options.batch) * double(config.context);
   const double activations =
       positions * double(config.layers) *
@@ -82,22 +82,24 @@ struct LmTrainer::Optimizers {
   std::vector<std::unique_ptr<Optimizer>> optimizers;  // decayed, undecayed, tables
   std::vector<std::vector<Var>> views;                 // the same groups of views_[0]
 
-  Optimizers(const GptModel& model, const std::vector<Var>& first_views, const LmTrainOptions& o) {
-    const std::vector<ParamSpec> specs = parameter_specs(model.config());
-    const std::vector<Var> params = model.parameters();
-    std::vector<Var> groups[3];
-    views.resize(3);
-    for (size_t i = 0; i < specs.size(); ++i) {
-      const ParamRole role = specs[i].role;
-      const size_t group = role == ParamRole::table                                          ? 2
-                           : role == ParamRole::weight || role == ParamRole::residual_weight ? 0
-                                                                                             : 1;
-      groups[group].push_back(params[i]);
-      views[group].push_back(first_views[i]);
-    }
+  Optimizers(const GptParameters& params, const GptParameters& first_views,
+             const LmTrainOptions& o) {
+    const std::vector<std::vector<Var>> groups = groups_of(params);
+    views = groups_of(first_views);
     optimizers.push_back(std::make_unique<AdamW>(groups[0], o.lr, o.weight_decay, kAdam));
     optimizers.push_back(std::make_unique<AdamW>(groups[1], o.lr, 0.0f, kAdam));
     optimizers.push_back(std::make_unique<SparseAdam>(groups[2], o.lr, kAdam));
+  }
+
+  // nanoGPT's rule: the products' weights (matrices) decay, gains and biases (vectors) do not;
+  // the input stage's tables have row-sparse gradients. Each group in parameters() order.
+  static std::vector<std::vector<Var>> groups_of(const GptParameters& params) {
+    std::vector<std::vector<Var>> groups(3);
+    for (const Var& p : params.transformer_parameters()) {
+      groups[p.shape().size() == 2 ? 0 : 1].push_back(p);
+    }
+    groups[2] = params.input.parameters();
+    return groups;
   }
 };
 
@@ -109,12 +111,8 @@ LmTrainer::LmTrainer(LmCorpus corpus, GptConfig config, LmTrainOptions options)
   config.check();
   require_run_fits(config, options_, corpus_.fingerprint.bytes);
   model_ = std::make_unique<GptModel>(config, rng_);
-  const std::vector<Var> params = model_->parameters();
-  for (int t = 0; t < options_.threads; ++t) {
-    std::vector<Var>& views = views_.emplace_back();
-    for (const Var& p : params) views.push_back(Var::view_of(p));
-  }
-  optimizers_ = std::make_unique<Optimizers>(*model_, views_[0], options_);
+  for (int t = 0; t < options_.threads; ++t) views_.push_back(model_->weights().view());
+  optimizers_ = std::make_unique<Optimizers>(model_->weights(), views_[0], options_);
   progress_.steps = options_.steps;
 }
 
@@ -149,7 +147,8 @@ double LmTrainer::step(float lr) {
   const int threads = static_cast<int>(views_.size());
   std::vector<double> losses(views_.size(), 0.0);
   run_on_threads(threads, [&](int t) {
-    for (const Var& view : views_[static_cast<size_t>(t)]) view.zero_grad();
+    const GptParameters& views = views_[static_cast<size_t>(t)];
+    for (const Var& view : views.parameters()) view.zero_grad();
     // Windows [first, last) of the batch; each thread's mean is weighted by its share.
     const int64_t first = batch * t / threads, last = batch * (t + 1) / threads;
     if (last == first) return;
@@ -158,14 +157,15 @@ double LmTrainer::step(float lr) {
       return std::span(v).subspan(static_cast<size_t>(first * length),
                                   static_cast<size_t>((last - first) * length));
     };
-    const Var loss = model_->loss(views_[static_cast<size_t>(t)], span_of(ids), span_of(targets),
-                                  last - first, length) *
-                     share;
+    const Var loss =
+        model_->loss(views, span_of(ids), span_of(targets), last - first, length) * share;
     loss.backward();
     losses[static_cast<size_t>(t)] = loss.item();
   });
+  const std::vector<Var> sums = views_[0].parameters();
   for (size_t t = 1; t < views_.size(); ++t) {
-    for (size_t i = 0; i < views_[0].size(); ++i) add_gradients(views_[t][i], views_[0][i]);
+    const std::vector<Var> shares = views_[t].parameters();
+    for (size_t i = 0; i < sums.size(); ++i) add_gradients(shares[i], sums[i]);
   }
   for (size_t g = 0; g < optimizers_->optimizers.size(); ++g) {
     optimizers_->optimizers[g]->step(optimizers_->views[g], lr);

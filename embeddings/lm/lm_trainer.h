@@ -3,11 +3,11 @@
 // A step draws `batch` windows of `context` characters at random from the training split
 // (its seeded Rng, so runs repeat), predicts each window's next characters, and averages the
 // loss over all of them. With several threads the windows are shared out: each thread builds its
-// own graph over views of the parameters (Var::view_of), its gradients are summed into the first
-// thread's, in thread order, and the optimizers step once. The products' weights train with AdamW
-// and weight decay, layer-norm gains and biases with AdamW without it, and the tables (tokens,
-// learned positions) with SparseAdam on their row-sparse gradients. The learning rate warms up
-// linearly, then follows a cosine down to min_lr_ratio of its peak.
+// own graph over a view of the parameters (GptParameters::view), its gradients are summed into the
+// first thread's, in thread order, and the optimizers step once. The products' weights train with
+// AdamW and weight decay, layer-norm gains and biases with AdamW without it, and the tables
+// (tokens, learned positions) with SparseAdam on their row-sparse gradients. The learning rate
+// warms up linearly, then follows a cosine down to min_lr_ratio of its peak.
 //
 // Training stops at a step boundary when asked (Ctrl-C) and resumes from a checkpoint holding
 // the model, the optimizers, the step and the sampler's random state: with the same thread count,
@@ -28,10 +28,9 @@
 
 namespace gv {
 
-// The defaults train in about a minute on two cores (README, "A character-level transformer"):
-// on TinyShakespeare, with ~1 minute of compute, more steps on smaller batches and a narrow,
-// deep-enough model did best among the settings tried (dim 64 and 4 layers over 96 or 128 and
-// fewer steps, over 6 layers, and over batch 32).
+// The defaults won a search over sizes, steps and batches at a fixed budget of compute on
+// TinyShakespeare: the settings tried and what each reached are in the README ("A
+// character-level transformer").
 struct LmTrainOptions {
   // Bounds that keep every count of windows and steps far from overflowing.
   static constexpr int64_t kMaxBatch = int64_t{1} << 20;
@@ -110,7 +109,7 @@ class LmTrainer {
   Rng rng_;  // draws the windows
   std::unique_ptr<GptModel> model_;
   std::unique_ptr<Optimizers> optimizers_;
-  std::vector<std::vector<Var>> views_;  // per thread: views of the model's parameters
+  std::vector<GptParameters> views_;  // per thread: a view of the model's parameters
   LmProgress progress_;
 };
 

@@ -55,7 +55,6 @@ void sample(const GptModel& model, std::vector<int64_t> prompt, const SampleOpti
   options.check();
   if (prompt.empty()) throw std::invalid_argument("sample: the prompt needs a character");
   const NoGradGuard no_grad;
-  const std::vector<Var> params = model.parameters();
   const int64_t context = model.config().context, vocab = model.config().vocab;
   Rng rng(options.seed);
   std::vector<int64_t> order;
@@ -64,7 +63,7 @@ void sample(const GptModel& model, std::vector<int64_t> prompt, const SampleOpti
   for (int64_t n = 0; n < options.length; ++n) {
     const int64_t length = std::min<int64_t>(context, static_cast<int64_t>(ids.size()));
     const auto window = std::span(ids).last(static_cast<size_t>(length));
-    const Tensor logits = model.logits(params, window, 1, length).value();  // (T, V)
+    const Tensor logits = model.logits(model.weights(), window, 1, length).value();  // (T, V)
     const int64_t id =
         draw(std::span(logits.data() + (length - 1) * vocab, static_cast<size_t>(vocab)), options,
              rng, order, weights);

@@ -110,8 +110,6 @@ TEST_CASE("Input stage errors name the offending sizes", "[input][errors]") {
   CHECK_THROWS_WITH(
       InputEmbedding(Embedding(5, 4, rng), std::make_unique<SinusoidalPositionalEmbedding>(8, 6)),
       Catch::Contains("token dim 4") && Catch::Contains("positional dim 6"));
-  CHECK_THROWS_WITH(InputEmbedding(Embedding(5, 4, rng), nullptr),
-                    Catch::Contains("no positional encoding"));
   const InputEmbedding input(Embedding(5, 4, rng),
                              std::make_unique<SinusoidalPositionalEmbedding>(2, 4));
   const std::vector<int64_t> ids = {1, 2, 3};
@@ -119,4 +117,18 @@ TEST_CASE("Input stage errors name the offending sizes", "[input][errors]") {
   CHECK_THROWS_WITH(input.forward(ids, {1, 1, 3}), Catch::Contains("(1, 1, 3)"));
   const std::vector<int64_t> unknown = {1, 5};
   CHECK_THROWS_WITH(input.forward(unknown, {2}), Catch::Contains("id 5"));
+}
+
+TEST_CASE("Without a positional encoding the input stage is the token rows alone", "[input]") {
+  gv::Rng rng(3);
+  const Embedding tokens(6, 4, rng);
+  const InputEmbedding input(tokens, nullptr);
+  const std::vector<int64_t> ids = {5, 0, 5, 2};
+  const Tensor x = input.forward(ids, {2, 2}).value();
+  const Tensor rows = tokens.forward(ids, {2, 2}).value();
+  REQUIRE(x.shape() == Shape{2, 2, 4});
+  for (int64_t i = 0; i < x.numel(); ++i) CHECK(x[i] == rows[i]);
+  CHECK(input.positions() == nullptr);
+  REQUIRE(input.parameters().size() == 1);
+  CHECK(input.parameters()[0].node() == tokens.weight().node());
 }

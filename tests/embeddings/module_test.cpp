@@ -3,6 +3,7 @@
 #include <memory>
 #include <vector>
 
+#include "autograd/ops.h"
 #include "embeddings/input_embedding.h"
 #include "embeddings/learned_positional_embedding.h"
 #include "embeddings/rotary_embedding.h"
@@ -16,7 +17,7 @@ using gv::RotaryEmbedding;
 using gv::SinusoidalPositionalEmbedding;
 using gv::Var;
 
-TEST_CASE("Every module answers parameters() and the mode through Module", "[module]") {
+TEST_CASE("Every module answers parameters() through Module", "[module]") {
   gv::Rng rng(1);
   Embedding tokens(10, 4, rng);
   LearnedPositionalEmbedding learned(6, 4, rng);
@@ -46,22 +47,31 @@ TEST_CASE("Every module answers parameters() and the mode through Module", "[mod
     }
     CHECK(values == e.values);
   }
-
-  for (const Expected& e : modules) CHECK(e.module->training());
-  for (const Expected& e : modules) e.module->eval();
-  for (const Expected& e : modules) CHECK_FALSE(e.module->training());
-  for (const Expected& e : modules) e.module->train(true);
-  for (const Expected& e : modules) CHECK(e.module->training());
 }
 
-TEST_CASE("An input stage switches the modules it holds with it", "[module]") {
+TEST_CASE("A view shares a module's values and collects gradients of its own", "[module]") {
   gv::Rng rng(2);
-  InputEmbedding input(Embedding(5, 2, rng), std::make_unique<SinusoidalPositionalEmbedding>(3, 2));
-  Module& base = input;
-  base.train(false);
-  CHECK_FALSE(input.tokens().training());
-  CHECK_FALSE(input.positions().training());
-  base.train(true);
-  CHECK(input.tokens().training());
-  CHECK(input.positions().training());
+  const InputEmbedding input(Embedding(5, 2, rng),
+                             std::make_unique<LearnedPositionalEmbedding>(3, 2, rng));
+  const InputEmbedding view = input.view();
+  const std::vector<Var> params = input.parameters();
+  const std::vector<Var> views = view.parameters();
+  REQUIRE(views.size() == 2);
+  const std::vector<int64_t> ids = {4, 1, 4};
+  gv::sum(view.forward(ids, {3})).backward();
+  for (size_t i = 0; i < params.size(); ++i) {
+    CHECK(views[i].value().data() == params[i].value().data());  // the same storage
+    CHECK_FALSE(params[i].has_sparse_grad());
+    CHECK(views[i].has_sparse_grad());
+  }
+  // Each lookup sends d(sum)/d(row) = 1 to every column: id 4 twice, id 1 once, positions 0..2.
+  CHECK(views[0].total_grad().at({4, 0}) == 2.0f);
+  CHECK(views[0].total_grad().at({1, 1}) == 1.0f);
+  CHECK(views[0].total_grad().at({0, 0}) == 0.0f);
+  CHECK(views[1].total_grad().at({2, 1}) == 1.0f);
+  // A write through the module is what the view reads next.
+  Var tokens = params[0];
+  tokens.value().at({1, 0}) = 7.0f;
+  CHECK(view.forward(ids, {3}).value().at({1, 0}) ==
+        7.0f + input.positions()->forward(3).value().at({1, 0}));
 }

@@ -54,25 +54,43 @@ void liven(const GptModel& model, gv::Rng& rng) {
 
 // The logits (T, V) of one sequence.
 Tensor logits_of(const GptModel& model, const std::vector<int64_t>& ids) {
-  const std::vector<Var> params = model.parameters();
-  return model.logits(params, ids, 1, static_cast<int64_t>(ids.size())).value();
+  return model.logits(model.weights(), ids, 1, static_cast<int64_t>(ids.size())).value();
 }
 
 }  // namespace
 
-TEST_CASE("The model's parameters are the specs' shapes and roles, and its sizes are checked",
-          "[lm][gpt]") {
-  gv::Rng rng(1);
-  const GptModel model(tiny(PositionKind::learned, false, 2), rng);
-  const std::vector<gv::ParamSpec> specs = gv::parameter_specs(model.config());
-  const std::vector<Var> params = model.parameters();
-  REQUIRE(params.size() == specs.size());
-  // Two tables, 16 per block, 4 at the end.
-  CHECK(params.size() == 2 + 2 * 16 + 4);
-  for (size_t i = 0; i < params.size(); ++i) CHECK(params[i].shape() == specs[i].shape);
-  CHECK(specs[0].shape == gv::Shape{7, 8});
-  CHECK(specs[1].shape == gv::Shape{6, 8});
-  CHECK(specs.back().shape == gv::Shape{7});
+TEST_CASE(
+    "The model's parameters are its named modules' in checkpoint order, shaped as "
+    "parameter_shapes says, and its sizes are checked",
+    "[lm][gpt]") {
+  for (const GptConfig& config : every_scheme(2)) {
+    INFO(name_of(config));
+    gv::Rng rng(1);
+    const GptModel model(config, rng);
+    const gv::GptParameters& w = model.weights();
+    const std::vector<Var> params = model.parameters();
+    const std::vector<gv::Shape> shapes = gv::parameter_shapes(model.config());
+    REQUIRE(params.size() == shapes.size());
+    for (size_t i = 0; i < params.size(); ++i) CHECK(params[i].shape() == shapes[i]);
+    // The tables (tokens, and learned positions), 16 per block, 4 at the end.
+    const size_t tables = config.positions == PositionKind::learned ? 2 : 1;
+    REQUIRE(params.size() == tables + 2 * 16 + 4);
+    const auto at = [&](size_t i) { return params[i].node(); };
+    CHECK(at(0) == w.input.tokens().weight().node());
+    CHECK(w.input.tokens().weight().shape() == gv::Shape{7, 8});
+    if (config.positions == PositionKind::learned) CHECK(at(1)->value.shape() == gv::Shape{6, 8});
+    // Block 2's parameters start after block 1's 16: ln1, query, key, value, attn_proj, ln2,
+    // fc, fc_proj, each gain or weight before its bias.
+    const gv::GptBlock& second = w.blocks[1];
+    CHECK(at(tables + 16) == second.ln1.gain.node());
+    CHECK(at(tables + 16 + 4) == second.key.weight.node());
+    CHECK(at(tables + 16 + 8) == second.attn_proj.weight.node());
+    CHECK(at(tables + 16 + 15) == second.fc_proj.bias.node());
+    CHECK(second.fc.weight.shape() == gv::Shape{8, 32});
+    CHECK(at(params.size() - 4) == w.final_norm.gain.node());
+    CHECK(at(params.size() - 1) == w.head.bias.node());
+    CHECK(w.head.weight.shape() == gv::Shape{8, 7});
+  }
 
   GptConfig bad = tiny(PositionKind::rope);
   bad.heads = 3;
@@ -96,9 +114,10 @@ TEST_CASE("gradcheck: the whole model's loss, in every position scheme", "[lm][g
     gv::Rng rng(2);
     const GptModel model(config, rng);
     liven(model, rng);
-    const std::vector<Var> params = model.parameters();
+    // gradcheck perturbs the parameters in place: the model reads them through weights().
     const gv::GradcheckResult result = gv::gradcheck(
-        [&](const std::vector<Var>& in) { return model.loss(in, ids, targets, 2, 5); }, params);
+        [&](const std::vector<Var>&) { return model.loss(model.weights(), ids, targets, 2, 5); },
+        model.parameters());
     INFO("worst: " << result.worst << " (error " << result.worst_error << ")");
     CHECK(result.ok);
   }

@@ -217,8 +217,7 @@ TEST_CASE("Every progress field of an lm checkpoint is bounded by what a run can
   size_t floats_at = normal_at + 9 + 4;
   gv::GptConfig config = small_config();
   config.vocab = trainer.corpus().vocab.size();
-  for (const gv::ParamSpec& spec : gv::parameter_specs(config))
-    floats_at += 4 + 8 * spec.shape.size();
+  for (const gv::Shape& shape : gv::parameter_shapes(config)) floats_at += 4 + 8 * shape.size();
   int64_t step = 0;
   std::memcpy(&step, &good[step_at], sizeof step);
   REQUIRE(step == 3);

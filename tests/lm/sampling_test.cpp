@@ -55,7 +55,7 @@ TEST_CASE("Sampling repeats with its seed, and top-k 1 always takes the likelies
   options.top_k = 1;
   const std::vector<int64_t> greedy = draw(model, {0, 5}, options);
   std::vector<int64_t> text = {0, 5};
-  const std::vector<Var> params = model.parameters();
+  const gv::GptParameters& params = model.weights();
   for (const int64_t id : greedy) {
     const int64_t length = std::min<int64_t>(12, static_cast<int64_t>(text.size()));
     const Tensor logits =
@@ -87,7 +87,7 @@ TEST_CASE("mean_loss is the mean over every window's predictions, with any batch
   const std::vector<int64_t>& text = trainer.corpus().validation;  // 600 characters
   const int64_t length = 12, windows = (600 - 1) / length;
   double total = 0.0;
-  const std::vector<Var> params = model.parameters();
+  const gv::GptParameters& params = model.weights();
   for (int64_t w = 0; w < windows; ++w) {
     const auto ids = std::span(text).subspan(static_cast<size_t>(w * length), length);
     const auto targets = std::span(text).subspan(static_cast<size_t>(w * length + 1), length);
