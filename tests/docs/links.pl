@@ -18,8 +18,8 @@ sub text_lines {    # the file's lines, with fenced code blanked (numbering kept
   my @lines = <$in>;
   my $fenced = 0;
   for (@lines) {
-    if (/^\s*```/) { $fenced = !$fenced; $_ = ""; next }
-    $_ = "" if $fenced;
+    if (/^\s*```/) { $fenced = !$fenced; $_ = "\n"; next }
+    $_ = "\n" if $fenced;
   }
   return @lines;
 }
