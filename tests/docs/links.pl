@@ -9,12 +9,12 @@
 use strict;
 use warnings;
 use utf8;
-use open qw(:std :encoding(UTF-8));
+binmode(STDOUT, ":utf8");
 use File::Basename qw(dirname);
 my %slugs;
 sub text_lines {    # the file's lines, with fenced code blanked (numbering kept)
   my ($file) = @_;
-  open(my $in, "<:encoding(UTF-8)", $file) or return;
+  open(my $in, "<:utf8", $file) or return;
   my @lines = <$in>;
   my $fenced = 0;
   for (@lines) {
