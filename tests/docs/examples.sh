@@ -53,8 +53,13 @@ for file in "$repo"/README.md "$repo"/docs/*.md; do
     fi
     count=$((count + 1))
     in_file=$((in_file + 1))
-    if ! (cd "$dir" && PATH="$work/bin:$PATH" timeout 300 bash -euo pipefail "$dir.blocks/$n.sh") \
+    started=$(date +%s.%N)
+    if (cd "$dir" && PATH="$work/bin:$PATH" timeout 300 bash -euo pipefail "$dir.blocks/$n.sh") \
       </dev/null >"$work/log" 2>&1; then
+      # Reported, not checked: a slow example is for its author to shorten.
+      awk -v name="$name:$line" -v from="$started" -v to="$(date +%s.%N)" \
+        'BEGIN { printf "%s: ran in %.1f s\n", name, to - from }'
+    else
       echo "FAIL: $name:$line: this block exited non-zero:"
       sed 's/^/    /' "$dir.blocks/$n.sh"
       echo "  its output:"
