@@ -26,7 +26,7 @@ size=$(stat -c %s "$work/run.ckpt")
 for edit in "12 $((1 << 40)) dim must be in \[1, 65536\], got 1099511627776" \
   "12 $((1 << 62)) dim must be in \[1, 65536\], got 4611686018427387904" \
   "12 20 W_in's width must be 32 \(dim 20 rounded up to whole cache lines\), got 16" \
-  "52 $((1 << 62)) epochs must be at most 2\^63 / the vocabulary's [0-9]+ words" \
+  "52 $((1 << 62)) epochs must be in \[1, [0-9]+\] \(2\^63 / the vocabulary's [0-9]+ words\)" \
   "$((size - 8)) $(((1 << 63) - 1)) worker 0 loss pairs must be in \[0, [0-9]+\]" \
   "$((size - 16)) $((0x7FE1CCF385EBC8A0)) worker 0 loss sum must be in \[0, [0-9.e+]+\]"; do
   read -r offset value message <<<"$edit"
