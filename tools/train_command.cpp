@@ -28,8 +28,8 @@
 #include "tools/vectors/vector_formats.h"
 #include "tools/vectors/vector_index.h"
 #include "tools/vectors/vector_io.h"
-#include "word2vec/corpus_reader.h"
-#include "word2vec/tokenizer.h"
+#include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/corpus/tokenizer.h"
 #include "word2vec/trainer.h"
 #include "word2vec/unreachable_words.h"
 

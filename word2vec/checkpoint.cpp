@@ -12,8 +12,8 @@
 #include "autograd/require.h"
 #include "autograd/rng_state_io.h"
 #include "autograd/tensor_io.h"
-#include "word2vec/corpus_fingerprint.h"
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus_fingerprint.h"
+#include "word2vec/corpus/corpus_reader.h"
 
 namespace gv {
 

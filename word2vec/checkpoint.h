@@ -29,7 +29,7 @@
 #include "autograd/io/fingerprint.h"
 #include "autograd/optim.h"
 #include "autograd/tensor.h"
-#include "word2vec/corpus.h"
+#include "word2vec/corpus/corpus.h"
 #include "word2vec/train_options.h"
 #include "word2vec/trainer.h"
 #include "word2vec/vocabulary.h"

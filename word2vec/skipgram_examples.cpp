@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/skipgram_pairs.h"
 
 namespace gv {

@@ -7,8 +7,8 @@
 #include <cstdint>
 
 #include "embeddings/subword_rows.h"
-#include "word2vec/corpus_reader.h"
-#include "word2vec/tokenizer.h"
+#include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/corpus/tokenizer.h"
 
 namespace gv {
 
@@ -25,8 +25,8 @@ struct TrainOptions {
   int64_t min_count = 5;  // rarer words are dropped from the vocabulary
   int64_t max_vocab = 0;  // keep at most this many words (0: no limit)
   // Distinct words counting may hold (gensim's max_vocab_size); past it the rarest are dropped
-  // with a rising threshold (word2vec/word_counts.h). 0: no limit. Like word2vec.c's 21 M (0.7
-  // of its 30 M hash) it only bites on corpora of billions of tokens, and it bounds counting's
+  // with a rising threshold (word2vec/corpus/word_counts.h). 0: no limit. Like word2vec.c's 21 M
+  // (0.7 of its 30 M hash) it only bites on corpora of billions of tokens, and it bounds counting's
   // memory: about 60 bytes a word, so 1.2 GB, twice that while the threads' tables merge.
   int64_t max_vocab_size = 20'000'000;
   double sample = 1e-3;  // subsampling threshold t (0: keep every word)

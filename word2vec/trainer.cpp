@@ -13,9 +13,9 @@
 #include "autograd/machine.h"
 #include "autograd/require.h"
 #include "word2vec/checkpoint.h"
-#include "word2vec/counted_corpus.h"
+#include "word2vec/corpus/counted_corpus.h"
+#include "word2vec/corpus/slice_reader.h"
 #include "word2vec/skipgram_examples.h"
-#include "word2vec/slice_reader.h"
 
 namespace gv {
 

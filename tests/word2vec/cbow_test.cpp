@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "autograd/rng.h"
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/skipgram_examples.h"
 #include "word2vec/trainer.h"
 

@@ -1,5 +1,6 @@
-// Corpora of several files (word2vec/corpus.h): read as one stream with a sentence end between
-// files, split into thread ranges across files, resumed across files, and fingerprinted in order.
+// Corpora of several files (word2vec/corpus/corpus.h): read as one stream with a sentence end
+// between files, split into thread ranges across files, resumed across files, and fingerprinted in
+// order.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -10,9 +11,9 @@
 
 #include "tests/scratch_dir.h"
 #include "tests/word2vec/corpus_sentences.h"
-#include "word2vec/corpus.h"
-#include "word2vec/corpus_fingerprint.h"
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus.h"
+#include "word2vec/corpus/corpus_fingerprint.h"
+#include "word2vec/corpus/corpus_reader.h"
 
 using gv::ByteRange;
 using gv::Corpus;

@@ -10,7 +10,7 @@
 
 #include "autograd/rng.h"
 #include "tests/scratch_dir.h"
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/hs_objective.h"
 #include "word2vec/huffman_tree.h"
 #include "word2vec/sgns_loss.h"

@@ -20,10 +20,17 @@
 #include <utility>
 #include <vector>
 
-#include "autograd/io/corpus_file.h"  // open_corpus, through which every corpus file is opened
-#include "word2vec/spool.h"
+#include "word2vec/corpus/spool.h"
 
 namespace gv {
+
+// Opens corpus file `path` into `file` and returns its size: the one check of what a corpus path
+// is, through which every reader of a corpus (counting, training, fingerprinting, phrases) opens
+// it, so a directory or a FIFO gets the same one-line error everywhere. Throws
+// std::runtime_error naming the path and saying what is wrong: "corpus not found", "corpus is a
+// directory, not a file", "corpus is a FIFO, not a regular file" (a corpus is read more than
+// once: counted, trained on, resumed, so a stream will not do), or why it cannot be opened.
+int64_t open_corpus(const std::string& path, std::ifstream& file);
 
 // The files --corpus's values name, each checked to be a readable regular file but none read
 // yet, so that a command can check its outputs before it waits for a gzip'd file to be
