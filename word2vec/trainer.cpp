@@ -13,9 +13,9 @@
 #include "autograd/machine.h"
 #include "autograd/require.h"
 #include "word2vec/checkpoint.h"
+#include "word2vec/context_examples.h"
 #include "word2vec/corpus/counted_corpus.h"
 #include "word2vec/corpus/slice_reader.h"
-#include "word2vec/skipgram_examples.h"
 
 namespace gv {
 
@@ -61,7 +61,7 @@ struct Trainer::Worker {
 
   SliceReader slice;
   Rng rng;
-  SkipGramExamples examples;
+  ContextExamples examples;
   std::unique_ptr<Objective> objective;
   Var in_view, out_view;
   std::vector<Var> views;

@@ -2,7 +2,7 @@
 // autograd ops.
 //
 // Data flow, one worker thread per corpus slice (Hogwild: all share the two tables):
-//   SliceReader ─ sentence of ids ─> Subsampler ─> SkipGramExamples (centre + dynamic window)
+//   SliceReader ─ sentence of ids ─> Subsampler ─> ContextExamples (centre + dynamic window)
 //     ─> objective.add(example)          SGNS draws the negatives, softmax collects rows
 //     ─> objective.loss(W_in, W_out)     a scalar Var from engine ops (sgns_loss, ...):
 //     ─> loss.backward()                 backward leaves row-sparse gradients on the

@@ -118,9 +118,4 @@ CorpusFiles corpus_files(const std::vector<std::string>& values) {
   return files;
 }
 
-Corpus corpus_of(const std::vector<std::string>& values) {
-  if (values == std::vector<std::string>{"-"}) return Corpus::standard_input();
-  return Corpus(corpus_files(values));
-}
-
 }  // namespace gv

@@ -85,19 +85,15 @@ class Corpus {
   std::string name_;
 };
 
-// The files of corpus_of below, for every form but "-" (which it refuses: standard input is
-// not a file to check in advance).
-CorpusFiles corpus_files(const std::vector<std::string>& values);
-
-// The corpus that --corpus's values name:
+// The files --corpus's values name, checked but not read:
 //   - a single file;
 //   - a single directory: every regular file directly in it (no recursion into subdirectories,
 //     and hidden files, named ".*", are skipped: editors' and systems' droppings, not text), in
 //     byte-wise sorted name order, named "N files in DIR";
-//   - several files, in the order given;
-//   - "-" alone: standard input (Corpus::standard_input).
+//   - several files, in the order given.
+// "-" (standard input, Corpus::standard_input) is refused: it is not a file to check in advance.
 // Throws std::runtime_error naming the value: a directory without such files, a directory or "-"
 // in a list of several, a path that is not a readable regular file, no value at all.
-Corpus corpus_of(const std::vector<std::string>& values);
+CorpusFiles corpus_files(const std::vector<std::string>& values);
 
 }  // namespace gv
