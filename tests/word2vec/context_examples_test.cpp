@@ -84,7 +84,7 @@ TEST_CASE("ContextExamples: a centre and the words of its drawn window", "[conte
 
 TEST_CASE("ContextExamples sizes its buffer by the sentence, not by a huge window",
           "[context_examples][bounds]") {
-  // 2 * window once sized the buffer: 16 GB for a window of 10^9, an overflow for 2^62.
+  // A buffer of 2 * window would take 16 GB for a window of 10^9, and overflow for 2^62.
   gv::ContextExamples examples(std::numeric_limits<int64_t>::max());
   gv::Rng rng(1);
   // Longer than any corpus sentence, so the buffer must grow to every other word.
