@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "word2vec/binary_corpus.h"
+#include "word2vec/corpus/binary_corpus.h"
 
 namespace gv::tools {
 

@@ -7,7 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "word2vec/tokenizer.h"
+#include "word2vec/corpus/tokenizer.h"
 
 namespace gv::tools {
 

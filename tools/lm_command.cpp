@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "autograd/io/corpus_file.h"
 #include "autograd/io/printable.h"
 #include "autograd/require.h"
 #include "embeddings/lm/evaluation.h"
 #include "embeddings/lm/lm_checkpoint.h"
+#include "embeddings/lm/lm_corpus.h"
 #include "embeddings/lm/lm_trainer.h"
 #include "embeddings/lm/sampling.h"
 #include "tools/commands.h"
@@ -52,11 +52,11 @@ struct LmTrainArgs {
   LmTrainOptions options;
 };
 
-// The corpus before anything that takes time, as open_corpus names what is wrong with it.
+// The corpus before anything that takes time, as open_lm_corpus names what is wrong with it.
 void require_corpus(const std::string& corpus) {
   try {
     std::ifstream file;
-    open_corpus(corpus, file);
+    open_lm_corpus(corpus, file);
   } catch (const std::runtime_error& e) {
     // The default corpus ships in the repository, so missing it means another directory.
     if (corpus != kDefaultCorpus || std::filesystem::exists(corpus)) throw;

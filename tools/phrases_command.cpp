@@ -18,7 +18,7 @@
 #include "tools/corpus_reading_options.h"
 #include "tools/output_paths.h"
 #include "tools/validators.h"
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/phrases.h"
 
 namespace gv::tools {

@@ -28,8 +28,8 @@
 #include "tools/vectors/vector_formats.h"
 #include "tools/vectors/vector_index.h"
 #include "tools/vectors/vector_io.h"
-#include "word2vec/corpus_reader.h"
-#include "word2vec/tokenizer.h"
+#include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/corpus/tokenizer.h"
 #include "word2vec/trainer.h"
 #include "word2vec/unreachable_words.h"
 
@@ -174,7 +174,7 @@ void run_train(const TrainArgs& args) {
   const TrainOptions options = train_options(args);
   // Options first, sizes against this machine's memory included: a user should not wait for
   // the corpus to learn of a typo. A checkpoint's own options are checked as it is read.
-  if (args.resume.empty()) Trainer::check_options(options);
+  if (args.resume.empty()) options.check();
   std::optional<CorpusFiles> files = check_corpus(args);
   if (files) {
     for (const std::string& path : files->paths) args.reading.check_text(path, path);

@@ -11,7 +11,7 @@
 #include "tools/vectors/fasttext_model.h"
 #include "tools/vectors/vector_index.h"
 #include "tools/vectors/vector_io.h"
-#include "word2vec/tokenizer.h"
+#include "word2vec/corpus/tokenizer.h"
 
 namespace gv::tools {
 

@@ -1,27 +1,10 @@
-// Trainer checkpoints: everything needed to continue training exactly.
-//
-// A tensor file (autograd/tensor_io.h) of magic "GVCHKPNT", version 7, holding
-//   options      every TrainOptions field, fixed widths (the model, the loss, the tokenizer and
-//                the subword scheme among them)
-//   corpus       int64 size, uint64 fingerprint   the corpus must be the same files on resume
-//   vocabulary   count V, V × (string word, int64 count)
-//   W_in, W_out  tensors, rows of row_floats(dim) floats, the columns past dim zero
-//   optimizer    count n, n tensors (as wide as the tables); count m, m int64 counters
-//   progress     double seconds; count workers, per worker: epoch, byte offset,
-//                sentences after, 4 × uint64 rng words, double cached normal,
-//                uint8 has cached normal, words done, double loss sum, loss pairs
-// Version 6 lacked the tokenizer, version 5 stored the tables' rows dim wide, version 4 lacked the
-// corpus fingerprint, version 3 the subword scheme, version 2 the model (it trained skip-gram
-// only). Version 1 had a format of its own, starting "GVCKPT01". All are refused by their version.
-//
-// Reading trusts no field: each is checked against its bounds and against what the file itself
-// holds (the tables' shapes, the corpus's size) before anything is allocated from it, and an
-// error names the checkpoint and the field. The option bounds the trainer's constructor checks
-// are left to it, its message prefixed with the checkpoint's.
+#include "word2vec/checkpoint.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <utility>
 
 #include "autograd/io/atomic_file.h"
 #include "autograd/io/printable.h"
@@ -29,13 +12,14 @@
 #include "autograd/require.h"
 #include "autograd/rng_state_io.h"
 #include "autograd/tensor_io.h"
-#include "word2vec/trainer.h"
+#include "word2vec/corpus/corpus_fingerprint.h"
+#include "word2vec/corpus/corpus_reader.h"
 
 namespace gv {
 
 namespace {
 
-constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", 7, "GVCKPT01"};
+constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", kCheckpointVersion, "GVCKPT01"};
 
 // The fewest bytes one entry of each counted list takes, to refuse impossible counts.
 constexpr int64_t kMinWordBytes = sizeof(uint32_t) + sizeof(int64_t);
@@ -74,8 +58,8 @@ Enum read_enum(TensorReader& r, const char* field, Enum last) {
   return static_cast<Enum>(value);
 }
 
-// The fields the constructor does not check; dim, window, negatives, epochs, batch, lr and
-// sample it does.
+// The fields TrainOptions::check does not bound; dim, window, negatives, epochs, batch, lr and
+// sample it does (read_checkpoint calls it once the tables are checked).
 TrainOptions read_options(TensorReader& r) {
   TrainOptions o;
   for (int64_t* v :
@@ -85,7 +69,7 @@ TrainOptions read_options(TensorReader& r) {
   r.require_field(o.min_count >= 1, "min_count", ">= 1", o.min_count);
   r.require_field(o.max_vocab >= 0, "max_vocab", ">= 0", o.max_vocab);
   const int64_t threads = r.pod<int64_t>("options");
-  // Bounded here (train_options.h's bound), before the cast to int the constructor would see.
+  // Bounded here (train_options.h's bound), before the cast to int that check() would see.
   r.require_field(threads >= 1 && threads <= kMaxThreads, "threads", in_range(1, kMaxThreads),
                   threads);
   o.threads = static_cast<int>(threads);
@@ -122,7 +106,7 @@ TrainOptions read_options(TensorReader& r) {
 // at most N tokens, which bounds the counts.
 Vocabulary read_vocabulary(TensorReader& r, const TrainOptions& o, int64_t corpus_bytes) {
   const int64_t size = r.count("vocabulary", kMinWordBytes);
-  r.require_field(size >= 2, "vocabulary size", ">= 2", size);
+  r.require_field(size >= kMinVocab, "vocabulary size", ">= " + std::to_string(kMinVocab), size);
   if (o.max_vocab > 0) {
     r.require_field(size <= o.max_vocab, "vocabulary size",
                     "<= max_vocab (" + std::to_string(o.max_vocab) + ")", size);
@@ -159,7 +143,7 @@ Vocabulary read_vocabulary(TensorReader& r, const TrainOptions& o, int64_t corpu
 // dim: the tensors' own shapes and padding against the fields that size the trainer's tables.
 void check_tables(const TensorReader& r, const TrainOptions& o, int64_t vocab_size,
                   const Tensor& in, const Tensor& out) {
-  // Ahead of the constructor's own check of this bound: rounding a dim near 2^63 up to whole
+  // Ahead of TrainOptions::check's own check of this bound: rounding a dim near 2^63 up to whole
   // cache lines would overflow.
   r.require_field(o.dim >= 1 && o.dim <= kMaxDim, "dim", in_range(1, kMaxDim), o.dim);
   const int64_t width = row_floats(o.dim);
@@ -245,27 +229,27 @@ WorkerPosition read_position(TensorReader& r, int64_t t, const TrainOptions& o, 
 
 }  // namespace
 
-void Trainer::save_checkpoint(const std::string& path) const {
+void write_checkpoint(const std::string& path, const Vocabulary& vocab, const Tensor& w_in,
+                      const Tensor& w_out, const TrainingState& training) {
   write_file_atomically(path, [&](std::ostream& out) {
     TensorWriter w(out, kFormat);
-    write_options(w, options_);
-    w.pod(fingerprint_.bytes);
-    w.pod(fingerprint_.hash);
-    w.count(vocab_.size());
-    for (int64_t id = 0; id < vocab_.size(); ++id) {
-      w.string(vocab_.word(id));
-      w.pod(vocab_.count(id));
+    write_options(w, training.options);
+    w.pod(training.corpus.bytes);
+    w.pod(training.corpus.hash);
+    w.count(vocab.size());
+    for (int64_t id = 0; id < vocab.size(); ++id) {
+      w.string(vocab.word(id));
+      w.pod(vocab.count(id));
     }
-    w.tensor(in_->weight().value());
-    w.tensor(out_->weight().value());
-    const Optimizer::State state = optimizer_->state();
-    w.count(static_cast<int64_t>(state.tensors.size()));
-    for (const Tensor& t : state.tensors) w.tensor(t);
-    w.count(static_cast<int64_t>(state.counters.size()));
-    for (int64_t c : state.counters) w.pod(c);
-    w.pod(progress_.seconds);
-    w.count(static_cast<int64_t>(positions_.size()));
-    for (const WorkerPosition& p : positions_) {
+    w.tensor(w_in);
+    w.tensor(w_out);
+    w.count(static_cast<int64_t>(training.optimizer.tensors.size()));
+    for (const Tensor& t : training.optimizer.tensors) w.tensor(t);
+    w.count(static_cast<int64_t>(training.optimizer.counters.size()));
+    for (int64_t c : training.optimizer.counters) w.pod(c);
+    w.pod(training.seconds);
+    w.count(static_cast<int64_t>(training.positions.size()));
+    for (const WorkerPosition& p : training.positions) {
       w.pod(p.epoch);
       w.pod(p.corpus.byte_offset);
       w.pod(p.corpus.sentences_after);
@@ -277,18 +261,20 @@ void Trainer::save_checkpoint(const std::string& path) const {
   });
 }
 
-Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corpus_files) {
-  TensorReader r(checkpoint_path, kFormat);
-  const TrainOptions options = read_options(r);
+TrainerCheckpoint read_checkpoint(const std::string& path, const Corpus& corpus) {
+  TensorReader r(path, kFormat);
+  TrainingState training;
+  TrainOptions& options = training.options;
+  options = read_options(r);
   CorpusFingerprint saved;
   saved.bytes = r.pod<int64_t>("corpus size");
   saved.hash = r.pod<uint64_t>("corpus fingerprint");
-  const CorpusFingerprint corpus = fingerprint_corpus(corpus_files);
-  check_same_corpus(checkpoint_path, saved, corpus_files.name(), corpus);
+  training.corpus = fingerprint_corpus(corpus);
+  check_same_corpus(path, saved, corpus.name(), training.corpus);
 
-  Vocabulary vocab = read_vocabulary(r, options, corpus.bytes);
+  Vocabulary vocab = read_vocabulary(r, options, training.corpus.bytes);
   const int64_t words = vocab.total_count();
-  // Bounded before the product below; the constructor's own check comes too late for it.
+  // Bounded before the product below; require_countable comes too late for it.
   const int64_t most_epochs = std::numeric_limits<int64_t>::max() / words;
   r.require_field(
       options.epochs >= 1 && options.epochs <= most_epochs, "epochs",
@@ -297,26 +283,19 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corp
   const int64_t words_total = options.epochs * words;
   // The tables before the trainer, which allocates its own from dim, the vocabulary and buckets:
   // those fields must first agree with the tensors the file holds.
-  const Tensor w_in = r.tensor("W_in");
-  const Tensor w_out = r.tensor("W_out");
+  Tensor w_in = r.tensor("W_in");
+  Tensor w_out = r.tensor("W_out");
   check_tables(r, options, vocab.size(), w_in, w_out);
-  // The constructor re-checks the hyperparameters and rebuilds the samplers; its option errors
-  // are this checkpoint's.
-  Trainer trainer = [&] {
-    try {
-      return Trainer(std::move(corpus_files), options, std::move(vocab), corpus);
-    } catch (const std::invalid_argument& e) {
-      r.fail(e.what());
-    }
-  }();
-  for (const auto& [table, saved_table] :
-       {std::pair{trainer.in_.get(), &w_in}, std::pair{trainer.out_.get(), &w_out}}) {
-    Var weight = table->weight();  // a handle: writes reach the table
-    std::copy(saved_table->data(), saved_table->data() + saved_table->numel(),
-              weight.value().data());
+  // The hyperparameters against the trainer's bounds and the tables against this machine's
+  // memory, as the trainer's constructor will check them: its errors are this checkpoint's.
+  try {
+    options.check();
+    require_training_fits(options, vocab.size());
+  } catch (const std::invalid_argument& e) {
+    r.fail(e.what());
   }
 
-  Optimizer::State state;
+  Optimizer::State& state = training.optimizer;
   const int64_t tensors = r.count("optimizer state", kMinTensorBytes);
   for (int64_t i = 0; i < tensors; ++i) state.tensors.push_back(r.tensor("optimizer state"));
   const int64_t counters = r.count("optimizer state", sizeof(int64_t));
@@ -325,33 +304,29 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corp
     r.require_field(state.counters.back() >= 0, "optimizer step count", ">= 0",
                     state.counters.back());
   }
-  try {
-    trainer.optimizer_->load_state(state);
-  } catch (const std::exception& e) {
-    r.fail(e.what());
-  }
 
-  const auto seconds = r.pod<double>("progress");
-  r.require_field(std::isfinite(seconds) && seconds >= 0, "seconds", "finite and >= 0", seconds);
-  trainer.progress_.seconds = seconds;
+  training.seconds = r.pod<double>("progress");
+  r.require_field(std::isfinite(training.seconds) && training.seconds >= 0, "seconds",
+                  "finite and >= 0", training.seconds);
   const int64_t workers = r.count("progress", 1);
   r.require_field(workers == options.threads, "worker count",
                   "the threads option (" + std::to_string(options.threads) + ")", workers);
+  // The slices the trainer gives its workers: a saved position must be a resume point of its
+  // worker's slice, or the field is corrupt (the corpus is the checkpoint's, fingerprinted above).
+  const std::vector<ByteRange> slices = split_corpus(corpus, options.threads);
   WorkersBefore before;
   for (int64_t t = 0; t < workers; ++t) {
-    WorkerPosition& p = trainer.positions_[static_cast<size_t>(t)];
-    p = read_position(r, t, options, words_total, before);
+    const WorkerPosition p = read_position(r, t, options, words_total, before);
     before.words += p.words_done;
     before.pairs += p.loss_pairs;
-    // The corpus is the checkpoint's (fingerprinted above), so a position that is not a resume
-    // point of the worker's slice is a corrupt field.
-    CorpusReader reader(trainer.corpus_, options.tokenizer);
-    reader.set_range(trainer.ranges_[static_cast<size_t>(t)]);
+    CorpusReader reader(corpus, options.tokenizer);
+    reader.set_range(slices[static_cast<size_t>(t)]);
     try {
       reader.seek(p.corpus);
     } catch (const std::logic_error& e) {
       r.fail("worker " + std::to_string(t) + " position: " + e.what());
     }
+    training.positions.push_back(p);
   }
   // An optimizer counts its steps, and a step trains at least one pair.
   for (const int64_t steps : state.counters) {
@@ -359,10 +334,12 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corp
                     "<= the workers' loss pairs (" + std::to_string(before.pairs) + ")", steps);
   }
   r.finish();
-  // Where the run stands, before any report: what a resumed run reports as done before it.
-  trainer.progress_.words_done = before.words;
-  trainer.progress_.lr = LinearDecay(options.lr).at(trainer.progress_.fraction());
-  return trainer;
+  return {std::move(vocab), std::move(w_in), std::move(w_out), std::move(training)};
+}
+
+void throw_bad_checkpoint(const std::string& path, const std::string& what) {
+  throw std::runtime_error(path + ": not a valid gradvec " + std::string(kFormat.kind) + " (" +
+                           what + ")");
 }
 
 }  // namespace gv

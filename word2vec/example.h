@@ -1,6 +1,6 @@
 // Example: one training example, a centre word and the context words around it.
 //
-// Example builders (SkipGramExamples) make them from a sentence; objectives (Objective) turn
+// Example builders (ContextExamples) make them from a sentence; objectives (Objective) turn
 // them into a loss. The contexts are rows of the input table W_in and the centre is the word
 // they predict, the orientation of word2vec.c, which lets one centre's contexts share its
 // output rows.

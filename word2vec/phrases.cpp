@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "autograd/require.h"
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus_reader.h"
 
 namespace gv {
 

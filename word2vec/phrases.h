@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "word2vec/bigram_counts.h"
-#include "word2vec/tokenizer.h"
+#include "word2vec/corpus/tokenizer.h"
 #include "word2vec/vocabulary.h"
 
 namespace gv {

@@ -1,11 +1,14 @@
-// TrainOptions: every knob of word2vec training, with word2vec's defaults.
+// TrainOptions: every knob of word2vec training, with word2vec's defaults; the bounds each is
+// checked against, and what the options size together (the tables, each worker's steps) against
+// this machine's memory. Every TrainOptions passes check() before anything is read or
+// allocated from it, fresh from the command line or read from a checkpoint.
 #pragma once
 
 #include <cstdint>
 
 #include "embeddings/subword_rows.h"
-#include "word2vec/corpus_reader.h"
-#include "word2vec/tokenizer.h"
+#include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/corpus/tokenizer.h"
 
 namespace gv {
 
@@ -22,8 +25,8 @@ struct TrainOptions {
   int64_t min_count = 5;  // rarer words are dropped from the vocabulary
   int64_t max_vocab = 0;  // keep at most this many words (0: no limit)
   // Distinct words counting may hold (gensim's max_vocab_size); past it the rarest are dropped
-  // with a rising threshold (word2vec/word_counts.h). 0: no limit. Like word2vec.c's 21 M (0.7
-  // of its 30 M hash) it only bites on corpora of billions of tokens, and it bounds counting's
+  // with a rising threshold (word2vec/corpus/word_counts.h). 0: no limit. Like word2vec.c's 21 M
+  // (0.7 of its 30 M hash) it only bites on corpora of billions of tokens, and it bounds counting's
   // memory: about 60 bytes a word, so 1.2 GB, twice that while the threads' tables merge.
   int64_t max_vocab_size = 20'000'000;
   double sample = 1e-3;  // subsampling threshold t (0: keep every word)
@@ -37,9 +40,8 @@ struct TrainOptions {
   uint64_t seed = 1;
   // Centre words per optimizer step: whole sentences until a step holds at least this many,
   // a long sentence cut at twice as many. Small keeps word2vec's near-online updates; large
-  // amortises the graph and the Hogwild traffic on rows every step writes. 128 trains up to
-  // 15% faster than 16 and scores the same on the analogy set over ten seeds (README,
-  // Benchmarks).
+  // amortises the graph and the Hogwild traffic on rows every step writes. 128 trains faster
+  // than 16 and scores the same on the analogy set (bench/defaults.sh).
   int64_t batch = 128;
   // true: a centre's contexts share one draw of K negatives (pWord2Vec's HogBatch: one
   // (m, C) @ (C, K+1) product per centre). false: K fresh negatives per (context, centre)
@@ -59,12 +61,16 @@ struct TrainOptions {
   // sentence_cache.h), so that training replays it without reading and tokenizing it again:
   // 64 MiB holds about 14 M tokens. A larger corpus is read again every epoch, as with 0.
   int64_t sentence_cache_bytes = int64_t{64} << 20;
+
+  // Throws std::invalid_argument "train: --dim must be in [1, 65536], got 0" for an option out
+  // of its bounds (below), or naming the options and sizes that could not fit in this machine's
+  // memory even for the smallest vocabulary (require_training_fits with kMinVocab words). The
+  // trainer calls it before anything is read; a caller may call it earlier still.
+  void check() const;
 };
 
 // Upper bounds of the options that size tables, buffers, steps or counters, each with its
-// reason. Trainer::check_options() enforces them for every TrainOptions, fresh or read from a
-// checkpoint, and the command line's validators quote them. What the options size together
-// (the tables, each worker's steps) is also checked against this machine's memory (trainer.cpp).
+// reason. TrainOptions::check() enforces them, and the command line's validators quote them.
 //
 // Wider than any embedding in use: GloVe and fastText publish 300 dims, the largest language
 // models 12,288 (GPT-3) to 18,432 (PaLM).
@@ -90,11 +96,45 @@ inline constexpr int64_t kMaxEpochs = 1'000'000;
 // ±init_scale/dim, so above 1 none converges (plain SGD diverges on TinyShakespeare from 0.5).
 inline constexpr float kMaxLr = 1.0f;
 // W_in starts uniform in ±init_scale/dim: word2vec.c uses 0.5, gensim and fastText 1. From 1000
-// the starting noise outweighs what training adds (TinyShakespeare's loss ends 10 times higher),
-// and towards 1e30 products of rows overflow a float.
+// the starting noise outweighs what training adds, and towards 1e30 products of rows overflow a
+// float.
 inline constexpr float kMaxInitScale = 100.0f;
 // A cache numbers its words with 32 bits (sentence_cache.h): 4 bytes a token for 2^32 tokens.
 inline constexpr int64_t kMaxSentenceCacheBytes = int64_t{16} << 30;
+
+// Skip-gram needs two distinct words; before the corpus is counted, the memory check assumes
+// this many, the fewest any corpus can give.
+inline constexpr int64_t kMinVocab = 2;
+
+// Throws std::invalid_argument naming --epochs when `epochs` x `tokens`, the count of words a
+// run trains (its progress counter), overflows an int64. With tokens <= bytes (the trainer
+// checks it) and epochs bounded this takes a corpus past 9 TB, but a count that wraps would
+// train forever.
+void require_countable(int64_t epochs, int64_t tokens);
+
+// The tables' shapes. W_in's rows: the vocabulary's, and with subwords the n-gram buckets after
+// them. W_out has the vocabulary's.
+int64_t input_rows(const TrainOptions& options, int64_t vocab);
+
+// Floats a table row of `dim` takes: dim rounded up to whole 64-byte cache lines. With the
+// tables' storage aligned (autograd/tensor.cpp) every row lies on lines of its own, so a row
+// read or written touches only its own lines and no vector load straddles two; the columns
+// past dim are zero and stay so (their gradients are zero).
+inline int64_t row_floats(int64_t dim) {
+  return (dim + 15) / 16 * 16;
+}
+
+// Training's memory, estimated from the options and the vocabulary size alone and checked
+// before anything is allocated, so that sizes this machine cannot hold are one clear error
+// rather than std::bad_alloc or the OOM killer mid-run. It counts what the options size:
+//   - the tables W_in and W_out, with the optimizer's per-coordinate state (Adagrad keeps one
+//     more table, Adam two);
+//   - per worker, the maps from table rows to gradient entries (SparseRows), its corpus reader,
+//     and one step: `batch` centres with window + 1 contexts each (the dynamic window's mean,
+//     at most a sentence), each input row scored against its outputs (SGNS K + 1, HS a
+//     Huffman path of about log2 V, softmax every word), with the gradient rows they touch.
+// Throws std::invalid_argument naming the largest part and the options behind it.
+void require_training_fits(const TrainOptions& o, int64_t vocab);
 
 // word2vec.c's starting rates: CBOW takes twice skip-gram's, since each centre makes one update
 // of its window's rows where skip-gram makes one per context.

@@ -12,10 +12,10 @@
 
 #include "autograd/machine.h"
 #include "autograd/require.h"
-#include "word2vec/counted_corpus.h"
-#include "word2vec/skipgram_examples.h"
-#include "word2vec/slice_reader.h"
-#include "word2vec/training_memory.h"
+#include "word2vec/checkpoint.h"
+#include "word2vec/context_examples.h"
+#include "word2vec/corpus/counted_corpus.h"
+#include "word2vec/corpus/slice_reader.h"
 
 namespace gv {
 
@@ -33,35 +33,6 @@ std::unique_ptr<Optimizer> make_optimizer(OptimizerKind kind, std::vector<Var> p
   throw std::invalid_argument("train: unknown optimizer");
 }
 
-// Skip-gram needs two distinct words; before the corpus is counted, the memory check assumes
-// this many, the fewest any corpus can give.
-constexpr int64_t kMinVocab = 2;
-
-}  // namespace
-
-CountedCorpus Trainer::count_corpus(const Corpus& corpus, const TrainOptions& options) {
-  check_options(options);  // before the corpus is read: counting it can take minutes
-  return count_for_training(corpus, options, kMinVocab);
-}
-
-namespace {
-
-template <class T>
-void require_up_to(const char* option, T value, T maximum) {
-  require(value >= 1 && value <= maximum, option, "in [1, " + value_str(maximum) + "]", value);
-}
-
-// The progress counter counts every epoch's tokens. With tokens <= bytes (the constructor checks
-// it) and epochs bounded this takes a corpus past 9 TB, but a count that wraps would train
-// forever.
-void require_countable(int64_t epochs, int64_t tokens) {
-  if (epochs > INT64_MAX / tokens) {
-    throw std::invalid_argument("train: --epochs " + std::to_string(epochs) + " x " +
-                                std::to_string(tokens) +
-                                " tokens overflows the count of words to train");
-  }
-}
-
 // Worker `worker`'s random stream from the start of epoch `epoch`: distinct and reproducible per
 // worker, unrelated to the initialisation's stream. A fresh run's workers start at epoch 0.
 Rng::State worker_stream(uint64_t seed, size_t worker, int64_t epoch) {
@@ -75,7 +46,7 @@ Rng::State worker_stream(uint64_t seed, size_t worker, int64_t epoch) {
 // builder, objective (with the batch it is filling), and its views of the shared tables (holding
 // its own gradients). All are sized once, so a step allocates only its graph: the nodes, and
 // where the model builds input rows h (CBOW, subwords) the op's output (N, C), its gradient and
-// its copy of the ids (in a profile of CBOW + HS, 1 thread: memset and malloc 2.6% of the run).
+// its copy of the ids.
 struct Trainer::Worker {
   Worker(const Trainer& trainer, int index)
       : slice(trainer.corpus_, trainer.options_.tokenizer,
@@ -90,32 +61,16 @@ struct Trainer::Worker {
 
   SliceReader slice;
   Rng rng;
-  SkipGramExamples examples;
+  ContextExamples examples;
   std::unique_ptr<Objective> objective;
   Var in_view, out_view;
   std::vector<Var> views;
   std::vector<int64_t> sentence;
 };
 
-void Trainer::check_options(const TrainOptions& o) {
-  require_up_to("train: --dim", o.dim, kMaxDim);
-  require_up_to("train: --window", o.window, kMaxWindow);
-  require_up_to("train: --negative", o.negatives, kMaxNegatives);
-  require_up_to("train: --epochs", o.epochs, kMaxEpochs);
-  require_up_to("train: --threads", o.threads, kMaxThreads);
-  require_up_to("train: --batch", o.batch, kMaxBatch);
-  require(o.lr > 0 && o.lr <= kMaxLr, "train: --lr", "in (0, " + value_str(kMaxLr) + "]", o.lr);
-  require(o.init_scale > 0 && o.init_scale <= kMaxInitScale, "train: --init-scale",
-          "in (0, " + value_str(kMaxInitScale) + "]", o.init_scale);
-  require_positive("train: --min-count", o.min_count);
-  require_non_negative("train: --max-vocab", o.max_vocab);
-  require_non_negative("train: --max-vocab-size", o.max_vocab_size);
-  require_non_negative("train: --sample", o.sample);
-  require(o.sentence_cache_bytes >= 0 && o.sentence_cache_bytes <= kMaxSentenceCacheBytes,
-          "train: the sentence cache", "in [0, " + value_str(kMaxSentenceCacheBytes) + "] bytes",
-          o.sentence_cache_bytes);
-  if (o.subwords) o.subword_scheme.check();
-  require_training_fits(o, kMinVocab);
+CountedCorpus Trainer::count_corpus(const Corpus& corpus, const TrainOptions& options) {
+  options.check();  // before the corpus is read: counting it can take minutes
+  return count_for_training(corpus, options, kMinVocab);
 }
 
 Trainer::Trainer(Corpus corpus, TrainOptions options)
@@ -140,7 +95,7 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
       fingerprint_(fingerprint),
       options_(options),
       vocab_(std::move(vocab)) {
-  check_options(options_);  // again: a checkpoint's options come here without count_corpus
+  options_.check();  // again: a checkpoint's options come here without count_corpus
   if (vocab_.size() < kMinVocab) {
     throw std::runtime_error(corpus_.name() + ": only " + std::to_string(vocab_.size()) +
                              " distinct word(s) pass --min-count; skip-gram needs at least 2");
@@ -178,6 +133,33 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
   progress_.words_total = options_.epochs * vocab_.total_count();
 }
 
+Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corpus) {
+  TrainerCheckpoint saved = read_checkpoint(checkpoint_path, corpus);
+  TrainingState& state = saved.training;
+  Trainer trainer(std::move(corpus), state.options, std::move(saved.vocab), state.corpus);
+  for (const auto& [table, saved_table] :
+       {std::pair{trainer.in_.get(), &saved.w_in}, std::pair{trainer.out_.get(), &saved.w_out}}) {
+    Var weight = table->weight();  // a handle: writes reach the table
+    std::copy_n(saved_table->data(), saved_table->numel(), weight.value().data());
+  }
+  try {
+    trainer.optimizer_->load_state(state.optimizer);
+  } catch (const std::exception& e) {
+    throw_bad_checkpoint(checkpoint_path, e.what());
+  }
+  trainer.progress_.seconds = state.seconds;
+  trainer.positions_ = std::move(state.positions);
+  // Where the run stands, before any report: what a resumed run reports as done before it.
+  for (const WorkerPosition& p : trainer.positions_) trainer.progress_.words_done += p.words_done;
+  trainer.progress_.lr = LinearDecay(state.options.lr).at(trainer.progress_.fraction());
+  return trainer;
+}
+
+void Trainer::save_checkpoint(const std::string& path) const {
+  write_checkpoint(path, vocab_, in_->weight().value(), out_->weight().value(),
+                   {options_, fingerprint_, optimizer_->state(), progress_.seconds, positions_});
+}
+
 void Trainer::split_workers(int threads, int64_t epoch) {
   WorkerPosition run;  // the run's totals, which worker 0 carries on
   for (const WorkerPosition& p : positions_) {
@@ -201,7 +183,9 @@ void Trainer::split_workers(int threads, int64_t epoch) {
 }
 
 void Trainer::set_epochs(int64_t epochs) {
-  require_up_to("train: --epochs", epochs, kMaxEpochs);
+  TrainOptions wanted = options_;
+  wanted.epochs = epochs;
+  wanted.check();
   const int64_t begun = epochs_begun();
   if (epochs < begun) {
     throw std::invalid_argument("train: --epochs " + std::to_string(epochs) +
@@ -218,7 +202,7 @@ void Trainer::set_epochs(int64_t epochs) {
 void Trainer::set_threads(int threads) {
   TrainOptions wanted = options_;
   wanted.threads = threads;
-  check_options(wanted);
+  wanted.check();
   require_training_fits(wanted, vocab_.size());
   threads_wanted_ = threads;
 }

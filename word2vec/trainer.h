@@ -2,7 +2,7 @@
 // autograd ops.
 //
 // Data flow, one worker thread per corpus slice (Hogwild: all share the two tables):
-//   SliceReader ─ sentence of ids ─> Subsampler ─> SkipGramExamples (centre + dynamic window)
+//   SliceReader ─ sentence of ids ─> Subsampler ─> ContextExamples (centre + dynamic window)
 //     ─> objective.add(example)          SGNS draws the negatives, softmax collects rows
 //     ─> objective.loss(W_in, W_out)     a scalar Var from engine ops (sgns_loss, ...):
 //     ─> loss.backward()                 backward leaves row-sparse gradients on the
@@ -16,8 +16,8 @@
 // (sentence_cache.h), and its SliceReader replays those; otherwise it reads the file each epoch.
 //
 // Training can stop at any sentence end (Ctrl-C, or a word budget) and resume from a
-// checkpoint holding the vocabulary, both tables, the optimizer state and every worker's
-// position and random state: with one thread, before the stop and after, resumed training
+// checkpoint (checkpoint.h) holding the vocabulary, both tables, the optimizer state and every
+// worker's position and random state: with one thread, before the stop and after, resumed training
 // equals uninterrupted training bit for bit. A resumed run may go on for more epochs, or on
 // other threads from the next epoch (set_epochs, set_threads).
 #pragma once
@@ -33,11 +33,11 @@
 #include "autograd/rng.h"
 #include "embeddings/embedding.h"
 #include "embeddings/subword_rows.h"
-#include "word2vec/corpus_fingerprint.h"
-#include "word2vec/corpus_reader.h"
-#include "word2vec/counted_corpus.h"
+#include "word2vec/corpus/corpus_fingerprint.h"
+#include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/corpus/counted_corpus.h"
+#include "word2vec/corpus/sentence_cache.h"
 #include "word2vec/objective.h"
-#include "word2vec/sentence_cache.h"
 #include "word2vec/subsampler.h"
 #include "word2vec/train_options.h"
 #include "word2vec/vocabulary.h"
@@ -66,18 +66,9 @@ struct alignas(64) WorkerPosition {
   int64_t loss_pairs = 0;
 };
 
-// Floats a table row of `dim` takes: dim rounded up to whole 64-byte cache lines. With the
-// tables' storage aligned (autograd/tensor.cpp) every row lies on lines of its own, so a row
-// read or written touches only its own lines and no vector load straddles two; the columns
-// past dim are zero and stay so (their gradients are zero). 3-7% faster at dim 100 than rows
-// of 100 floats (README, Benchmarks).
-inline int64_t row_floats(int64_t dim) {
-  return (dim + 15) / 16 * 16;
-}
-
 class Trainer {
  public:
-  // Checks the options (check_options), then counts the corpus, builds the vocabulary and
+  // Checks the options (TrainOptions::check), then counts the corpus, builds the vocabulary and
   // initialises the tables. Throws std::runtime_error naming the corpus if it is empty or has no
   // word with min_count occurrences; std::invalid_argument for an option out of its bounds, or
   // for tables and buffers that this machine's memory cannot hold.
@@ -88,15 +79,9 @@ class Trainer {
   Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab);
   // Restores a checkpoint written by save_checkpoint(); the corpus must be the same files in the
   // same order (its size and fingerprint are checked). Every field is checked against sane bounds
-  // and against the file's own sizes before anything is allocated from it: throws
+  // and against the file's own sizes before anything is allocated from it (checkpoint.h): throws
   // std::runtime_error naming the checkpoint and the field on any defect.
   static Trainer from_checkpoint(const std::string& checkpoint_path, Corpus corpus);
-
-  // Throws std::invalid_argument "train: --dim must be in [1, 65536], got 0" for an option out
-  // of its bounds (train_options.h), or naming the options and sizes that could not fit in
-  // this machine's memory even for the smallest vocabulary. Both constructors call it, before
-  // anything is read; a caller may call it earlier still.
-  static void check_options(const TrainOptions& options);
 
   Trainer(Trainer&&) noexcept;
   ~Trainer();
@@ -120,13 +105,14 @@ class Trainer {
   // Continues with `threads` workers. Each worker trains a slice of the corpus, so the slices
   // change only at an epoch's end: the workers of the run so far first finish the epoch under
   // way, then `threads` workers take fresh slices from the next one (threads_from_epoch()).
-  // Throws std::invalid_argument as check_options() for a count out of bounds or too large
-  // for memory.
+  // Throws std::invalid_argument as TrainOptions::check() for a count out of bounds or too
+  // large for memory.
   void set_threads(int threads);
   // The epochs finished before the workers asked by set_threads() take over.
   int64_t threads_from_epoch() const;
 
-  // Atomically. Throws std::runtime_error naming the path if it cannot be written.
+  // Writes the run so far to checkpoint `path` (checkpoint.h), atomically. Throws
+  // std::runtime_error naming the path if it cannot be written.
   void save_checkpoint(const std::string& path) const;
 
   const Vocabulary& vocabulary() const { return vocab_; }

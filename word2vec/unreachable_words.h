@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "word2vec/tokenizer.h"
+#include "word2vec/corpus/tokenizer.h"
 #include "word2vec/vocabulary.h"
 
 namespace gv {

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "word2vec/word_counts.h"
+#include "word2vec/corpus/word_counts.h"
 #include "word2vec/word_index.h"
 
 namespace gv {

@@ -1,7 +1,7 @@
 // A corpus's fingerprint: what a checkpoint records of the text it was trained on, so that
 // --resume on another corpus is refused instead of silently training on it. Shared by the
-// word2vec trainer (word2vec/corpus_fingerprint.h, which combines several files') and the
-// character model (embeddings/lm).
+// word2vec trainer (word2vec/corpus/corpus_fingerprint.h, which reads its files and combines
+// them) and the character model (embeddings/lm, which fingerprints the text it read).
 //
 // The size alone misses a file of the same length: a rot13 of the corpus, its lines in another
 // order. So the fingerprint also holds a 64-bit hash of every byte (XXH64, seed 0). Hashing
@@ -26,9 +26,6 @@ struct CorpusFingerprint {
 
 // Of text already in memory.
 CorpusFingerprint fingerprint_bytes(std::string_view bytes);
-// Reads all of file `path`, named `name` in messages. Throws std::runtime_error naming it if it
-// is not a readable regular file (open_corpus) or cannot be read to its end.
-CorpusFingerprint fingerprint_file(const std::string& path, const std::string& name);
 
 // Throws std::runtime_error naming `checkpoint` and `corpus` unless `found` (the corpus's) is
 // `saved` (the checkpoint's): another size, or the same size with other contents.

@@ -6,16 +6,20 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "autograd/io/corpus_file.h"
+#include "autograd/io/input_file.h"
 #include "autograd/machine.h"
 
 namespace gv {
+
+int64_t open_lm_corpus(const std::string& path, std::ifstream& file) {
+  return open_regular_file(path, "corpus", file, "a corpus is read more than once");
+}
 
 namespace {
 
 std::string read_whole(const std::string& path) {
   std::ifstream in;
-  const int64_t bytes = open_corpus(path, in);
+  const int64_t bytes = open_lm_corpus(path, in);
   // The text and its ids, 9 bytes a character, must fit before either is read.
   require_memory(9.0 * double(bytes), path + ": the corpus and its ids need",
                  "use a shorter corpus");

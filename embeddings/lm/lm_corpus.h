@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,11 @@ struct LmCorpus {
   std::vector<int64_t> validation;  // ids of the last 10%
   CorpusFingerprint fingerprint;    // the file's size and hash, which a resumed run checks
 };
+
+// Opens corpus `path` into `file` and returns its size. Throws std::runtime_error naming the path
+// unless it is a readable regular file: the corpus is read more than once (checked before a run
+// starts, read, read again on resume), and its size bounds the memory checked before it is read.
+int64_t open_lm_corpus(const std::string& path, std::ifstream& file);
 
 // Reads `path` whole, with the vocabulary of its own characters, or with `vocab` (a trained
 // model's) when given. Throws std::runtime_error naming the file if it cannot be read, is empty,

@@ -8,7 +8,7 @@
 
 #include "autograd/io/gunzip_reader.h"
 #include "tests/fuzz/fuzz_support.h"
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus_reader.h"
 
 namespace {
 

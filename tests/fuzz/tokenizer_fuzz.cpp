@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "tests/fuzz/fuzz_support.h"
-#include "word2vec/tokenizer.h"
+#include "word2vec/corpus/tokenizer.h"
 
 namespace {
 

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "tests/scratch_dir.h"
-#include "word2vec/binary_corpus.h"
+#include "word2vec/corpus/binary_corpus.h"
 
 using gv::sample_text;
 

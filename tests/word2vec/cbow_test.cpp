@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "autograd/rng.h"
-#include "word2vec/corpus_reader.h"
-#include "word2vec/skipgram_examples.h"
+#include "word2vec/context_examples.h"
+#include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/trainer.h"
 
 using gv::Trainer;
@@ -36,7 +36,7 @@ TrainOptions cbow_options() {
 double sample_loss(const Trainer& trainer, const std::string& corpus, int sentences) {
   const gv::NoGradGuard no_graph;
   gv::CorpusReader reader(corpus, trainer.options().tokenizer);
-  gv::SkipGramExamples examples(trainer.options().window);
+  gv::ContextExamples examples(trainer.options().window);
   const auto objective = gv::objective_maker(trainer.options(), trainer.vocabulary().counts())();
   gv::Rng rng(99);
   std::vector<int64_t> sentence;

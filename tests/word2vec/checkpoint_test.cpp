@@ -10,6 +10,8 @@
 #include <string>
 
 #include "tests/scratch_dir.h"
+#include "word2vec/checkpoint.h"
+#include "word2vec/corpus/corpus_fingerprint.h"
 #include "word2vec/trainer.h"
 
 TEST_CASE("A checkpoint of the first format is refused by its version", "[trainer][checkpoint]") {
@@ -306,4 +308,49 @@ TEST_CASE("A checkpoint refuses a corpus of the same size with other contents",
                           Catch::Contains(name) &&
                           Catch::Contains("same size (" + std::to_string(text.size()) + " bytes)"));
   }
+}
+
+TEST_CASE("read_checkpoint gives back what a trainer saved, field by field",
+          "[trainer][checkpoint]") {
+  gv::testing::ScratchDir dir("checkpoint_unit");
+  const std::string corpus = dir.write("corpus.txt", small_corpus(200));
+  gv::TrainOptions o;
+  o.dim = 20;  // stored 32 floats wide
+  o.min_count = 1;
+  o.epochs = 3;
+  o.threads = 2;
+  o.seed = 7;
+  o.optimizer = gv::OptimizerKind::adagrad;
+  gv::Trainer trainer(corpus, o);
+  const std::atomic<bool> never{false};
+  REQUIRE_FALSE(trainer.train({}, never, 1000));
+  const std::string path = dir.file("run.ckpt");
+  trainer.save_checkpoint(path);
+
+  const gv::TrainerCheckpoint saved = gv::read_checkpoint(path, corpus);
+  const gv::TrainingState& state = saved.training;
+  CHECK(state.options.dim == 20);
+  CHECK(state.options.epochs == 3);
+  CHECK(state.options.threads == 2);
+  CHECK(state.options.seed == 7);
+  CHECK(state.options.optimizer == gv::OptimizerKind::adagrad);
+  CHECK(state.corpus == gv::fingerprint_corpus(corpus));
+  CHECK(state.seconds == trainer.progress().seconds);
+  REQUIRE(saved.vocab.size() == trainer.vocabulary().size());
+  for (int64_t id = 0; id < saved.vocab.size(); ++id) {
+    CHECK(saved.vocab.word(id) == trainer.vocabulary().word(id));
+    CHECK(saved.vocab.count(id) == trainer.vocabulary().count(id));
+  }
+  const gv::Tensor& w_in = trainer.input_table().value();
+  REQUIRE(saved.w_in.shape() == gv::Shape{saved.vocab.size(), 32});
+  CHECK(std::equal(w_in.data(), w_in.data() + w_in.numel(), saved.w_in.data()));
+  CHECK(saved.w_out.shape() == trainer.output_table().value().shape());
+  // Adagrad keeps one accumulator per table, and no step counters.
+  CHECK(state.optimizer.tensors.size() == 2);
+  CHECK(state.optimizer.counters.empty());
+  REQUIRE(state.positions.size() == 2);
+  int64_t words = 0;
+  for (const gv::WorkerPosition& p : state.positions) words += p.words_done;
+  CHECK(words == trainer.progress().words_done);
+  CHECK(words >= 1000);
 }

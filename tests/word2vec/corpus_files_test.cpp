@@ -1,5 +1,6 @@
-// Corpora of several files (word2vec/corpus.h): read as one stream with a sentence end between
-// files, split into thread ranges across files, resumed across files, and fingerprinted in order.
+// Corpora of several files (word2vec/corpus/corpus.h): read as one stream with a sentence end
+// between files, split into thread ranges across files, resumed across files, and fingerprinted in
+// order.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -10,9 +11,9 @@
 
 #include "tests/scratch_dir.h"
 #include "tests/word2vec/corpus_sentences.h"
-#include "word2vec/corpus.h"
-#include "word2vec/corpus_fingerprint.h"
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus.h"
+#include "word2vec/corpus/corpus_fingerprint.h"
+#include "word2vec/corpus/corpus_reader.h"
 
 using gv::ByteRange;
 using gv::Corpus;
@@ -132,14 +133,14 @@ TEST_CASE("A corpus's fingerprint covers its files in order and where they end",
   CHECK(gv::fingerprint_corpus(Corpus({ab, c}, "again")) == in_order);
 }
 
-TEST_CASE("corpus_of reads a directory's files in name order and names what it refuses",
+TEST_CASE("corpus_files reads a directory's files in name order and names what it refuses",
           "[corpus][files]") {
   const ScratchDir dir("corpus_files_of");
   const std::filesystem::path root = dir.path() / "texts";
   std::filesystem::create_directories(root / "sub");
   for (const std::string name : {"b.txt", "a.txt", "B.txt", ".hidden", "sub/inner.txt"})
     dir.write("texts/" + name, "word\n");
-  const Corpus corpus = gv::corpus_of({root.string()});
+  const Corpus corpus(gv::corpus_files({root.string()}));
   CHECK(corpus.name() == "3 files in " + root.string());
   REQUIRE(corpus.file_count() == 3);
   // Byte-wise order: upper case before lower; no hidden file, nothing from the subdirectory.
@@ -147,16 +148,16 @@ TEST_CASE("corpus_of reads a directory's files in name order and names what it r
   CHECK(corpus.path(1) == (root / "a.txt").string());
   CHECK(corpus.path(2) == (root / "b.txt").string());
 
-  CHECK(gv::corpus_of({corpus.path(1)}).name() == corpus.path(1));
-  CHECK(gv::corpus_of({corpus.path(2), corpus.path(1)}).path(0) == corpus.path(2));
-  CHECK_THROWS_WITH(gv::corpus_of({(root / "sub").string(), corpus.path(1)}),
+  CHECK(Corpus(gv::corpus_files({corpus.path(1)})).name() == corpus.path(1));
+  CHECK(Corpus(gv::corpus_files({corpus.path(2), corpus.path(1)})).path(0) == corpus.path(2));
+  CHECK_THROWS_WITH(Corpus(gv::corpus_files({(root / "sub").string(), corpus.path(1)})),
                     Catch::StartsWith((root / "sub").string() + ": a directory in a list"));
-  CHECK_THROWS_WITH(gv::corpus_of({corpus.path(1), (root / "missing.txt").string()}),
+  CHECK_THROWS_WITH(Corpus(gv::corpus_files({corpus.path(1), (root / "missing.txt").string()})),
                     (root / "missing.txt").string() + ": corpus not found");
   std::filesystem::create_directories(root / "empty");
   dir.write("texts/empty/.keep", "");
   CHECK_THROWS_WITH(
-      gv::corpus_of({(root / "empty").string()}),
+      Corpus(gv::corpus_files({(root / "empty").string()})),
       Catch::StartsWith((root / "empty").string() + ": the corpus directory holds no files"));
 }
 
@@ -180,7 +181,7 @@ TEST_CASE("A gzip'd corpus file reads and fingerprints as its text", "[corpus][f
   const std::string cut = dir.write("cut.gz", gzipped.substr(0, 15));
   const gv::CorpusFiles files = gv::corpus_files({cut});
   CHECK(files.paths == std::vector<std::string>{cut});
-  CHECK_THROWS_WITH(gv::corpus_of({cut}), Catch::StartsWith(cut + ": corrupt gzip corpus"));
+  CHECK_THROWS_WITH(Corpus(files), Catch::StartsWith(cut + ": corrupt gzip corpus"));
   const Corpus plain({dir.write("a.txt", "w0 w1\nw2"), corpus.path(1)}, "plain");
   CHECK(gv::fingerprint_corpus(corpus) == gv::fingerprint_corpus(plain));
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus_reader.h"
 
 namespace gv::testing {
 

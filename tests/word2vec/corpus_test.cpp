@@ -8,8 +8,8 @@
 #include "autograd/rng.h"
 #include "tests/scratch_dir.h"
 #include "tests/word2vec/corpus_sentences.h"
-#include "word2vec/corpus_fingerprint.h"
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus_fingerprint.h"
+#include "word2vec/corpus/corpus_reader.h"
 
 using gv::ByteRange;
 using gv::CorpusPosition;

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "tests/scratch_dir.h"
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/huffman_tree.h"
 #include "word2vec/vocabulary.h"
 

@@ -1,4 +1,4 @@
-// SentenceCache (word2vec/sentence_cache.h): what the counting pass keeps must replay as
+// SentenceCache (word2vec/corpus/sentence_cache.h): what the counting pass keeps must replay as
 // CorpusReader::next_sentence reads the file, sentence for sentence and position for position.
 #include <catch2/catch.hpp>
 
@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "tests/scratch_dir.h"
-#include "word2vec/corpus.h"
-#include "word2vec/corpus_reader.h"
-#include "word2vec/sentence_cache.h"
+#include "word2vec/corpus/corpus.h"
+#include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/corpus/sentence_cache.h"
 #include "word2vec/vocabulary.h"
 
 using gv::ByteRange;

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "autograd/rng.h"
-#include "word2vec/tokenizer.h"
+#include "word2vec/corpus/tokenizer.h"
 
 using gv::Tokenizer;
 using gv::TokenizerOptions;

@@ -10,7 +10,7 @@
 
 #include "autograd/rng.h"
 #include "tests/scratch_dir.h"
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/hs_objective.h"
 #include "word2vec/huffman_tree.h"
 #include "word2vec/sgns_loss.h"
@@ -395,7 +395,7 @@ TEST_CASE("Options outside their bounds are refused by name before the corpus is
   for (const Case& c : cases) {
     TrainOptions o = small_options();
     c.set(o);
-    CHECK_THROWS_WITH(Trainer::check_options(o), c.message);
+    CHECK_THROWS_WITH(o.check(), c.message);
     CHECK_THROWS_WITH(Trainer(missing, o), c.message);
   }
   // Each bound itself is allowed.
@@ -409,7 +409,7 @@ TEST_CASE("Options outside their bounds are refused by name before the corpus is
            [](TrainOptions& o) { o.init_scale = gv::kMaxInitScale; }}) {
     TrainOptions o = small_options();
     set(o);
-    CHECK_NOTHROW(Trainer::check_options(o));
+    CHECK_NOTHROW(o.check());
   }
 }
 
@@ -424,7 +424,7 @@ TEST_CASE("What the options size together is checked against memory first", "[tr
   steps.batch = gv::kMaxBatch;
   steps.window = gv::kMaxWindow;
   steps.negatives = gv::kMaxNegatives;
-  CHECK_THROWS_WITH(Trainer::check_options(steps),
+  CHECK_THROWS_WITH(steps.check(),
                     Contains("train: training needs about") &&
                         Contains("--batch 1048576 centres with --window 1000 and --negative 1000"));
   CHECK_THROWS_WITH(Trainer(missing, steps),
@@ -435,16 +435,16 @@ TEST_CASE("What the options size together is checked against memory first", "[tr
   tables.dim = 60000;
   tables.subwords = true;
   tables.subword_scheme.buckets = INT32_MAX;
-  CHECK_THROWS_WITH(Trainer::check_options(tables), Contains("the tables take") &&
-                                                        Contains("W_in 2147483649 x 60000") &&
-                                                        Contains("lower --dim or --buckets"));
+  CHECK_THROWS_WITH(tables.check(), Contains("the tables take") &&
+                                        Contains("W_in 2147483649 x 60000") &&
+                                        Contains("lower --dim or --buckets"));
 
   TrainOptions maps = small_options();
   maps.dim = 1;
   maps.threads = gv::kMaxThreads;
   maps.subwords = true;
   maps.subword_scheme.buckets = INT32_MAX;
-  CHECK_THROWS_WITH(Trainer::check_options(maps),
+  CHECK_THROWS_WITH(maps.check(),
                     Contains("each of --threads 1024 workers") && Contains("lower --threads"));
 }
 

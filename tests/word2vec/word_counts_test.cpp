@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "word2vec/word_counts.h"
+#include "word2vec/corpus/word_counts.h"
 
 using gv::WordCount;
 using gv::WordCounts;

@@ -34,7 +34,7 @@ struct WordVectors {
 // table is written straight from its rows rather than from a copy (tools/trained_vectors.h).
 struct WordVectorsView {
   // `stride` (>= dim; 0: dim) floats from one row to the next: a trainer's table stores each
-  // row in whole cache lines (word2vec/trainer.h, row_floats), read here where it lies.
+  // row in whole cache lines (word2vec/train_options.h, row_floats), read here where it lies.
   WordVectorsView(std::span<const std::string> words, int64_t dim, std::span<const float> values,
                   int64_t stride = 0)
       : words(words), dim(dim), stride(stride == 0 ? dim : stride), values(values) {}

@@ -1,4 +1,4 @@
-#include "word2vec/spool.h"
+#include "word2vec/corpus/spool.h"
 
 #include <fcntl.h>
 #include <unistd.h>

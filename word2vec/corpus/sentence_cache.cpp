@@ -1,4 +1,4 @@
-#include "word2vec/sentence_cache.h"
+#include "word2vec/corpus/sentence_cache.h"
 
 #include <limits>
 #include <stdexcept>

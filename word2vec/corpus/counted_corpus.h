@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "word2vec/corpus.h"
-#include "word2vec/sentence_cache.h"
+#include "word2vec/corpus/corpus.h"
+#include "word2vec/corpus/sentence_cache.h"
 #include "word2vec/train_options.h"
 #include "word2vec/vocabulary.h"
 

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "word2vec/corpus_reader.h"
-#include "word2vec/sentence_cache.h"
+#include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/corpus/sentence_cache.h"
 
 namespace gv {
 

@@ -1,10 +1,10 @@
-#include "word2vec/counted_corpus.h"
+#include "word2vec/corpus/counted_corpus.h"
 
 #include <algorithm>
 #include <stdexcept>
 #include <string>
 
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus_reader.h"
 
 namespace gv {
 

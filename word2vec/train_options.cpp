@@ -1,15 +1,54 @@
-#include "word2vec/training_memory.h"
+#include "word2vec/train_options.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
 #include "autograd/machine.h"
 #include "autograd/memory_limit.h"
-#include "word2vec/trainer.h"
+#include "autograd/require.h"
 
 namespace gv {
+
+namespace {
+
+template <class T>
+void require_up_to(const char* option, T value, T maximum) {
+  require(value >= 1 && value <= maximum, option, "in [1, " + value_str(maximum) + "]", value);
+}
+
+}  // namespace
+
+void TrainOptions::check() const {
+  require_up_to("train: --dim", dim, kMaxDim);
+  require_up_to("train: --window", window, kMaxWindow);
+  require_up_to("train: --negative", negatives, kMaxNegatives);
+  require_up_to("train: --epochs", epochs, kMaxEpochs);
+  require_up_to("train: --threads", threads, kMaxThreads);
+  require_up_to("train: --batch", batch, kMaxBatch);
+  require(lr > 0 && lr <= kMaxLr, "train: --lr", "in (0, " + value_str(kMaxLr) + "]", lr);
+  require(init_scale > 0 && init_scale <= kMaxInitScale, "train: --init-scale",
+          "in (0, " + value_str(kMaxInitScale) + "]", init_scale);
+  require_positive("train: --min-count", min_count);
+  require_non_negative("train: --max-vocab", max_vocab);
+  require_non_negative("train: --max-vocab-size", max_vocab_size);
+  require_non_negative("train: --sample", sample);
+  require(sentence_cache_bytes >= 0 && sentence_cache_bytes <= kMaxSentenceCacheBytes,
+          "train: the sentence cache", "in [0, " + value_str(kMaxSentenceCacheBytes) + "] bytes",
+          sentence_cache_bytes);
+  if (subwords) subword_scheme.check();
+  require_training_fits(*this, kMinVocab);
+}
+
+void require_countable(int64_t epochs, int64_t tokens) {
+  if (epochs > INT64_MAX / tokens) {
+    throw std::invalid_argument("train: --epochs " + std::to_string(epochs) + " x " +
+                                std::to_string(tokens) +
+                                " tokens overflows the count of words to train");
+  }
+}
 
 int64_t input_rows(const TrainOptions& options, int64_t vocab) {
   return options.subwords ? vocab + options.subword_scheme.buckets : vocab;

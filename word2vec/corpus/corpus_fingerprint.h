@@ -2,11 +2,11 @@
 #pragma once
 
 #include "autograd/io/fingerprint.h"
-#include "word2vec/corpus.h"
+#include "word2vec/corpus/corpus.h"
 
 namespace gv {
 
-// Reads all of `corpus`. One file's is fingerprint_file's. Several files' hash is XXH64 of each
+// Reads all of `corpus`. One file's hash is XXH64 of its bytes; several files' is XXH64 of each
 // file's (bytes, hash) in order, so that the same bytes cut into files elsewhere, or the files in
 // another order, fingerprint differently: their sentences differ. Throws std::runtime_error
 // naming a path that is not a readable regular file or cannot be read to its end.

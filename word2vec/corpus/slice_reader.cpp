@@ -1,4 +1,4 @@
-#include "word2vec/slice_reader.h"
+#include "word2vec/corpus/slice_reader.h"
 
 #include <optional>
 

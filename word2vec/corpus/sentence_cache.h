@@ -24,7 +24,7 @@
 #include <span>
 #include <vector>
 
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus_reader.h"
 
 namespace gv {
 

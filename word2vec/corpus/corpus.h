@@ -20,10 +20,17 @@
 #include <utility>
 #include <vector>
 
-#include "autograd/io/corpus_file.h"  // open_corpus, through which every corpus file is opened
-#include "word2vec/spool.h"
+#include "word2vec/corpus/spool.h"
 
 namespace gv {
+
+// Opens corpus file `path` into `file` and returns its size: the one check of what a corpus path
+// is, through which every reader of a corpus (counting, training, fingerprinting, phrases) opens
+// it, so a directory or a FIFO gets the same one-line error everywhere. Throws
+// std::runtime_error naming the path and saying what is wrong: "corpus not found", "corpus is a
+// directory, not a file", "corpus is a FIFO, not a regular file" (a corpus is read more than
+// once: counted, trained on, resumed, so a stream will not do), or why it cannot be opened.
+int64_t open_corpus(const std::string& path, std::ifstream& file);
 
 // The files --corpus's values name, each checked to be a readable regular file but none read
 // yet, so that a command can check its outputs before it waits for a gzip'd file to be
@@ -78,19 +85,15 @@ class Corpus {
   std::string name_;
 };
 
-// The files of corpus_of below, for every form but "-" (which it refuses: standard input is
-// not a file to check in advance).
-CorpusFiles corpus_files(const std::vector<std::string>& values);
-
-// The corpus that --corpus's values name:
+// The files --corpus's values name, checked but not read:
 //   - a single file;
 //   - a single directory: every regular file directly in it (no recursion into subdirectories,
 //     and hidden files, named ".*", are skipped: editors' and systems' droppings, not text), in
 //     byte-wise sorted name order, named "N files in DIR";
-//   - several files, in the order given;
-//   - "-" alone: standard input (Corpus::standard_input).
+//   - several files, in the order given.
+// "-" (standard input, Corpus::standard_input) is refused: it is not a file to check in advance.
 // Throws std::runtime_error naming the value: a directory without such files, a directory or "-"
 // in a list of several, a path that is not a readable regular file, no value at all.
-Corpus corpus_of(const std::vector<std::string>& values);
+CorpusFiles corpus_files(const std::vector<std::string>& values);
 
 }  // namespace gv

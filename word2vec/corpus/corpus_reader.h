@@ -1,5 +1,5 @@
-// CorpusReader: streams a corpus (one file or several, word2vec/corpus.h) as sentences, in chunks,
-// with memory independent of its size.
+// CorpusReader: streams a corpus (one file or several, word2vec/corpus/corpus.h) as sentences, in
+// chunks, with memory independent of its size.
 //
 // The files are read chunk_bytes at a time into one reused buffer and fed to a Tokenizer, which
 // carries a word cut by a chunk boundary over to the next chunk. A sentence is a line (or,
@@ -28,10 +28,10 @@
 #include <string_view>
 #include <vector>
 
-#include "word2vec/corpus.h"
-#include "word2vec/tokenizer.h"
+#include "word2vec/corpus/corpus.h"
+#include "word2vec/corpus/tokenizer.h"
+#include "word2vec/corpus/word_counts.h"
 #include "word2vec/vocabulary.h"
-#include "word2vec/word_counts.h"
 
 namespace gv {
 

@@ -1,4 +1,4 @@
-#include "word2vec/corpus_reader.h"
+#include "word2vec/corpus/corpus_reader.h"
 
 #include <algorithm>
 #include <atomic>
@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "autograd/machine.h"
-#include "word2vec/sentence_cache.h"
+#include "word2vec/corpus/sentence_cache.h"
 
 namespace gv {
 

@@ -5,34 +5,11 @@
 #include <vector>
 
 #include "autograd/rng.h"
-#include "word2vec/skipgram_examples.h"
-#include "word2vec/skipgram_pairs.h"
+#include "word2vec/context_examples.h"
 
 using gv::ContextWindow;
-using gv::SkipGramPair;
 
-TEST_CASE("make_skipgram_pairs lists every pair within the window", "[pairs]") {
-  // "a b c d e" as ids 10..14, window 2.
-  const std::vector<int64_t> ids = {10, 11, 12, 13, 14};
-  const std::vector<SkipGramPair> expected = {
-      {10, 11}, {10, 12},                      // a: b c
-      {11, 10}, {11, 12}, {11, 13},            // b: a c d
-      {12, 10}, {12, 11}, {12, 13}, {12, 14},  // c: a b d e
-      {13, 11}, {13, 12}, {13, 14},            // d: b c e
-      {14, 12}, {14, 13},                      // e: c d
-  };
-  CHECK(gv::make_skipgram_pairs(ids, 2) == expected);
-}
-
-TEST_CASE("make_skipgram_pairs handles windows wider than the sentence", "[pairs]") {
-  const std::vector<int64_t> ids = {7, 8, 7};  // a repeated word pairs with itself
-  const std::vector<SkipGramPair> expected = {{7, 8}, {7, 7}, {8, 7}, {8, 7}, {7, 7}, {7, 8}};
-  CHECK(gv::make_skipgram_pairs(ids, 100) == expected);
-  CHECK(gv::make_skipgram_pairs(std::vector<int64_t>{5}, 3).empty());
-  CHECK(gv::make_skipgram_pairs(std::vector<int64_t>{}, 3).empty());
-}
-
-TEST_CASE("context_window clips to the sentence", "[pairs]") {
+TEST_CASE("context_window clips to the sentence", "[context_examples]") {
   const auto check = [](int64_t length, int64_t center, int64_t radius, ContextWindow expected) {
     CAPTURE(length, center, radius);
     const ContextWindow w = gv::context_window(length, center, radius);
@@ -47,7 +24,7 @@ TEST_CASE("context_window clips to the sentence", "[pairs]") {
 }
 
 TEST_CASE("sample_context_window uses nearer words more, as word2vec's dynamic window does",
-          "[pairs]") {
+          "[context_examples]") {
   // The radius b is uniform on 1..5, so the context at distance d is used with probability
   // P(b >= d) = (5 - d + 1) / 5.
   const int64_t window = 5, length = 100, center = 50, draws = 100000;
@@ -77,7 +54,7 @@ TEST_CASE("sample_context_window uses nearer words more, as word2vec's dynamic w
   }
 }
 
-TEST_CASE("Context windows reject bad windows and centers", "[pairs][errors]") {
+TEST_CASE("Context windows reject bad windows and centers", "[context_examples][errors]") {
   gv::Rng rng(1);
   CHECK_THROWS_AS(gv::context_window(5, 2, 0), std::invalid_argument);
   CHECK_THROWS_WITH(gv::context_window(5, 2, 0), Catch::Contains("at least 1, got 0"));
@@ -85,13 +62,11 @@ TEST_CASE("Context windows reject bad windows and centers", "[pairs][errors]") {
   CHECK_THROWS_WITH(gv::context_window(5, 5, 2),
                     Catch::Contains("center 5") && Catch::Contains("5 words"));
   CHECK_THROWS_WITH(gv::context_window(5, -1, 2), Catch::Contains("center -1"));
-  CHECK_THROWS_WITH(gv::make_skipgram_pairs(std::vector<int64_t>{1, 2}, 0),
-                    Catch::Contains("got 0"));
 }
 
-TEST_CASE("SkipGramExamples: a centre and the words of its drawn window", "[pairs]") {
+TEST_CASE("ContextExamples: a centre and the words of its drawn window", "[context_examples]") {
   const std::vector<int64_t> sentence = {10, 11, 12, 13, 14, 15};
-  gv::SkipGramExamples examples(2);
+  gv::ContextExamples examples(2);
   gv::Rng rng(4), same(4);
   for (int64_t centre = 0; centre < 6; ++centre) {
     const ContextWindow w = gv::sample_context_window(6, centre, 2, same);
@@ -104,13 +79,13 @@ TEST_CASE("SkipGramExamples: a centre and the words of its drawn window", "[pair
     CHECK(std::vector<int64_t>(example.contexts.begin(), example.contexts.end()) == expected);
   }
   CHECK(examples.at(std::vector<int64_t>{7}, 0, rng).contexts.empty());
-  CHECK_THROWS_WITH(gv::SkipGramExamples(0), Catch::Contains("got 0"));
+  CHECK_THROWS_WITH(gv::ContextExamples(0), Catch::Contains("got 0"));
 }
 
-TEST_CASE("SkipGramExamples sizes its buffer by the sentence, not by a huge window",
-          "[pairs][bounds]") {
-  // 2 * window once sized the buffer: 16 GB for a window of 10^9, an overflow for 2^62.
-  gv::SkipGramExamples examples(std::numeric_limits<int64_t>::max());
+TEST_CASE("ContextExamples sizes its buffer by the sentence, not by a huge window",
+          "[context_examples][bounds]") {
+  // A buffer of 2 * window would take 16 GB for a window of 10^9, and overflow for 2^62.
+  gv::ContextExamples examples(std::numeric_limits<int64_t>::max());
   gv::Rng rng(1);
   // Longer than any corpus sentence, so the buffer must grow to every other word.
   std::vector<int64_t> sentence(3000);

@@ -1,4 +1,4 @@
-#include "word2vec/corpus.h"
+#include "word2vec/corpus/corpus.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "autograd/io/gunzip_reader.h"
+#include "autograd/io/input_file.h"
 
 namespace gv {
 
@@ -32,6 +33,12 @@ std::vector<std::string> files_in(const std::string& directory) {
 }
 
 }  // namespace
+
+int64_t open_corpus(const std::string& path, std::ifstream& file) {
+  // Training reads a corpus once to count its words and again every epoch, from several
+  // threads at once: a stream (a FIFO, a terminal, /dev/stdin) cannot be read so.
+  return open_regular_file(path, "corpus", file, "a corpus is read more than once");
+}
 
 Corpus::Corpus(const std::string& path) : Corpus(std::vector<std::string>{path}, path) {}
 
@@ -109,11 +116,6 @@ CorpusFiles corpus_files(const std::vector<std::string>& values) {
     open_corpus(path, file);
   }
   return files;
-}
-
-Corpus corpus_of(const std::vector<std::string>& values) {
-  if (values == std::vector<std::string>{"-"}) return Corpus::standard_input();
-  return Corpus(corpus_files(values));
 }
 
 }  // namespace gv

@@ -1,4 +1,4 @@
-#include "word2vec/tokenizer.h"
+#include "word2vec/corpus/tokenizer.h"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "word2vec/binary_corpus.h"
+#include "word2vec/corpus/binary_corpus.h"
 
 #include <zlib.h>
 

@@ -1,4 +1,4 @@
-#include "word2vec/word_counts.h"
+#include "word2vec/corpus/word_counts.h"
 
 #include <algorithm>
 #include <bit>

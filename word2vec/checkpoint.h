@@ -1,0 +1,69 @@
+// Trainer checkpoints: everything needed to continue a word2vec run exactly, written by
+// Trainer::save_checkpoint and read back by Trainer::from_checkpoint.
+//
+// A tensor file (autograd/tensor_io.h) of magic "GVCHKPNT", version kCheckpointVersion, holding
+//   options      every TrainOptions field, fixed widths (the model, the loss, the tokenizer and
+//                the subword scheme among them); not init_scale, which only shapes the initial
+//                tables a checkpoint replaces
+//   corpus       int64 size, uint64 fingerprint   the corpus must be the same files on resume
+//   vocabulary   count V, V × (string word, int64 count), in id order
+//   W_in, W_out  tensors, rows of row_floats(dim) floats, the columns past dim zero
+//   optimizer    count n, n tensors (as wide as the tables); count m, m int64 counters
+//   progress     double seconds; count workers, per worker: epoch, byte offset,
+//                sentences after, 4 × uint64 rng words, double cached normal,
+//                uint8 has cached normal, words done, double loss sum, loss pairs
+// Another version, or the first format's magic "GVCKPT01", is refused by its version.
+//
+// Reading trusts no field. read_checkpoint checks each against its bounds and against what the
+// file itself holds (the tables' shapes, the corpus's size and fingerprint, each worker's slice)
+// before anything is allocated from it, and the options against the trainer's own bounds and
+// this machine's memory (TrainOptions::check, require_training_fits) before the optimizer
+// state is read; Trainer::from_checkpoint then checks the optimizer state against the optimizer
+// it builds. Every error names the checkpoint and the field, in one line.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "autograd/io/fingerprint.h"
+#include "autograd/optim.h"
+#include "autograd/tensor.h"
+#include "word2vec/corpus/corpus.h"
+#include "word2vec/train_options.h"
+#include "word2vec/trainer.h"
+#include "word2vec/vocabulary.h"
+
+namespace gv {
+
+inline constexpr uint32_t kCheckpointVersion = 7;
+
+// How the run was set up and where it stands: a checkpoint but for the vocabulary and tables.
+struct TrainingState {
+  TrainOptions options;
+  CorpusFingerprint corpus;
+  Optimizer::State optimizer;
+  double seconds = 0.0;                   // wall time spent training so far
+  std::vector<WorkerPosition> positions;  // one per worker, options.threads of them
+};
+
+struct TrainerCheckpoint {
+  Vocabulary vocab;
+  Tensor w_in;   // (V, R), or (V + buckets, R) with subwords; R = row_floats(dim)
+  Tensor w_out;  // (V, R)
+  TrainingState training;
+};
+
+// Atomically. Throws std::runtime_error naming the path if it cannot be written.
+void write_checkpoint(const std::string& path, const Vocabulary& vocab, const Tensor& w_in,
+                      const Tensor& w_out, const TrainingState& training);
+
+// Reads checkpoint `path` for a run on `corpus`, checking every field as above. Throws
+// std::runtime_error naming the checkpoint and the field on any defect, or naming both files
+// when `corpus` is not the one it was written for.
+TrainerCheckpoint read_checkpoint(const std::string& path, const Corpus& corpus);
+
+// "<path>: not a valid gradvec checkpoint (<what>)": for a defect found once the file is read.
+[[noreturn]] void throw_bad_checkpoint(const std::string& path, const std::string& what);
+
+}  // namespace gv
