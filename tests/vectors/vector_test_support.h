@@ -1,5 +1,5 @@
 // Helpers shared by the tests of vector files and of the queries on them: small hand-built
-// WordVectors and the analogy example the query tests share, the raw bytes binary files hold,
+// WordVectors and the two analogy examples the query tests share, the raw bytes binary files hold,
 // bit-exact float comparison, a file read with its format and report, the message a file is
 // refused with, and a scratch directory.
 #pragma once
@@ -48,6 +48,15 @@ inline WordVectors analogy_example(const VectorRows& later_rows = {}) {
                      {"c", {0, 0, 1, 0}},
                      {"x", {0, 3 * 0.9f, 3 * 0.1f, 3 * x4}},
                      {"y", {0, 0.5f * 0.5f, 0.5f * 0.45f, 0.5f * y4}}};
+  rows.insert(rows.end(), later_rows.begin(), later_rows.end());
+  return make_vectors(rows);
+}
+
+// a, b and c of length 1 in (V, 3), with c = a - b: b - a + c, the 3CosAdd query of
+// a : b :: c : ?, cancels out to zero up to rounding. `later_rows` follow c.
+inline WordVectors cancelling_example(const VectorRows& later_rows = {}) {
+  const float h = std::sqrt(3.0f) / 2;
+  VectorRows rows = {{"a", {1, 0, 0}}, {"b", {0.5f, h, 0}}, {"c", {0.5f, -h, 0}}};
   rows.insert(rows.end(), later_rows.begin(), later_rows.end());
   return make_vectors(rows);
 }
