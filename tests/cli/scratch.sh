@@ -1,9 +1,11 @@
 # scratch.sh, sourced by a test: $work, an empty directory for the test's files, and $TMPDIR
 # beside it, both removed on exit, so that listing $work shows only what the test and gradvec
 # wrote there, and whatever a run leaves in $TMPDIR is kept apart where `leftovers` sees it; and
-# fail MESSAGE, which ends the test.
+# fail MESSAGE, which ends the test. A test with more to undo first (a mount, a process it
+# started) defines at_exit.
 scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+at_exit() { :; }
+trap 'at_exit || :; rm -rf "$scratch"' EXIT
 work=$scratch/work
 export TMPDIR=$scratch/tmp
 mkdir "$work" "$TMPDIR"
