@@ -30,7 +30,8 @@ inline WordVectors make_vectors(const VectorRows& rows) {
   return vectors;
 }
 
-// a, b, c are orthonormal; x and y are unit vectors chosen by their cosines with them:
+// The analogy example (V, 4): a, b, c are orthonormal; x and y are unit vectors chosen by
+// their cosines with them:
 //   cos(x; a, b, c) = (0, 0.9, 0.1),   x = (0, 0.9, 0.1, sqrt(1 - 0.81 - 0.01))
 //   cos(y; a, b, c) = (0, 0.5, 0.45),  y = (0, 0.5, 0.45, sqrt(1 - 0.25 - 0.2025))
 // x and y are stored scaled by 3 and 0.5: every query must normalise them first.
