@@ -24,9 +24,10 @@ std::vector<std::thread> start_threads(int count, const std::function<void(int)>
 
 // A step allocates the same large activations and gradients as the one before and frees them all
 // at its end. glibc would hand the freed top of the heap back to the system and fault it in again,
-// zeroed, at the next step: a quarter of a run's time at --dim 64, all of it system time. This
-// keeps freed memory in the process (whose peak the steps reach anyway) and serves large tensors
-// from the heap rather than from fresh mappings. Process-wide; a no-op outside glibc.
+// zeroed, at the next step: system time that grows with the model and does no work (a run's steps
+// per second, bench/lm_speed.sh, show it). This keeps freed memory in the process (whose peak the
+// steps reach anyway) and serves large tensors from the heap rather than from fresh mappings.
+// Process-wide; a no-op outside glibc.
 void keep_freed_memory();
 
 // "3.2 GB": sizes in the messages that refuse them.

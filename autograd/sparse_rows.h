@@ -46,8 +46,8 @@ class SparseRows {
   // (alpha_t, x_t): bit for bit what axpy_sum on that entry gives, but a new entry is written
   // from its first block of terms rather than zeroed first and then read back (the embedding
   // bag's backward; the fused losses write their new entries the same way, through grad_row):
-  // zeroing them alone was 2-3% of a training profile, before the first block's read of the
-  // zeros.
+  // a step makes a new entry for every row it reaches, so a zero-fill and a read of the zeros
+  // per row would be a pass over memory that adds nothing (bench/sgns_bench.cpp times a step).
   template <class Term>
   void add_terms(int64_t index, int64_t n, Term term) {
     const GradRow entry = grad_row(index);

@@ -1,6 +1,7 @@
 // ScratchDir: a fresh temporary directory for one test case's files, removed with everything
 // in it afterwards. Its name holds the process id and a per-process count, because ctest runs
-// test cases in parallel processes and one case may make several.
+// test cases in parallel processes and one case may make several. And read_file: the bytes of a
+// file, to compare with what a test expects or to damage.
 #pragma once
 
 #include <unistd.h>
@@ -8,6 +9,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -54,5 +56,11 @@ class ScratchDir {
  private:
   std::filesystem::path path_;
 };
+
+// The whole of the file at `path`, byte for byte; "" when it cannot be opened.
+inline std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
 
 }  // namespace gv::testing

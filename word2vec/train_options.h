@@ -41,7 +41,8 @@ struct TrainOptions {
   // Centre words per optimizer step: whole sentences until a step holds at least this many,
   // a long sentence cut at twice as many. Small keeps word2vec's near-online updates; large
   // amortises the graph and the Hogwild traffic on rows every step writes. 128 trains faster
-  // than 16 and scores the same on the analogy set (bench/defaults.sh).
+  // than 16 and scores the same on the analogy set (CONFIGS="--batch 16" bench/defaults.sh
+  // scores the two).
   int64_t batch = 128;
   // true: a centre's contexts share one draw of K negatives (pWord2Vec's HogBatch: one
   // (m, C) @ (C, K+1) product per centre). false: K fresh negatives per (context, centre)

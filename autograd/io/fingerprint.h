@@ -6,9 +6,8 @@
 // The size alone misses a file of the same length: a rot13 of the corpus, its lines in another
 // order. So the fingerprint also holds a 64-bit hash of every byte (XXH64, seed 0). Hashing
 // every byte rather than sampled blocks is what catches two lines swapped inside a stretch the
-// samples skip, and it is cheap: one sequential read at the speed of the disk or page cache
-// (XXH64 itself hashes several GB/s), against a training run that reads the same bytes at
-// least once.
+// samples skip, and it is cheap: one sequential read, which XXH64 hashes as fast as the disk or
+// page cache delivers it, against a training run that reads the same bytes at least once.
 #pragma once
 
 #include <cstdint>

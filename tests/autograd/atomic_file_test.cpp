@@ -9,22 +9,17 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
 
 #include "tests/scratch_dir.h"
+
+using gv::testing::read_file;
 
 namespace {
 
 void write_hello(std::ostream& out) {
   out << "hello\n";
-}
-
-std::string contents(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 mode_t mode_of(const std::string& path) {
@@ -55,7 +50,7 @@ TEST_CASE("a regular file is replaced through a temporary that does not stay beh
   const gv::testing::ScratchDir dir("atomic");
   const std::string path = dir.write("out.txt", "old contents\n");
   gv::write_file_atomically(path, write_hello);
-  CHECK(contents(path) == "hello\n");
+  CHECK(read_file(path) == "hello\n");
   CHECK(dir.names() == std::vector<std::string>{"out.txt"});
 }
 
@@ -90,7 +85,7 @@ TEST_CASE("check_writable tries the temporary file a write would create, and lea
   gv::check_writable(dir.file("new.txt"));
   const std::string existing = dir.write("old.txt", "old contents\n");
   gv::check_writable(existing);
-  CHECK(contents(existing) == "old contents\n");
+  CHECK(read_file(existing) == "old contents\n");
   CHECK(dir.names() == std::vector<std::string>{"old.txt"});
   CHECK_THROWS_WITH(gv::check_writable(existing + "/under.txt"),
                     Catch::Equals("cannot write " + existing + "/under.txt: Not a directory"));
@@ -128,9 +123,9 @@ TEST_CASE("a link planted where a temporary could be guessed to go is never writ
   gv::check_writable(path);
   CHECK_FALSE(std::filesystem::exists(path));  // nothing created at the target by a check
   gv::write_file_atomically(path, write_hello);
-  CHECK(contents(path) == "hello\n");
+  CHECK(read_file(path) == "hello\n");
   CHECK_FALSE(is_link(path));
-  CHECK(contents(victim) == "precious\n");
+  CHECK(read_file(victim) == "precious\n");
   for (const std::string& name : planted) CHECK(is_link(dir.file(name)));
   CHECK(dir.names().size() == planted.size() + 2);  // no temporary left either
 }
@@ -143,7 +138,7 @@ TEST_CASE("an output that is a link is written through to its final target, as >
   std::filesystem::create_symlink("middle", dir.file("out.vec"));  // relative: beside it
   CHECK(gv::output_target(dir.file("out.vec")) == target);
   gv::write_file_atomically(dir.file("out.vec"), write_hello);
-  CHECK(contents(target) == "hello\n");
+  CHECK(read_file(target) == "hello\n");
   CHECK(is_link(dir.file("out.vec")));
   CHECK(is_link(dir.file("middle")));
   CHECK(elsewhere.names() == std::vector<std::string>{"model.vec"});  // the temporary went
@@ -153,7 +148,7 @@ TEST_CASE("an output that is a link is written through to its final target, as >
     std::filesystem::create_symlink("new.vec", dir.file("dangling"));
     gv::write_file_atomically(dir.file("dangling"), write_hello);
     CHECK(is_link(dir.file("dangling")));
-    CHECK(contents(dir.file("new.vec")) == "hello\n");
+    CHECK(read_file(dir.file("new.vec")) == "hello\n");
   }
   SECTION("a loop of links is refused by name") {
     std::filesystem::create_symlink("loop_b", dir.file("loop_a"));
@@ -170,7 +165,7 @@ TEST_CASE("an existing output keeps its mode; a new one gets 0666 less the umask
   const std::string existing = dir.write("kept.txt", "old\n");
   REQUIRE(::chmod(existing.c_str(), 0604) == 0);
   gv::write_file_atomically(existing, write_hello);
-  CHECK(contents(existing) == "hello\n");
+  CHECK(read_file(existing) == "hello\n");
   CHECK(mode_of(existing) == 0604);
   gv::write_file_atomically(dir.file("new.txt"), write_hello);
   CHECK(mode_of(dir.file("new.txt")) == 0640);
@@ -186,7 +181,7 @@ TEST_CASE("a read-only output is refused by name before anything is written") {
   CHECK_THROWS_WITH(gv::write_file_atomically(path, [&](std::ostream&) { called = true; }),
                     Catch::Equals(message));
   CHECK_FALSE(called);
-  CHECK(contents(path) == "keep me\n");
+  CHECK(read_file(path) == "keep me\n");
   CHECK(mode_of(path) == 0444);
   CHECK(dir.names() == std::vector<std::string>{"locked.txt"});
 }
@@ -198,7 +193,7 @@ TEST_CASE(
     const std::string path = dir.file(std::string(length - 4, 'n') + ".vec");
     gv::check_writable(path);
     gv::write_file_atomically(path, write_hello);
-    CHECK(contents(path) == "hello\n");
+    CHECK(read_file(path) == "hello\n");
     std::filesystem::remove(path);
   }
   CHECK(dir.names().empty());

@@ -6,9 +6,7 @@
 set -euo pipefail
 gradvec=$1
 expect_failure=$(dirname "$0")/expect_failure.sh
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/scratch.sh"
 printf 'A b c\na b c.\na, b c\nb c\n' >"$work/corpus.txt"
 phrases() { "$gradvec" phrases --min-count 1 --threshold 0.5 "$@"; }
 

@@ -15,10 +15,9 @@ unlimited) limit_memory=false ;;
 *) echo "usage: query_inputs.sh GRADVEC limited|unlimited" >&2 && exit 2 ;;
 esac
 cli=$(dirname "$0")
-work=$(mktemp -d)
+source "$(dirname "$0")/scratch.sh"
 writer=
-trap '[[ -n $writer ]] && kill "$writer" 2>/dev/null; rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+at_exit() { [[ -z $writer ]] || kill "$writer" 2>/dev/null; }
 # bounded KB COMMAND...: COMMAND under a 60 s timeout and, when allowed, KB of address space.
 bounded() {
   local kb=$1

@@ -20,7 +20,6 @@ train --model cbow --epochs 1 --threads 1 --dim 8 --checkpoint "$work/run.ckpt" 
 train --resume "$work/run.ckpt" --model cbow --loss sgns >/dev/null
 train --resume "$work/run.ckpt" >/dev/null
 
-fail() { echo "FAIL: $*"; exit 1; }
 resume=("$gradvec" train --corpus "$work/corpus.txt" --resume "$work/run.ckpt")
 train --epochs 2 --threads 1 --dim 8 --seed 3 --checkpoint "$work/run.ckpt" >/dev/null
 

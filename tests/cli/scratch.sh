@@ -1,15 +1,21 @@
-# scratch.sh, sourced by a test: $work, a directory removed on exit, with $TMPDIR inside it so that
-# whatever a run leaves in $TMPDIR is seen; and fail MESSAGE, which ends the test.
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export TMPDIR=$work/tmp
-mkdir "$TMPDIR"
+# scratch.sh, sourced by a test: $work, an empty directory for the test's files, and $TMPDIR
+# beside it, both removed on exit, so that listing $work shows only what the test and gradvec
+# wrote there, and whatever a run leaves in $TMPDIR is kept apart where `leftovers` sees it; and
+# fail MESSAGE, which ends the test. A test with more to undo first (a mount, a process it
+# started) defines at_exit.
+scratch=$(mktemp -d)
+at_exit() { :; }
+trap 'at_exit || :; rm -rf "$scratch"' EXIT
+work=$scratch/work
+export TMPDIR=$scratch/tmp
+mkdir "$work" "$TMPDIR"
 fail() {
   echo "FAIL: $*"
   exit 1
 }
-# leftovers DIR: what gradvec keeps on disk only while it writes, still under DIR: hidden
-# temporaries beside an output (.NAME-XXXXXXXXXX), lock files (.NAME.lock) and spooled corpora.
+# leftovers DIR: what gradvec keeps on disk only while it writes, still under DIR or $TMPDIR:
+# hidden temporaries beside an output (.NAME-XXXXXXXXXX), lock files (.NAME.lock) and spooled
+# corpora.
 leftovers() {
-  find "$1" -type f \( -name '.*' -o -name 'gradvec-spool-*' \)
+  find "$1" "$TMPDIR" -type f \( -name '.*' -o -name 'gradvec-spool-*' \)
 }

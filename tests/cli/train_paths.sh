@@ -8,17 +8,10 @@
 set -euo pipefail
 gradvec=$1 corpus=$2
 expect_failure=$(dirname "$0")/expect_failure.sh
-work=$(mktemp -d)
+source "$(dirname "$0")/scratch.sh"
 full=$work/full
-cleanup() {
-  mountpoint -q "$full" 2>/dev/null && umount "$full"
-  rm -rf "$work"
-}
-trap cleanup EXIT
+at_exit() { ! mountpoint -q "$full" 2>/dev/null || umount "$full"; }
 head -n 3000 "$corpus" >"$work/corpus.txt"
-export TMPDIR=$work/tmp
-mkdir "$TMPDIR"
-fail() { echo "FAIL: $*"; exit 1; }
 train=("$gradvec" train --corpus "$work/corpus.txt" --quiet --epochs 1 --threads 1 --dim 8)
 
 # The corpus: what it is, not "not found".

@@ -3,19 +3,18 @@
 // vocabulary files), each with a slightly broken copy or two, and a few hand-written text files.
 // Run from the repository root after changing a format:  build-fuzz/fuzz_seeds tests/fuzz/seeds
 // Seeds end in -vec, -bin, -ckpt rather than .vec, .bin, .ckpt, which .gitignore keeps out.
-#include <unistd.h>
-
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #include "embeddings/lm/lm_trainer.h"
 #include "embeddings/parameter_file.h"
 #include "tests/fuzz/fixtures.h"
+#include "tests/scratch_dir.h"
+#include "tests/word2vec/small_options.h"
 #include "tools/trained_vectors.h"
 #include "tools/vectors/vector_io.h"
 #include "word2vec/trainer.h"
@@ -25,11 +24,6 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path g_root;
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 void seed(const std::string& harness, const std::string& name, const std::string& bytes) {
   fs::create_directories(g_root / harness);
@@ -51,11 +45,10 @@ void seed_with_damage(const std::string& harness, const std::string& name,
 // A file that a function writes, as bytes.
 template <class Write>
 std::string written(Write write) {
-  const fs::path path = fs::temp_directory_path() / ("gradvec-seed-" + std::to_string(getpid()));
-  write(path.string());
-  std::string bytes = read_file(path);
-  fs::remove(path);
-  return bytes;
+  const gv::testing::ScratchDir dir("seed");
+  const std::string path = dir.file("written");
+  write(path);
+  return gv::testing::read_file(path);
 }
 
 // A word2vec file without its "V d" line.
@@ -63,16 +56,13 @@ std::string after_header(const std::string& file) {
   return file.substr(file.find('\n') + 1);
 }
 
-gv::TrainOptions small_options() {
-  gv::TrainOptions o;
+// The tests' small run cut to 3 dimensions and the 8 most frequent words, so that each seed is
+// a few hundred bytes and the headers written by hand below ("5 3", "9 3") lie about the number
+// of words alone.
+gv::TrainOptions seed_options() {
+  gv::TrainOptions o = gv::testing::small_options();
   o.dim = 3;
-  o.min_count = 1;
   o.max_vocab = 8;
-  o.epochs = 2;
-  o.window = 2;
-  o.negatives = 2;
-  o.batch = 2;
-  o.threads = 1;
   return o;
 }
 
@@ -85,7 +75,7 @@ gv::Trainer trained(const std::string& corpus, const gv::TrainOptions& options,
 }
 
 void vector_seeds(const std::string& corpus) {
-  const gv::Trainer trainer = trained(corpus, small_options());
+  const gv::Trainer trainer = trained(corpus, seed_options());
   const gv::WordVectors vectors = gv::tools::input_vectors(trainer);
   const auto file = [&](gv::VectorFormat format) {
     return written([&](const std::string& path) { gv::write_vectors(path, vectors, format); });
@@ -103,7 +93,7 @@ void vector_seeds(const std::string& corpus) {
   seed_with_damage("vector_binary", "w2v-bin", w2v_bin);
   seed("vector_binary", "header-lies-bin", "9 3\n" + after_header(w2v_bin));
 
-  gv::TrainOptions subword_options = small_options();
+  gv::TrainOptions subword_options = seed_options();
   subword_options.dim = 2;
   subword_options.subwords = true;
   subword_options.subword_scheme = {2, 3, 8};
@@ -141,14 +131,14 @@ void checkpoint_seeds(const std::string& corpus) {
     const gv::Trainer trainer = trained(corpus, options, /*stop_after_words=*/30);
     return written([&](const std::string& path) { trainer.save_checkpoint(path); });
   };
-  seed_with_damage("checkpoint", "sgd-ckpt", checkpoint(small_options()));
-  gv::TrainOptions hs_cbow_adam = small_options();
+  seed_with_damage("checkpoint", "sgd-ckpt", checkpoint(seed_options()));
+  gv::TrainOptions hs_cbow_adam = seed_options();
   hs_cbow_adam.loss = gv::LossKind::hs;
   hs_cbow_adam.model = gv::ModelKind::cbow;
   hs_cbow_adam.optimizer = gv::OptimizerKind::adam;
   hs_cbow_adam.threads = 2;
   seed("checkpoint", "hs-cbow-adam-2threads-ckpt", checkpoint(hs_cbow_adam));
-  gv::TrainOptions subwords_adagrad = small_options();
+  gv::TrainOptions subwords_adagrad = seed_options();
   subwords_adagrad.subwords = true;
   subwords_adagrad.subword_scheme = {2, 3, 4};
   subwords_adagrad.optimizer = gv::OptimizerKind::adagrad;

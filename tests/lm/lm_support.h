@@ -2,8 +2,6 @@
 // run small enough to train in milliseconds.
 #pragma once
 
-#include <fstream>
-#include <iterator>
 #include <string>
 
 #include "embeddings/lm/gpt.h"
@@ -14,8 +12,7 @@ namespace gv::testing {
 
 // The first `bytes` characters of the shipped corpus, as a file in `dir`.
 inline std::string shakespeare_excerpt(const ScratchDir& dir, size_t bytes = 6000) {
-  std::ifstream in(std::string(GRADVEC_SOURCE_DIR) + "/data/tinyshakespeare.txt", std::ios::binary);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = read_file(std::string(GRADVEC_SOURCE_DIR) + "/data/tinyshakespeare.txt");
   return dir.write("excerpt.txt", text.substr(0, bytes));
 }
 

@@ -8,8 +8,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
@@ -122,8 +120,7 @@ TEST_CASE("Checkpoints that are damaged, foreign or for another corpus are refus
   LmTrainer trainer(corpus, small_config(), small_run());
   const std::string path = dir.file("good.ckpt");
   trainer.save_checkpoint(path);
-  std::ifstream in(path, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string bytes = gv::testing::read_file(path);
 
   // Cut anywhere: in the header, the vocabulary, the parameters, the optimizer state.
   for (const size_t keep : {size_t{5}, size_t{20}, bytes.size() / 2, bytes.size() - 3}) {
@@ -144,8 +141,7 @@ TEST_CASE("Checkpoints that are damaged, foreign or for another corpus are refus
                     Catch::Contains("huge.ckpt: not a valid gradvec language-model checkpoint"));
 
   // The same size, other contents: every 'a' an 'e', as `tr a e` makes it.
-  std::ifstream excerpt(corpus, std::ios::binary);
-  std::string text((std::istreambuf_iterator<char>(excerpt)), std::istreambuf_iterator<char>());
+  std::string text = gv::testing::read_file(corpus);
   std::replace(text.begin(), text.end(), 'a', 'e');
   CHECK_THROWS_WITH(
       LmTrainer::from_checkpoint(path, dir.write("tr.txt", text)),
@@ -206,8 +202,7 @@ TEST_CASE("Every progress field of an lm checkpoint is bounded by what a run can
   REQUIRE_FALSE(trainer.train({}, kNoStop, 3));
   const std::string path = dir.file("good.ckpt");
   trainer.save_checkpoint(path);
-  std::ifstream in(path, std::ios::binary);
-  const std::string good((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string good = gv::testing::read_file(path);
   // Magic, version, the symbols; the model (4 int64, 2 uint8), the options (3 int64, 3 float,
   // uint64, int64); then corpus bytes and hash, step, seconds, 4 rng words, cached normal, its
   // flag.

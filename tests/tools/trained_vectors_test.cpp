@@ -33,8 +33,8 @@ TEST_CASE("TinyShakespeare: one epoch lowers the loss and the vectors load back"
         if (first_loss == 0) first_loss = p.loss;
       },
       kNeverStop));
-  // W_out starts at zero, so the very first pairs cost log 2 each; the first report (after
-  // ~0.2 s of training) is already lower, and the end must be lower still.
+  // W_out starts at zero, so the very first pairs cost log 2 each; the first report, after the
+  // pairs of its interval have trained, is already lower, and the end must be lower still.
   CHECK(first_loss <= std::log(2.0) + 1e-6);
   CHECK(trainer.progress().loss < 0.85 * std::log(2.0));
   gv::testing::ScratchDir dir("shakespeare");

@@ -2,7 +2,6 @@
 // main() turns into "gradvec: error: ..." and exit status 2).
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <limits>
@@ -56,16 +55,11 @@ std::string gradvec(std::vector<std::string> args) {
   return printed;
 }
 
-// The 3CosAdd / 3CosMul example of vector_index_test.cpp: a : b :: c : ? is x by 3CosAdd
+// The analogy example (vector_test_support.h) as a file: a : b :: c : ? is x by 3CosAdd
 // (score 1/sqrt(3) = 0.577350) and y by 3CosMul.
 std::string write_example(const ScratchDir& dir,
                           gv::VectorFormat format = gv::VectorFormat::Word2VecText) {
-  const float x4 = std::sqrt(0.18f), y4 = std::sqrt(0.5475f);
-  const gv::WordVectors vectors = gv::test::make_vectors({{"a", {1, 0, 0, 0}},
-                                                          {"b", {0, 1, 0, 0}},
-                                                          {"c", {0, 0, 1, 0}},
-                                                          {"x", {0, 0.9f, 0.1f, x4}},
-                                                          {"y", {0, 0.5f, 0.45f, y4}}});
+  const gv::WordVectors vectors = gv::test::analogy_example();
   const std::string path = dir.file(format == gv::VectorFormat::Word2VecBinary ? "v.bin" : "v.txt");
   gv::write_vectors(path, vectors, format);
   return path;
@@ -188,15 +182,15 @@ TEST_CASE("gradvec info reports format, size and norms") {
   const std::string out = gradvec({"info", "--vectors", write_example(dir)});
   CHECK_THAT(out, Catch::Contains("format: word2vec text\n"));
   CHECK_THAT(out, Catch::Contains("words: 5\ndims: 4\n"));
-  CHECK_THAT(out, Catch::Contains("norm: min 1.0000, mean 1.0000, max 1.0000\n"));
+  // a, b and c are 1 long, x 3 and y 0.5: the mean is 6.5 / 5.
+  CHECK_THAT(out, Catch::Contains("norm: min 0.5000, mean 1.3000, max 3.0000\n"));
 }
 
 TEST_CASE("gradvec plot writes an SVG with the chosen words") {
   const ScratchDir dir("plot");
   const std::string vectors = write_example(dir);
   gradvec({"plot", "--vectors", vectors, "--words", "a", "b", "x", "--out", dir.file("p.svg")});
-  std::ifstream in(dir.file("p.svg"));
-  const std::string svg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string svg = gv::test::read_file(dir.file("p.svg"));
   CHECK_THAT(svg, Catch::StartsWith("<svg") || Catch::StartsWith("<?xml"));
   CHECK_THAT(svg, Catch::Contains(">x</text>"));
   CHECK_THAT(svg, Catch::Contains("PCA of 3 word vectors"));

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-#include <cmath>
 #include <sstream>
 
 #include "tests/vectors/vector_test_support.h"
@@ -7,7 +6,6 @@
 #include "tools/vectors/eval_vocabulary.h"
 #include "tools/vectors/text_file.h"
 
-using gv::test::make_vectors;
 using gv::tools::AnalogyEvalOptions;
 using gv::tools::AnalogyEvalResult;
 using gv::tools::AnalogyMethod;
@@ -16,8 +14,8 @@ using gv::tools::VectorIndex;
 
 namespace {
 
-// The vectors of vector_index_test.cpp (a, b, c orthonormal; for a : b :: c : ? 3CosAdd
-// answers x and 3CosMul answers y), plus three later rows that test gensim's rules:
+// The analogy example (a, b, c orthonormal; for a : b :: c : ? 3CosAdd answers x and 3CosMul
+// answers y), plus three later rows that test gensim's rules:
 //   "B"   the second spelling of b, pointing elsewhere: case-insensitively "B" must mean
 //         the first spelling's row, b (with B's own vector, B - a + c = (-1, 0, 1, 1) has
 //         cosines 0.30 with x, 0.69 with y and 0.67 with C, so the answer would be y);
@@ -25,15 +23,8 @@ namespace {
 //         3CosAdd question, which gensim passes over because "C" is a query word;
 //   "X"   a variant of x (case-insensitively the same word, as a candidate never first).
 gv::WordVectors example_vectors() {
-  const float x4 = std::sqrt(0.18f), y4 = std::sqrt(0.5475f);
-  return make_vectors({{"a", {1, 0, 0, 0}},
-                       {"b", {0, 1, 0, 0}},
-                       {"c", {0, 0, 1, 0}},
-                       {"x", {0, 0.9f, 0.1f, x4}},
-                       {"y", {0, 0.5f, 0.45f, y4}},
-                       {"B", {0, 0, 0, 1}},
-                       {"C", {-1, 1, 1, 0}},
-                       {"X", {0, 0, 0, -1}}});
+  return gv::test::analogy_example(
+      {{"B", {0, 0, 0, 1}}, {"C", {-1, 1, 1, 0}}, {"X", {0, 0, 0, -1}}});
 }
 
 std::vector<AnalogySection> parse(const std::string& text) {
@@ -193,14 +184,9 @@ TEST_CASE("a questions line longer than the limit is refused naming file and lin
 }
 
 TEST_CASE("questions with a zero vector are left out and counted apart") {
-  // c = a - b, so b - a + c cancels out; z is a zero vector.
-  const float h = std::sqrt(3.0f) / 2;
-  const VectorIndex index(make_vectors({{"a", {1, 0, 0}},
-                                        {"b", {0.5f, h, 0}},
-                                        {"c", {0.5f, -h, 0}},
-                                        {"d", {0, 0, 1}},
-                                        {"z", {0, 0, 0}},
-                                        {"e", {0, 1, 0}}}));
+  // b - a + c cancels out; z is a zero vector.
+  const VectorIndex index(
+      gv::test::cancelling_example({{"d", {0, 0, 1}}, {"z", {0, 0, 0}}, {"e", {0, 1, 0}}}));
   const std::vector<AnalogySection> questions = parse(
       ": s\n"
       "a b c d\n"    // 3CosAdd: b - a + c = 0

@@ -8,31 +8,13 @@
 #include "tools/vectors/top_k.h"
 #include "tools/vectors/vector_index.h"
 
+using gv::test::analogy_example;
 using gv::test::make_vectors;
 using gv::tools::AnalogyMethod;
 using gv::tools::Neighbor;
 using gv::tools::VectorIndex;
 
 namespace {
-
-// a, b, c are orthonormal; x and y are unit vectors chosen by their cosines with them:
-//   cos(x; a, b, c) = (0, 0.9, 0.1),   x = (0, 0.9, 0.1, sqrt(1 - 0.81 - 0.01))
-//   cos(y; a, b, c) = (0, 0.5, 0.45),  y = (0, 0.5, 0.45, sqrt(1 - 0.25 - 0.2025))
-// x and y are stored scaled by 3 and 0.5: every query must normalise them first.
-// For a : b :: c : ?
-//   3CosAdd, cos with (b - a + c) / sqrt(3):  x (0.9 + 0.1) / sqrt(3) = 0.577350,
-//                                             y (0.5 + 0.45) / sqrt(3) = 0.548483  -> x
-//   3CosMul, (1+cos_b)/2 (1+cos_c)/2 / ((1+cos_a)/2 + 1e-6):
-//       x 0.95 * 0.55 / 0.500001 = 1.044998,  y 0.75 * 0.725 / 0.500001 = 1.087498 -> y
-// so the two methods disagree: the additive score is won by x's single large cosine with b.
-gv::WordVectors example_vectors() {
-  const float x4 = std::sqrt(0.18f), y4 = std::sqrt(0.5475f);
-  return make_vectors({{"a", {1, 0, 0, 0}},
-                       {"b", {0, 1, 0, 0}},
-                       {"c", {0, 0, 1, 0}},
-                       {"x", {0, 3 * 0.9f, 3 * 0.1f, 3 * x4}},
-                       {"y", {0, 0.5f * 0.5f, 0.5f * 0.45f, 0.5f * y4}}});
-}
 
 std::vector<std::string> words_of(const std::vector<Neighbor>& neighbors) {
   std::vector<std::string> words;
@@ -43,7 +25,7 @@ std::vector<std::string> words_of(const std::vector<Neighbor>& neighbors) {
 }  // namespace
 
 TEST_CASE("nearest neighbours are ranked by cosine, without the query word") {
-  const VectorIndex index(example_vectors());
+  const VectorIndex index(analogy_example());
   const std::vector<Neighbor> result = index.most_similar({"b"}, {}, 3);
   // cos with b: x 0.9, y 0.5, a 0, c 0 (tie: the earlier word first).
   REQUIRE(words_of(result) == std::vector<std::string>{"x", "y", "a"});
@@ -54,7 +36,7 @@ TEST_CASE("nearest neighbours are ranked by cosine, without the query word") {
 }
 
 TEST_CASE("k larger than the candidates returns every other word") {
-  const VectorIndex index(example_vectors());
+  const VectorIndex index(analogy_example());
   CHECK(index.most_similar({"b"}, {}, 100).size() == 4);
   CHECK(index.most_similar({"b"}, {}, 0).empty());
   // k + the query words would overflow, and a heap of k would not fit in memory.
@@ -66,7 +48,7 @@ TEST_CASE("k larger than the candidates returns every other word") {
 }
 
 TEST_CASE("several positive words: the cosine with the mean of their unit vectors") {
-  const VectorIndex index(example_vectors());
+  const VectorIndex index(analogy_example());
   const std::vector<Neighbor> result = index.most_similar({"b", "c"}, {}, 2);
   // (b + c) / sqrt(2): x (0.9 + 0.1) / sqrt(2) = 0.707107, y 0.95 / sqrt(2) = 0.671751.
   REQUIRE(words_of(result) == std::vector<std::string>{"x", "y"});
@@ -75,7 +57,7 @@ TEST_CASE("several positive words: the cosine with the mean of their unit vector
 }
 
 TEST_CASE("positive and negative words: b - a + c, all three excluded") {
-  const VectorIndex index(example_vectors());
+  const VectorIndex index(analogy_example());
   const std::vector<Neighbor> result = index.most_similar({"b", "c"}, {"a"}, 5);
   REQUIRE(words_of(result) == std::vector<std::string>{"x", "y"});
   CHECK(result[0].score == Approx(1.0 / std::sqrt(3.0)).epsilon(1e-5));
@@ -83,13 +65,13 @@ TEST_CASE("positive and negative words: b - a + c, all three excluded") {
 }
 
 TEST_CASE("a negative word alone ranks by the opposite direction") {
-  const VectorIndex index(example_vectors());
+  const VectorIndex index(analogy_example());
   // -b: a and c score 0 (ties by order), y -0.5, x -0.9.
   CHECK(words_of(index.most_similar({}, {"b"}, 4)) == std::vector<std::string>{"a", "c", "y", "x"});
 }
 
 TEST_CASE("3CosAdd and 3CosMul answer the example analogy differently") {
-  const VectorIndex index(example_vectors());
+  const VectorIndex index(analogy_example());
   const std::vector<Neighbor> add = index.analogy("a", "b", "c", 2, AnalogyMethod::Add);
   REQUIRE(words_of(add) == std::vector<std::string>{"x", "y"});
   CHECK(add[0].score == Approx(0.577350).epsilon(1e-5));
@@ -101,14 +83,14 @@ TEST_CASE("3CosAdd and 3CosMul answer the example analogy differently") {
 }
 
 TEST_CASE("3CosMul with positive words only divides by 1 + 1e-6") {
-  const VectorIndex index(example_vectors());
+  const VectorIndex index(analogy_example());
   const std::vector<Neighbor> result = index.most_similar_cosmul({"b"}, {}, 1);
   REQUIRE(words_of(result) == std::vector<std::string>{"x"});
   CHECK(result[0].score == Approx((1 + 0.9) / 2 / (1 + 1e-6)).epsilon(1e-6));
 }
 
 TEST_CASE("restrict searches only the first N words") {
-  const VectorIndex index(example_vectors());
+  const VectorIndex index(analogy_example());
   // Without y (word 5), 3CosMul's best answer is x.
   CHECK(words_of(index.analogy("a", "b", "c", 5, AnalogyMethod::Mul, 4)) ==
         std::vector<std::string>{"x"});
@@ -136,13 +118,8 @@ TEST_CASE("a zero vector scores 0 as a candidate and is refused as a query") {
 }
 
 TEST_CASE("query words that cancel out are refused, not answered with noise") {
-  // b - a + c is zero up to rounding: c = a - b, all three of length 1.
-  const float h = std::sqrt(3.0f) / 2;
-  const VectorIndex index(make_vectors({{"a", {1, 0, 0}},
-                                        {"b", {0.5f, h, 0}},
-                                        {"c", {0.5f, -h, 0}},
-                                        {"west", {-1, 0, 0}},
-                                        {"up", {0, 0, 1}}}));
+  // b - a + c is zero up to rounding.
+  const VectorIndex index(gv::test::cancelling_example({{"west", {-1, 0, 0}}, {"up", {0, 0, 1}}}));
   const std::string cancel = "the query words' vectors cancel out to zero, which has no direction";
   CHECK_THROWS_WITH(index.analogy("a", "b", "c", 2, AnalogyMethod::Add), cancel);
   CHECK_THROWS_WITH(index.most_similar({"a", "west"}, {}, 2), cancel);
@@ -194,7 +171,7 @@ TEST_CASE("an unknown word names itself and up to three close spellings") {
 }
 
 TEST_CASE("queries with nothing to ask or a negative k are rejected") {
-  const VectorIndex index(example_vectors());
+  const VectorIndex index(analogy_example());
   CHECK_THROWS_WITH(index.most_similar({}, {}, 3), Catch::Contains("at least one query word"));
   CHECK_THROWS_WITH(index.most_similar_cosmul({}, {"a"}, 3),
                     Catch::Contains("at least one positive word"));

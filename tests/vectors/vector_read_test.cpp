@@ -20,6 +20,7 @@ using gv::VectorFileError;
 using gv::VectorFormat;
 using gv::WordVectors;
 using gv::test::bytes_of;
+using gv::test::read;
 using gv::test::same_bits;
 using gv::test::ScratchDir;
 
@@ -30,13 +31,6 @@ std::string numbered_word(int i) {
   std::string word = "w";
   word += std::to_string(i);
   return word;
-}
-
-WordVectors read(const std::string& path, ReadReport* report = nullptr,
-                 VectorFormat format = VectorFormat::Auto) {
-  ReadOptions options;
-  options.format = format;
-  return gv::read_vectors(path, options, report);
 }
 
 }  // namespace

@@ -17,19 +17,9 @@ using gv::VectorFormat;
 using gv::WordVectors;
 using gv::test::bytes_of;
 using gv::test::make_vectors;
+using gv::test::read;
 using gv::test::read_file;
 using gv::test::ScratchDir;
-
-namespace {
-
-WordVectors read(const std::string& path, VectorFormat format = VectorFormat::Auto,
-                 ReadReport* report = nullptr) {
-  ReadOptions options;
-  options.format = format;
-  return gv::read_vectors(path, options, report);
-}
-
-}  // namespace
 
 TEST_CASE("a text record's word is everything before its last d fields", "[vector_io][words]") {
   float values[2];
@@ -54,8 +44,8 @@ TEST_CASE("words with spaces read in every text format", "[vector_io][words]") {
   const ScratchDir dir;
   const std::vector<std::string> words = {"the", "new york", ". . ."};
   ReadReport report;
-  const WordVectors w2v = read(dir.write("sp.vec", "3 2\nthe 1 2\nnew york 3 4\n. . . 5 6\n"),
-                               VectorFormat::Auto, &report);
+  const WordVectors w2v =
+      read(dir.write("sp.vec", "3 2\nthe 1 2\nnew york 3 4\n. . . 5 6\n"), &report);
   CHECK(report.format == VectorFormat::Word2VecText);
   CHECK(w2v.words == words);
   CHECK(w2v.values == std::vector<float>{1, 2, 3, 4, 5, 6});
@@ -65,7 +55,7 @@ TEST_CASE("words with spaces read in every text format", "[vector_io][words]") {
 
   // GloVe takes d from the first line that is a one-field word and numbers only.
   const WordVectors glove =
-      read(dir.write("sp.txt", "new york 3 4\n. . . 5 6\nthe 1 2\n"), VectorFormat::Auto, &report);
+      read(dir.write("sp.txt", "new york 3 4\n. . . 5 6\nthe 1 2\n"), &report);
   CHECK(report.format == VectorFormat::Glove);
   CHECK(glove.dim == 2);
   CHECK(glove.words == std::vector<std::string>{"new york", ". . .", "the"});
@@ -88,7 +78,7 @@ TEST_CASE("text writers write spaced words back, binary ones refuse them", "[vec
     const std::string path = dir.file("out");
     gv::write_vectors(path, v, format);
     ReadReport report;
-    const WordVectors back = read(path, VectorFormat::Auto, &report);
+    const WordVectors back = read(path, &report);
     CHECK(report.format == format);
     CHECK(back.words == v.words);
     CHECK(back.values == v.values);
@@ -146,7 +136,7 @@ TEST_CASE("readers refuse the words writers refuse, and read back what they writ
        {VectorFormat::Glove, VectorFormat::Word2VecText, VectorFormat::Word2VecBinary}) {
     const std::string path = dir.file("odd");
     gv::write_vectors(path, odd, format);
-    CHECK(read(path, format).words == odd.words);
+    CHECK(read(path, nullptr, format).words == odd.words);
   }
 }
 
@@ -156,15 +146,13 @@ TEST_CASE("a UTF-8 byte order mark is not part of the first word or header", "[v
   ReadReport report;
   CHECK(read(dir.write("g.txt", bom + "the 1 2\ncat 3 4\n")).words ==
         std::vector<std::string>{"the", "cat"});
-  const WordVectors w2v =
-      read(dir.write("w.txt", bom + "2 2\nthe 1 2\ncat 3 4\n"), VectorFormat::Auto, &report);
+  const WordVectors w2v = read(dir.write("w.txt", bom + "2 2\nthe 1 2\ncat 3 4\n"), &report);
   CHECK(report.format == VectorFormat::Word2VecText);
   CHECK(w2v.words == std::vector<std::string>{"the", "cat"});
   const std::string plain = dir.file("b.bin");
   gv::write_vectors(plain, make_vectors({{"the", {0.5f, -2}}, {"cat", {1, 3}}}),
                     VectorFormat::Word2VecBinary);
-  const WordVectors binary =
-      read(dir.write("bom.bin", bom + read_file(plain)), VectorFormat::Auto, &report);
+  const WordVectors binary = read(dir.write("bom.bin", bom + read_file(plain)), &report);
   CHECK(report.format == VectorFormat::Word2VecBinary);
   CHECK(binary.words == std::vector<std::string>{"the", "cat"});
   CHECK(binary.values == std::vector<float>{0.5f, -2, 1, 3});

@@ -3,8 +3,6 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <limits>
 #include <map>
 #include <string>
@@ -96,11 +94,6 @@ std::string mid_run_checkpoint(const gv::testing::ScratchDir& dir, const std::st
   return path;
 }
 
-std::string contents(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 template <class T>
 T read_at(const std::string& bytes, size_t offset) {
   T value;
@@ -181,7 +174,7 @@ TEST_CASE("Every field of a checkpoint is checked before anything is allocated f
           "[trainer][checkpoint][errors]") {
   gv::testing::ScratchDir dir("corrupt_checkpoint");
   const std::string corpus = dir.write("corpus.txt", small_corpus(200));
-  const std::string good = contents(mid_run_checkpoint(dir, corpus));
+  const std::string good = gv::testing::read_file(mid_run_checkpoint(dir, corpus));
   std::map<std::string, size_t> at = locate_fields(good);
   // Rows of dim 4 are stored in 16 floats: row 0's fifth is the first of its padding.
   REQUIRE(read_at<int64_t>(good, at.at("W_in dim 1")) == 16);

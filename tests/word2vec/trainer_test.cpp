@@ -2,7 +2,6 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <span>
 #include <sstream>
@@ -10,6 +9,7 @@
 
 #include "autograd/rng.h"
 #include "tests/scratch_dir.h"
+#include "tests/word2vec/small_options.h"
 #include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/hs_objective.h"
 #include "word2vec/huffman_tree.h"
@@ -19,6 +19,7 @@
 using gv::Tensor;
 using gv::Trainer;
 using gv::TrainOptions;
+using gv::testing::small_options;
 
 namespace {
 
@@ -33,20 +34,6 @@ std::string two_topic_corpus(int lines, uint64_t seed) {
     text << '\n';
   }
   return text.str();
-}
-
-TrainOptions small_options() {
-  TrainOptions o;
-  o.dim = 16;
-  o.window = 3;
-  o.negatives = 3;
-  o.min_count = 1;
-  o.sample = 0.0;
-  o.epochs = 3;
-  o.threads = 1;
-  o.seed = 7;
-  o.batch = 4;
-  return o;
 }
 
 bool same_bits(const Tensor& a, const Tensor& b) {
@@ -341,8 +328,7 @@ TEST_CASE("Bad corpora and checkpoints give clear errors", "[trainer][errors]") 
   Trainer trainer(corpus, small_options());
   const std::string checkpoint = dir.file("good.ckpt");
   trainer.save_checkpoint(checkpoint);
-  std::ifstream in(checkpoint, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string bytes = gv::testing::read_file(checkpoint);
   for (const size_t keep : {size_t{0}, size_t{5}, bytes.size() / 2, bytes.size() - 1}) {
     const std::string cut = dir.write("cut.ckpt", bytes.substr(0, keep));
     CHECK_THROWS_WITH(Trainer::from_checkpoint(cut, corpus),

@@ -2,8 +2,6 @@
 
 #include <catch2/catch.hpp>
 
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -96,9 +94,7 @@ TEST_CASE("Vocabulary saves 'word count' lines and loads them back, ties include
   const Vocabulary vocab = Vocabulary::build(kCounts);
   const std::string path = dir.file("vocab.txt");
   vocab.save(path);
-  std::ifstream in(path, std::ios::binary);
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  CHECK(text == "the 5\ncat 3\nbat 3\nand 3\nzed 2\ndog 1\n");
+  CHECK(gv::testing::read_file(path) == "the 5\ncat 3\nbat 3\nand 3\nzed 2\ndog 1\n");
 
   const Vocabulary loaded = Vocabulary::load(path);
   CHECK(words_of(loaded) == words_of(vocab));
