@@ -4,6 +4,7 @@
 #include <malloc.h>
 #endif
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
@@ -15,6 +16,11 @@
 #include "autograd/memory_limit.h"
 
 namespace gv {
+
+int cores() {
+  return static_cast<int>(
+      std::clamp(std::thread::hardware_concurrency(), 1u, static_cast<unsigned>(kMaxThreads)));
+}
 
 std::vector<std::thread> start_threads(int count, const std::function<void(int)>& body,
                                        const std::function<void()>& abandon) {

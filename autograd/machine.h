@@ -10,6 +10,15 @@
 
 namespace gv {
 
+// The most threads any command starts. Hogwild workers share the tables and stop scaling long
+// before a thousand. The bound is fixed rather than a multiple of this machine's cores because a
+// checkpoint resumes with its own thread count on whatever machine it is moved to; past the
+// cores, workers only take turns, and each one's buffers count in the memory check.
+inline constexpr int kMaxThreads = 1024;
+
+// This machine's hardware threads, in [1, kMaxThreads]: what "--threads 0" means.
+int cores();
+
 // Runs work(0), ..., work(threads - 1) at once, work(0) on the calling thread, and returns when
 // all have finished; the first exception any of them threw is then rethrown. One short-lived
 // thread per call: a call is a training step or an evaluation, far longer than starting one.

@@ -7,6 +7,7 @@
 
 #include "autograd/io/printable.h"
 #include "tools/name_suggestions.h"
+#include "tools/old_spellings.h"
 #include "tools/peer_spellings.h"
 
 namespace gv::tools {
@@ -37,20 +38,18 @@ std::string command_path(const CLI::App& command) {
   return parent == nullptr ? "gradvec" : command_path(*parent) + " " + command.get_name();
 }
 
-// The names offered as suggestions: hidden ones (CLI11's empty group) are accepted but never
-// offered, so an old spelling kept as an alias does not come back.
+// The names offered as suggestions: the commands' and options' own, never an old spelling
+// (old_spellings.h), which is read but not registered.
 std::vector<std::string> offered_commands(CLI::App& command) {
   std::vector<std::string> names;
   if (command.get_parent() == nullptr) names.emplace_back(kHelp);
-  for (const CLI::App* sub : commands_of(command)) {
-    if (!sub->get_group().empty()) names.push_back(sub->get_name());
-  }
+  for (const CLI::App* sub : commands_of(command)) names.push_back(sub->get_name());
   return names;
 }
 std::vector<std::string> offered_options(const CLI::App& command) {
   std::vector<std::string> names;
   for (const CLI::Option* option : command.get_options()) {
-    if (!option->nonpositional() || option->get_group().empty()) continue;
+    if (!option->nonpositional()) continue;
     for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
     for (const std::string& name : option->get_snames()) names.push_back("-" + name);
   }
@@ -95,15 +94,20 @@ const CLI::Option* find_option(const CLI::App& command, const std::string& word)
 
 // Checks the names in `args` (argv after the program) as CLI11 will read them: every option
 // against the command it follows, and every word where a command is expected against that
-// command's commands. Values and positionals are left to CLI11.
-void check_names(CLI::App& app, const std::vector<std::string>& args) {
+// command's commands; an old spelling of an option is rewritten to its current name. Values
+// and positionals are left to CLI11.
+void check_names(CLI::App& app, std::vector<std::string>& args) {
   CLI::App* command = &app;
   bool value_expected = false;  // the word before is an option that takes one
   for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& word = args[i];
+    std::string& word = args[i];
     if (word == "--") return;  // the rest are positionals, whatever they look like
     if (is_option(word)) {
-      const std::string typed = word.substr(0, word.find('='));
+      std::string typed = word.substr(0, word.find('='));
+      if (const auto current = current_spelling(*command, typed)) {
+        word.replace(0, typed.size(), *current);
+        typed = *current;
+      }
       const std::string_view value = typed.size() < word.size()
                                          ? std::string_view(word).substr(typed.size() + 1)
                                      : i + 1 < args.size() ? std::string_view(args[i + 1])
@@ -144,20 +148,24 @@ std::vector<std::string> help_request(CLI::App& app, const std::vector<std::stri
   return args;
 }
 
+// CLI11 parses `args` as the words after the program's name, `program`.
+void parse_words(CLI::App& app, const char* program, const std::vector<std::string>& args) {
+  std::vector<const char*> argv{program};
+  for (const std::string& word : args) argv.push_back(word.c_str());
+  app.parse(static_cast<int>(argv.size()), argv.data());
+}
+
 }  // namespace
 
 void parse_command_line(CLI::App& app, int argc, const char* const* argv) {
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
   if (!args.empty() && args[0] == kHelp && find_command(app, args[0]) == nullptr) {
-    std::vector<std::string> request = help_request(app, {args.begin() + 1, args.end()});
-    std::vector<const char*> request_argv{argv[0]};
-    for (const std::string& word : request) request_argv.push_back(word.c_str());
-    app.parse(static_cast<int>(request_argv.size()), request_argv.data());
+    parse_words(app, argv[0], help_request(app, {args.begin() + 1, args.end()}));
     return;
   }
   check_names(app, args);
-  app.parse(argc, argv);
+  parse_words(app, argv[0], args);
 }
 
 }  // namespace gv::tools

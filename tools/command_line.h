@@ -18,7 +18,8 @@ struct UnknownName : std::invalid_argument {
 };
 
 // Parses argv into `app` and runs the command chosen, as CLI::App::parse does, after checking
-// every command and option name (throws UnknownName). `gradvec help [COMMAND...]` prints that
+// every command and option name (throws UnknownName) and reading each old spelling of an option
+// as its name now (old_spellings.h). `gradvec help [COMMAND...]` prints that
 // command's help as `gradvec COMMAND... --help` does (CLI11 throws CLI::CallForHelp).
 void parse_command_line(CLI::App& app, int argc, const char* const* argv);
 

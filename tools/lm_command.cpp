@@ -2,8 +2,8 @@
 // with the positional encoding as the experiment's variable.
 //
 //   gradvec lm train  [--corpus FILE] [--output CHECKPOINT] [--pos none|learned|sinusoidal|rope]
-//   gradvec lm sample [--checkpoint CHECKPOINT] [--temperature T] [--top-k K] [--seed S]
-//   gradvec lm eval   [--checkpoint CHECKPOINT] [--context N] [--shift S]
+//   gradvec lm sample [--lm MODEL] [--temperature T] [--top-k K] [--seed S]
+//   gradvec lm eval   [--lm MODEL] [--context N] [--shift S]
 #include <unistd.h>
 
 #include <algorithm>
@@ -27,6 +27,7 @@
 #include "tools/output_paths.h"
 #include "tools/progress.h"
 #include "tools/stop_signals.h"
+#include "tools/threads_option.h"
 #include "tools/validators.h"
 
 namespace gv::tools {
@@ -107,7 +108,7 @@ void run_lm_train(LmTrainArgs args) {
   refuse_shared_files({{"--corpus", args.corpus}, {"--resume", args.resume}},
                       {{"--output", args.output}, {"--checkpoint", args.checkpoint}},
                       {{"--resume", "--output"}, {"--resume", "--checkpoint"}});
-  check_outputs(args.output, {args.checkpoint});
+  prepare_outputs({args.output, args.checkpoint});
   const OutputLocks locks({args.output, args.checkpoint});
   std::ostream& messages = message_stream({args.output, args.checkpoint});
   LmTrainer trainer = args.resume.empty() ? LmTrainer(args.corpus, args.config, args.options)
@@ -161,13 +162,13 @@ LmCheckpoint read_model(const std::string& path) {
   std::error_code error;
   if (!std::filesystem::exists(path, error) && !error) {
     throw std::runtime_error(path + ": no model there; run gradvec lm train first (it writes " +
-                             kDefaultModel + "), or give --checkpoint FILE");
+                             kDefaultModel + "), or give --lm FILE");
   }
   return read_lm_checkpoint(path);
 }
 
 struct LmSampleArgs {
-  std::string checkpoint = kDefaultModel;
+  std::string model = kDefaultModel;
   std::string prompt;
   bool prompt_given = false;
   SampleOptions options;
@@ -175,7 +176,7 @@ struct LmSampleArgs {
 
 void run_lm_sample(const LmSampleArgs& args) {
   args.options.check();
-  const LmCheckpoint checkpoint = read_model(args.checkpoint);
+  const LmCheckpoint checkpoint = read_model(args.model);
   // By default the model's first symbol: a newline for TinyShakespeare, where text starts.
   const std::string prompt =
       args.prompt_given ? args.prompt : std::string(1, checkpoint.vocab.symbol(0));
@@ -192,16 +193,16 @@ void run_lm_sample(const LmSampleArgs& args) {
 }
 
 struct LmEvalArgs {
-  std::string checkpoint = kDefaultModel;
+  std::string model = kDefaultModel;
   std::string corpus = kDefaultCorpus;
   int64_t context = 0;  // 0: the trained context
   int64_t shift = 0;
-  int threads = 2;
+  int threads = 1;  // add_threads_option sets the default
 };
 
 void run_lm_eval(const LmEvalArgs& args) {
   require_corpus(args.corpus);
-  LmCheckpoint checkpoint = read_model(args.checkpoint);
+  LmCheckpoint checkpoint = read_model(args.model);
   GptModel& model = *checkpoint.model;
   const int64_t length = args.context > 0 ? args.context : model.config().context;
   // The moved text keeps at least one character within the window.
@@ -236,7 +237,6 @@ void add_train(CLI::App& lm) {
   auto args = std::make_shared<LmTrainArgs>();
   GptConfig& c = args->config;
   LmTrainOptions& o = args->options;
-  o.threads = 2;
   CLI::App* cmd = lm.add_subcommand("train", "Train the character-level transformer");
   cmd->add_option("--corpus", args->corpus, "Text file, read as bytes")->capture_default_str();
   cmd->add_option("--output", args->output, "Where to write the trained model (a checkpoint)")
@@ -272,11 +272,10 @@ void add_train(CLI::App& lm) {
   setting(cmd->add_option("--warmup", o.warmup, "Steps of linear warm-up")
               ->check(integer_in<int64_t>(0, LmTrainOptions::kMaxSteps)));
   setting(cmd->add_option("--weight-decay", o.weight_decay, "AdamW's decay of the weights")
-              ->check(CLI::Range(0.0, 1e6)));
+              ->check(number_in(0, 1e6)));
   setting(
       cmd->add_option("--seed", o.seed, "Random seed (initialisation and windows)")->check(kSeed));
-  setting(cmd->add_option("--threads", o.threads, "Threads sharing each batch")
-              ->check(CLI::Range(1, 1024)));
+  setting(add_threads_option(*cmd, o.threads, "Threads sharing each batch"));
   cmd->add_flag("--quiet", args->quiet, "No header, no progress bar");
   cmd->footer(kStopSignalsHelp);
   cmd->callback([args] { run_lm_train(*args); });
@@ -287,8 +286,8 @@ void add_sample(CLI::App& lm) {
   SampleOptions& o = args->options;
   o.temperature = 0.8f;  // a little sharper than the model's own distribution: fewer misspellings
   CLI::App* cmd = lm.add_subcommand("sample", "Generate text from a trained model");
-  cmd->add_option("--checkpoint", args->checkpoint, "A model written by lm train")
-      ->check(regular_file("checkpoint"))
+  cmd->add_option("--lm", args->model, "A model written by lm train (its --output)")
+      ->check(regular_file("model"))
       ->capture_default_str();
   cmd->add_option("--length", o.length, "Characters to generate")
       ->check(kNonNegativeInteger)
@@ -314,8 +313,8 @@ void add_eval(CLI::App& lm) {
   auto args = std::make_shared<LmEvalArgs>();
   CLI::App* cmd = lm.add_subcommand(
       "eval", "Validation loss of a trained model, at its context or another length");
-  cmd->add_option("--checkpoint", args->checkpoint, "A model written by lm train")
-      ->check(regular_file("checkpoint"))
+  cmd->add_option("--lm", args->model, "A model written by lm train (its --output)")
+      ->check(regular_file("model"))
       ->capture_default_str();
   cmd->add_option("--corpus", args->corpus, "The corpus whose last 10% is the validation text")
       ->capture_default_str();
@@ -328,9 +327,7 @@ void add_eval(CLI::App& lm) {
                   "only: move validation text by this many positions (0: no such test)")
       ->check(kNonNegativeInteger)
       ->capture_default_str();
-  cmd->add_option("--threads", args->threads, "Threads")
-      ->check(CLI::Range(1, 1024))
-      ->capture_default_str();
+  add_threads_option(*cmd, args->threads, "Threads");
   cmd->callback([args] { run_lm_eval(*args); });
 }
 

@@ -109,4 +109,16 @@ std::string shown_on(const std::ostream& out, std::string_view text) {
   return &out == &std::cerr ? printable(text) : printable_on_terminal(text);
 }
 
+void prepare_outputs(const std::vector<std::string>& outputs) {
+  for (const std::string& output : outputs) {
+    if (output.empty()) continue;
+    const std::filesystem::path directory = std::filesystem::path(output).parent_path();
+    std::error_code error;
+    if (!directory.empty()) std::filesystem::create_directories(directory, error);
+    if (error)
+      throw std::runtime_error("cannot write " + printable(output) + ": " + error.message());
+    check_writable(output);
+  }
+}
+
 }  // namespace gv::tools

@@ -29,6 +29,13 @@ void refuse_shared_files(const std::vector<PathOption>& inputs,
                          const std::vector<PathOption>& outputs,
                          const std::vector<std::pair<std::string, std::string>>& may_share = {});
 
+// Readies a command's output files before it does any work, the one rule for every command:
+// each one's missing directories are created (as `mkdir -p`), and each must be writable now
+// (check_writable, which creates nothing at the path itself), so that a path that cannot be
+// written fails at once rather than after the work. Empty paths (options not given) are skipped.
+// Throws std::runtime_error "cannot write PATH: reason".
+void prepare_outputs(const std::vector<std::string>& outputs);
+
 // Whether writing `path` writes to standard output: "-", or the file or pipe standard output is
 // open to (/dev/stdout). A terminal or /dev/null is shared by design and does not count.
 bool writes_to_standard_output(const std::string& path);

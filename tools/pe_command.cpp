@@ -92,6 +92,7 @@ void run_pe(const PeOptions& options) {
     throw std::invalid_argument("--svg " + options.svg_path +
                                 ": the table is printed on standard output; give the SVG a file");
   }
+  prepare_outputs({options.svg_path});
   const Tensor table = positional_table(options);
   // The plot first: a file that cannot be written fails the command before any output.
   if (!options.svg_path.empty()) {

@@ -9,7 +9,6 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <thread>
 
 #include "autograd/io/atomic_file.h"
 #include "autograd/io/printable.h"
@@ -17,6 +16,7 @@
 #include "tools/commands.h"
 #include "tools/corpus_reading_options.h"
 #include "tools/output_paths.h"
+#include "tools/threads_option.h"
 #include "tools/validators.h"
 #include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/phrases.h"
@@ -49,6 +49,7 @@ void run_phrases(const PhrasesArgs& args) {
   const TokenizerOptions tokenizer = args.reading.tokenizer_options();
   refuse_shared_files({{"--corpus", args.corpus}},
                       {{"--output", args.output}, {"--list", args.list}});
+  prepare_outputs({args.output, args.list});
   // Counting happens inside the write, so an output that cannot be created fails the command
   // before the corpus is read, not after.
   write_file_atomically(args.output, [&](std::ostream& out) {
@@ -75,7 +76,6 @@ void run_phrases(const PhrasesArgs& args) {
 
 void add_phrases_command(CLI::App& app) {
   auto args = std::make_shared<PhrasesArgs>();
-  args->threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   CLI::App* cmd = app.add_subcommand(
       "phrases",
       "Join frequent bigrams with '_' as gensim's Phrases does: a b becomes a_b when "
@@ -97,11 +97,10 @@ void add_phrases_command(CLI::App& app) {
                   "A phrase scores strictly more than this (higher: fewer phrases)")
       ->check(kPositiveReal)
       ->capture_default_str();
-  cmd->add_option("--threads", args->threads,
-                  "Counting threads, one slice of the corpus each, counted into a table of its own "
-                  "until they are summed (memory grows with the threads; the counts do not)")
-      ->check(CLI::Range(1, 1024))
-      ->capture_default_str();
+  add_threads_option(
+      *cmd, args->threads,
+      "Counting threads, one slice of the corpus each, counted into a table of its "
+      "own until they are summed (memory grows with the threads; the counts do not)");
   args->reading.add_to(*cmd);
   cmd->callback([args] { run_phrases(*args); });
 }

@@ -46,17 +46,6 @@ void end_if_signalled(const StopSignals& signals, const std::string& written) {
   throw Interrupted(signal);
 }
 
-void check_outputs(const std::string& output, const std::vector<std::string>& others) {
-  const std::filesystem::path directory = std::filesystem::path(output).parent_path();
-  std::error_code error;
-  if (!directory.empty()) std::filesystem::create_directories(directory, error);
-  if (error) throw std::runtime_error("cannot write " + output + ": " + error.message());
-  check_writable(output);
-  for (const std::string& path : others) {
-    if (!path.empty()) check_writable(path);
-  }
-}
-
 std::string shell_quoted(const std::string& word) {
   if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                               "0123456789_-./:=+,%@") == std::string::npos) {

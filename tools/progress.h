@@ -32,11 +32,6 @@ bool train_until_interrupted(const StopSignals& signals, bool progress_shown,
 // and throws Interrupted for its exit status. `written` names the file written.
 void end_if_signalled(const StopSignals& signals, const std::string& written);
 
-// Where a run will write, tried before it trains: a path that cannot be written fails now
-// rather than after the work. The output's directory is created as its write would; `others`
-// (empty ones skipped) must be in directories that exist.
-void check_outputs(const std::string& output, const std::vector<std::string>& others);
-
 // `word` as a shell reads it back: as it is when plain, else in single quotes; a word holding
 // bytes that printable() escapes as bash's $'...' with each byte outside printable ASCII as \xNN,
 // so that the command stays one line that can be pasted back.

@@ -21,6 +21,7 @@
 #include "tools/progress.h"
 #include "tools/resumed_run.h"
 #include "tools/stop_signals.h"
+#include "tools/threads_option.h"
 #include "tools/train_kinds.h"
 #include "tools/trained_vectors.h"
 #include "tools/validators.h"
@@ -99,7 +100,7 @@ std::optional<CorpusFiles> check_corpus(const TrainArgs& args) {
 std::string resume_command(const TrainArgs& args, const std::string& checkpoint) {
   std::string command = "gradvec train --resume " + shell_quoted(checkpoint) + " --corpus";
   for (const std::string& path : args.corpus) command += " " + shell_quoted(path);
-  command += " --output " + shell_quoted(args.output) + " --format " +
+  command += " --output " + shell_quoted(args.output) + " --output-format " +
              std::string(vector_format_spec(args.format).flag);
   if (!args.checkpoint.empty()) command += " --checkpoint " + shell_quoted(args.checkpoint);
   // A run resumed on other threads may stop before they take over: its checkpoint has the old.
@@ -189,7 +190,7 @@ void run_train(const TrainArgs& args) {
                        {"--checkpoint", args.checkpoint},
                        {"--save-vocab", args.save_vocab}},
                       {{"--resume", "--checkpoint"}});
-  check_outputs(args.output, {args.checkpoint, args.save_vocab});
+  prepare_outputs({args.output, args.checkpoint, args.save_vocab});
   const OutputLocks locks({args.output, args.checkpoint, args.save_vocab});
   std::ostream& messages = message_stream({args.output, args.checkpoint, args.save_vocab});
   const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
@@ -279,8 +280,6 @@ void run_train(const TrainArgs& args) {
 void add_train_command(CLI::App& app) {
   auto args = std::make_shared<TrainArgs>();
   TrainOptions& o = args->options;
-  o.threads = static_cast<int>(
-      std::clamp(std::thread::hardware_concurrency(), 1u, static_cast<unsigned>(kMaxThreads)));
   CLI::App* cmd =
       app.add_subcommand("train", "Train skip-gram or CBOW word vectors on a text corpus");
   cmd->add_option("--corpus", args->corpus,
@@ -291,7 +290,7 @@ void add_train_command(CLI::App& app) {
                   "to $TMPDIR first")
       ->capture_default_str();
   cmd->add_option("--output", args->output, "Where to write the vectors")->capture_default_str();
-  add_format_option(*cmd, "--format", args->format,
+  add_format_option(*cmd, "--output-format", args->format,
                     "Output format (fasttext-bin: the whole model, fastText's .bin)",
                     FormatChoices::Write);
   // The bounds and their reasons: word2vec/train_options.h.
@@ -318,7 +317,7 @@ void add_train_command(CLI::App& app) {
       ->check(kNonNegativeInteger)
       ->capture_default_str();
   cmd->add_option("--sample", o.sample, "Subsampling threshold (0: off)")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(number_in(0, 1))
       ->capture_default_str();
   cmd->add_option("--epochs", o.epochs,
                   "Passes over the corpus. With --resume, the run's new total, at least the "
@@ -335,11 +334,9 @@ void add_train_command(CLI::App& app) {
                   "W_in starts uniform in +-SCALE/dim (word2vec.c: 0.5, gensim and fastText: 1)")
       ->check(positive_number_up_to(kMaxInitScale))
       ->capture_default_str();
-  cmd->add_option("--threads", o.threads,
-                  "Worker threads (Hogwild). With --resume, from the next epoch on; a resumed "
-                  "run equals an uninterrupted one bit for bit only at 1 thread, both runs")
-      ->check(positive_integer_up_to(kMaxThreads))
-      ->capture_default_str();
+  add_threads_option(*cmd, o.threads,
+                     "Worker threads (Hogwild). With --resume, from the next epoch on; a resumed "
+                     "run equals an uninterrupted one bit for bit only at 1 thread, both runs");
   cmd->add_option("--seed", o.seed, "Random seed")->check(kSeed)->capture_default_str();
   cmd->add_option("--batch", o.batch,
                   "Centre words per optimizer step: whole sentences until at least N (a "
@@ -412,7 +409,7 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--buckets", o.subword_scheme.buckets,
                   "Rows the n-grams hash into (--subwords): the table's big cost, buckets rows of "
                   "dim floats rounded up to a multiple of 16 (896 MB at the default and dim 100)")
-      ->check(CLI::Range(int64_t{1}, int64_t{INT32_MAX}))
+      ->check(integer_in<int64_t>(1, INT32_MAX))
       ->needs(subwords)
       ->capture_default_str();
   cmd->add_flag("--quiet", args->quiet, "No progress bar, no neighbours");

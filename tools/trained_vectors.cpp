@@ -81,7 +81,7 @@ namespace {
 // fastText stores its sizes as int32.
 int32_t fasttext_field(const char* option, int64_t value) {
   if (value < INT32_MIN || value > INT32_MAX) {
-    throw std::invalid_argument("--format fasttext-bin: " + std::string(option) + " " +
+    throw std::invalid_argument("--output-format fasttext-bin: " + std::string(option) + " " +
                                 std::to_string(value) + " does not fit fastText's 32-bit field");
   }
   return static_cast<int32_t>(value);
@@ -96,7 +96,7 @@ int32_t fasttext_loss(LossKind loss) {
     case LossKind::softmax:
       return fasttext::kLossSoftmax;
   }
-  throw std::invalid_argument("--format fasttext-bin: unknown loss");
+  throw std::invalid_argument("--output-format fasttext-bin: unknown loss");
 }
 
 }  // namespace

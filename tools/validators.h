@@ -70,6 +70,13 @@ CLI::Validator positive_number_up_to(T maximum) {
       [maximum](double value) { return value > 0 && value <= double{maximum}; },
       "a number in " + range, "NUMBER in " + range);
 }
+// A number in [minimum, maximum], both finite: "must be a number in [0, 1], got '2'".
+inline CLI::Validator number_in(double minimum, double maximum) {
+  const std::string range = "[" + value_str(minimum) + ", " + value_str(maximum) + "]";
+  return detail::parsed_as<double>(
+      [minimum, maximum](double value) { return value >= minimum && value <= maximum; },
+      "a number in " + range, "NUMBER in " + range);
+}
 // For a float option: checked as typed, since a larger number would be stored as inf.
 inline const CLI::Validator kPositiveFloat =
     positive_number_up_to(std::numeric_limits<float>::max());

@@ -202,15 +202,17 @@ void add_convert_command(CLI::App& app) {
   struct Convert {
     VectorFileOptions file;
     std::string out;
-    VectorFormat to = VectorFormat::Auto;  // not a format to write: --to is required
+    VectorFormat to = VectorFormat::Auto;  // not a format to write: --output-format is required
   };
   auto state = std::make_shared<Convert>();
   CLI::App* command = app.add_subcommand("convert", "Convert between vector file formats");
-  state->file.add_to(*command, "--in", "--from,--format");
-  command->add_option("--out", state->out, "Output file (written atomically)")->required();
-  add_format_option(*command, "--to", state->to, "Output format", FormatChoices::WriteWordVectors);
+  state->file.add_to(*command);
+  command->add_option("--output", state->out, "Output file (written atomically)")->required();
+  add_format_option(*command, "--output-format", state->to, "Output format",
+                    FormatChoices::WriteWordVectors);
   command->callback([state] {
-    refuse_shared_files({{"--in", state->file.path}}, {{"--out", state->out}});
+    refuse_shared_files({{"--vectors", state->file.path}}, {{"--output", state->out}});
+    prepare_outputs({state->out});
     const LoadedVectors loaded = state->file.load(std::cerr);
     write_vectors(state->out, loaded.vectors, state->to, state->file.threads);
     std::ostream& messages = message_stream({state->out});
@@ -265,15 +267,16 @@ void add_plot_command(CLI::App& app) {
   state->file.add_to(*command);
   CLI::Option* words = command->add_option("--words", state->words, "Words to plot");
   CLI::Option* top = command->add_option("--top", state->top, "Plot the first N words")
-                         ->check(CLI::Range(2, 5000));
+                         ->check(integer_in<int64_t>(2, 5000));
   words->excludes(top);
-  command->add_option("--out", state->out, "SVG file (written atomically)")->required();
+  command->add_option("--output", state->out, "SVG file (written atomically)")->required();
   command->add_option("--title", state->title, "Title (default: what is plotted)");
   command->callback([state, words, top] {
     if (words->count() == 0 && top->count() == 0) {
       throw std::invalid_argument("plot: give --words W... or --top N");
     }
-    refuse_shared_files({{"--vectors", state->file.path}}, {{"--out", state->out}});
+    refuse_shared_files({{"--vectors", state->file.path}}, {{"--output", state->out}});
+    prepare_outputs({state->out});
     VectorFileOptions file = state->file;
     if (state->top > 0 && (file.limit == 0 || file.limit > state->top)) file.limit = state->top;
     const VectorIndex index = load_index(file);

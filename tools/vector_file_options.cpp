@@ -6,6 +6,7 @@
 #include <map>
 
 #include "autograd/io/printable.h"
+#include "tools/threads_option.h"
 #include "tools/validators.h"
 #include "tools/vectors/case_variants.h"
 #include "tools/vectors/vector_source.h"
@@ -54,21 +55,18 @@ CLI::Option* add_format_option(CLI::App& command, const std::string& flag, Vecto
   return option;
 }
 
-void VectorFileOptions::add_to(CLI::App& command, const std::string& path_flag,
-                               const std::string& format_flag) {
+void VectorFileOptions::add_to(CLI::App& command) {
   command
-      .add_option(path_flag, path,
+      .add_option("--vectors", path,
                   "Vector file (GloVe, word2vec text or binary, fastText .vec or .bin; - for "
                   "standard input)")
       ->required();
-  add_format_option(command, format_flag, format, "Vector file format", FormatChoices::Read);
+  add_format_option(command, "--vectors-format", format, "--vectors' format", FormatChoices::Read);
   command.add_option("--limit", limit, "Read only the first N words (0: all)")
       ->check(kNonNegativeInteger)
       ->capture_default_str();
   command.add_flag("--skip-bad", skip_bad, "Skip malformed lines instead of failing");
-  command.add_option("--threads", threads, "Threads (0: all hardware threads)")
-      ->check(kNonNegativeInteger)
-      ->capture_default_str();
+  add_threads_option(command, threads, "Threads reading the file");
 }
 
 LoadedVectors VectorFileOptions::load(std::ostream& warnings) const {

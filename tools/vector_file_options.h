@@ -1,5 +1,6 @@
 // The options every vector command shares, and loading a vector file with them:
-//   --vectors F  --format auto|glove|w2v|w2v-bin|fasttext-bin  --limit N  --skip-bad  --threads N
+//   --vectors F  --vectors-format auto|glove|w2v|w2v-bin|fasttext-bin  --limit N  --skip-bad
+//   --threads N
 // and the one way a command line option names a format (the table in vector_formats.h).
 // Problems the reader tolerated (duplicate words, lines skipped under --skip-bad) are
 // reported as one warning line each on the warnings stream.
@@ -28,12 +29,10 @@ struct VectorFileOptions {
   VectorFormat format = VectorFormat::Auto;
   int64_t limit = 0;
   bool skip_bad = false;
-  int threads = 0;
+  int threads = 1;  // add_to sets the default
 
-  // Registers the options on `command`; `path_flag` and `format_flag` rename the path and
-  // format options (convert reads "--in" in format "--from").
-  void add_to(CLI::App& command, const std::string& path_flag = "--vectors",
-              const std::string& format_flag = "--format");
+  // Registers the options on `command`.
+  void add_to(CLI::App& command);
   // Throws VectorFileError (via read_vectors) when the file cannot be read.
   LoadedVectors load(std::ostream& warnings) const;
   // Why `word` is missing from the `words_read` words load() read, when --limit is why: the
@@ -55,7 +54,7 @@ enum class FormatChoices {
                      // with its row's not_written_here, as the option's error
 };
 
-// Registers `flag` (e.g. "--format") choosing a format by its flag in the format table. The
+// Registers `flag` (e.g. "--output-format") choosing a format by its flag in the format table. The
 // help lists the choices and the current value as the default; an option that starts at
 // Auto without offering it has no default, so it is required.
 CLI::Option* add_format_option(CLI::App& command, const std::string& flag, VectorFormat& format,

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "autograd/machine.h"  // kMaxThreads, the bound on --threads
 #include "embeddings/subword_rows.h"
 #include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/corpus/tokenizer.h"
@@ -84,11 +85,6 @@ inline constexpr int64_t kMaxWindow = CorpusReader::kMaxSentenceTokens;
 inline constexpr int64_t kMaxNegatives = 1000;
 // A step holds up to 2 * batch centres; a million already outgrows any sensible step.
 inline constexpr int64_t kMaxBatch = int64_t{1} << 20;
-// Hogwild workers share the tables and stop scaling long before a thousand. The bound is fixed
-// rather than a multiple of this machine's cores because a checkpoint resumes with its own
-// thread count on whatever machine it is moved to; past the cores, workers only take turns, and
-// each one's buffers count in the memory check.
-inline constexpr int kMaxThreads = 1024;
 // word2vec trains 1 to 20 epochs, a tiny corpus a few hundred; a million is past any use. The
 // progress counter, epochs x tokens, is an int64: the trainer checks that product too.
 inline constexpr int64_t kMaxEpochs = 1'000'000;

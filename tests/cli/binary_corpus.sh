@@ -9,7 +9,7 @@ source "$(dirname "$0")/scratch.sh"
 train=("$gradvec" train --epochs 1 --dim 8 --quiet --threads 1 --min-count 1)
 
 head -n 200 "$corpus" >"$work/text.txt"
-"${train[@]}" --corpus "$work/text.txt" --format fasttext-bin --output "$work/model.bin" \
+"${train[@]}" --corpus "$work/text.txt" --output-format fasttext-bin --output "$work/model.bin" \
   >/dev/null || fail "training the model to use as a corpus failed"
 mkdir "$work/dir"
 cp "$work/text.txt" "$work/dir/a.txt"

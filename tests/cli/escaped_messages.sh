@@ -17,7 +17,7 @@ on_terminal() { SHELL=/bin/bash script -qec "$(printf '%q ' "$@")" /dev/null </d
 
 refuses_escaped "$gradvec" train --corpus "no${esc}[31m.txt"
 refuses_escaped "$gradvec" lm train --corpus "no${esc}.txt"
-refuses_escaped "$gradvec" lm sample --checkpoint "no${esc}.lm"
+refuses_escaped "$gradvec" lm sample --lm "no${esc}.lm"
 printf 'a 1 0\nb 0 1\nc 1 1\n' >"$work/v.txt"
 refuses_escaped "$gradvec" eval analogy --vectors "$work/v.txt" --questions "q${esc}.txt"
 refuses_escaped "$gradvec" eval similarity --vectors "$work/v.txt" --pairs "p${esc}.txt"

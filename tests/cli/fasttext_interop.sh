@@ -5,7 +5,7 @@
 #     words, from stdin and from arguments alike;
 #   - `gradvec convert` to word2vec text matches the .vec fastText wrote beside the model;
 #   - `nearest` marks an unseen word "(from subwords)";
-#   - on models gradvec trained (`train --format fasttext-bin`: skip-gram and CBOW with subwords,
+#   - on models gradvec trained (`train --output-format fasttext-bin`: skip-gram and CBOW with subwords,
 #     and one without), `fasttext print-word-vectors` prints what `gradvec vector` prints, and
 #     the .vec that `train` writes holds the same vectors for the vocabulary.
 # fastText prints 5 significant digits, so a value must lie within half a unit of its 5th
@@ -68,7 +68,7 @@ compare "vector" "$work/fasttext.txt" "$work/gradvec.txt" || exit 1
   fail "gradvec vector WORD... exited $?"
 cmp -s "$work/gradvec.txt" "$work/arguments.txt" || fail "words as arguments print otherwise"
 
-"$gradvec" convert --in "$work/M.bin" --out "$work/gradvec.vec" --to w2v >/dev/null ||
+"$gradvec" convert --vectors "$work/M.bin" --output "$work/gradvec.vec" --output-format w2v >/dev/null ||
   fail "gradvec convert exited $?"
 compare "convert to .vec" "$work/M.vec" "$work/gradvec.vec" || exit 1
 
@@ -81,7 +81,7 @@ echo "ok: nearest: $header"
 gradvec_train() {  # gradvec_train OUTPUT FORMAT ARGS...
   local output=$1 format=$2
   shift 2
-  "$gradvec" train --corpus "$work/corpus.txt" --output "$output" --format "$format" --dim 8 \
+  "$gradvec" train --corpus "$work/corpus.txt" --output "$output" --output-format "$format" --dim 8 \
     --epochs 1 --min-count 2 --threads 1 --quiet "$@" >/dev/null 2>"$work/train.err" ||
     fail "gradvec train $*: $(cat "$work/train.err")"
 }

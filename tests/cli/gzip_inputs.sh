@@ -12,10 +12,10 @@ cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 
 printf 'king 1 0.1 0\nqueen 0.9 0.2 0.1\nman 0.1 1 0\nwoman 0 0.9 0.3\nboy 0.2 0.8 0.1\n' >"$work/glove.txt"
-"$gradvec" convert --in "$work/glove.txt" --to w2v --out "$work/w2v.vec" >/dev/null || fail "convert to w2v"
-"$gradvec" convert --in "$work/glove.txt" --to w2v-bin --out "$work/w2v.bin" >/dev/null || fail "convert to w2v-bin"
+"$gradvec" convert --vectors "$work/glove.txt" --output-format w2v --output "$work/w2v.vec" >/dev/null || fail "convert to w2v"
+"$gradvec" convert --vectors "$work/glove.txt" --output-format w2v-bin --output "$work/w2v.bin" >/dev/null || fail "convert to w2v-bin"
 "$gradvec" train --corpus "$corpus" --min-count 1 --dim 4 --epochs 1 --subwords --buckets 100 \
-  --format fasttext-bin --output "$work/model.bin" --quiet >/dev/null || fail "train a fastText model"
+  --output-format fasttext-bin --output "$work/model.bin" --quiet >/dev/null || fail "train a fastText model"
 printf ': people\nman king woman queen\nking man queen woman\n' >"$work/questions.txt"
 printf 'king queen 9\nman woman 8\nking boy 2\nman boy 5\n' >"$work/pairs.txt"
 for file in questions pairs; do gzip -c "$work/$file.txt" >"$work/$file.data"; done
@@ -40,9 +40,9 @@ for file in "$work/glove.txt" "$work/w2v.vec" "$work/w2v.bin" "$work/model.bin";
   same analogy "$gradvec" analogy --vectors {} --k 2 "${words[@]}"
   same vector "$gradvec" vector --vectors {} "${words[@]}"
   same "info's format and sizes" bash -c '"$0" info --vectors "$1" | grep -Ev "^(file|load):"' "$gradvec" {}
-  same convert bash -c '"$0" convert --in "$1" --to glove --out "$2" >/dev/null && cat "$2"' \
+  same convert bash -c '"$0" convert --vectors "$1" --output-format glove --output "$2" >/dev/null && cat "$2"' \
     "$gradvec" {} "$work/converted.txt"
-  same plot bash -c '"$0" plot --vectors "$1" --top 3 --title t --out "$2" >/dev/null && cat "$2"' \
+  same plot bash -c '"$0" plot --vectors "$1" --top 3 --title t --output "$2" >/dev/null && cat "$2"' \
     "$gradvec" {} "$work/plot.svg"
   # repl reads its queries from standard input, so its vectors come from a file only.
   plain=$(echo "${words[*]}" | "$gradvec" repl --vectors "$file" --k 2) || fail "repl on $file"

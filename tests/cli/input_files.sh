@@ -22,8 +22,8 @@ refuses "^gradvec: error: --read-vocab: /dev/zero: vocabulary is a character dev
 refuses "^gradvec: error: --resume: .*fifo: checkpoint is a FIFO, not a regular file" \
   "$gradvec" lm train --corpus "$work/corpus.txt" --resume "$work/fifo"
 for command in sample eval; do
-  refuses "^gradvec: error: --checkpoint: .*fifo: checkpoint is a FIFO, not a regular file" \
-    "$gradvec" lm "$command" --checkpoint "$work/fifo"
+  refuses "^gradvec: error: --lm: .*fifo: model is a FIFO, not a regular file" \
+    "$gradvec" lm "$command" --lm "$work/fifo"
 done
 
 # A regular file of zeros, with no line end within a line's limit: refused at that limit rather

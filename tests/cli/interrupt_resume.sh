@@ -31,10 +31,10 @@ resume() {
   eval "\"\$gradvec\" ${command#continue with: gradvec }" >/dev/null
 }
 
-interrupt --output "$work/v.bin" --format w2v-bin --checkpoint "$work/run.ckpt"
+interrupt --output "$work/v.bin" --output-format w2v-bin --checkpoint "$work/run.ckpt"
 [[ -s $work/run.ckpt ]] || { echo "FAIL: no checkpoint after Ctrl-C"; exit 1; }
 [[ ! -e $work/v.bin ]] || { echo "FAIL: vectors written by an interrupted run"; exit 1; }
-grep -q "checkpoint written to $work/run.ckpt; continue with: gradvec train --resume $work/run.ckpt --corpus $corpus --output $work/v.bin --format w2v-bin --checkpoint $work/run.ckpt$" "$work/err" ||
+grep -q "checkpoint written to $work/run.ckpt; continue with: gradvec train --resume $work/run.ckpt --corpus $corpus --output $work/v.bin --output-format w2v-bin --checkpoint $work/run.ckpt$" "$work/err" ||
   { echo "FAIL: the resume command does not restate the outputs"; exit 1; }
 resume
 [[ $("$gradvec" info --vectors "$work/v.bin") == *"format: word2vec binary"* ]] || { echo "FAIL: not the format asked"; exit 1; }

@@ -32,9 +32,9 @@ for ((i = 0; i < shapes; i++)); do at=$((at + 4 + 8 * $(u32 "$work/good.lm" "$at
 cp "$work/good.lm" "$work/nan.lm"
 printf '\x00\x00\xc0\x7f' | dd of="$work/nan.lm" bs=1 seek="$at" conv=notrunc status=none
 refused="nan.lm: not a valid gradvec language-model checkpoint \(parameter 0 holds NaN or infinite values\)"
-"$expect_failure" 2 "$refused" "$gradvec" lm sample --checkpoint "$work/nan.lm"
+"$expect_failure" 2 "$refused" "$gradvec" lm sample --lm "$work/nan.lm"
 "$expect_failure" 2 "$refused" \
-  "$gradvec" lm eval --checkpoint "$work/nan.lm" --corpus "$work/corpus.txt"
+  "$gradvec" lm eval --lm "$work/nan.lm" --corpus "$work/corpus.txt"
 "$expect_failure" 2 "$refused" \
   "$gradvec" lm train --corpus "$work/corpus.txt" --resume "$work/nan.lm" --output "$work/x.lm"
 [[ ! -e $work/x.lm ]] || fail "a refused run wrote its output"

@@ -30,6 +30,6 @@ grep -q "checkpoint written to $work/m.lm.ckpt; continue with: gradvec lm train 
 "$gradvec" lm train --corpus "$work/corpus.txt" --resume "$work/m.lm.ckpt" --quiet \
   --output "$work/m.lm" >"$work/out"
 grep -q "^trained 1500 steps" "$work/out" || fail "resumed run: $(cat "$work/out")"
-"$gradvec" lm sample --checkpoint "$work/m.lm" --length 20 >/dev/null
+"$gradvec" lm sample --lm "$work/m.lm" --length 20 >/dev/null
 ls -A "$work" | grep -q "^\." && fail "temporary files left behind"
 echo "ok: interrupted, checkpointed, resumed"

@@ -58,8 +58,8 @@ same "--list c.txt and --corpus c.txt" "$gradvec" phrases --corpus c.txt --outpu
 same "--list p.txt and --output p.txt" "$gradvec" phrases --corpus c.txt --output p.txt --list p.txt
 
 # convert and plot: the vectors read and the file written.
-same "--out small.vec and --in small.vec" "$gradvec" convert --in small.vec --out small.vec --to glove
-same "--out small.vec and --vectors small.vec" "$gradvec" plot --vectors small.vec --top 3 --out small.vec
+same "--output small.vec and --vectors small.vec" "$gradvec" convert --vectors small.vec --output small.vec --output-format glove
+same "--output small.vec and --vectors small.vec" "$gradvec" plot --vectors small.vec --top 3 --output small.vec
 cmp -s c.txt c.orig && cmp -s small.vec small.orig || fail "an input was changed"
 echo "ok: shared paths refused by name in train, lm train, phrases, convert and plot"
 
@@ -78,12 +78,12 @@ grep -Eq "the trained model is kept in tmp/gradvec-train-[0-9]+-[A-Za-z0-9]{10}\
 
 # A link planted at the temporary's old name (the pid is exec's): the victim keeps its bytes.
 echo precious >victim.txt
-sh -c 'ln -s victim.txt t.vec.tmp.$$; exec "$0" convert --in small.vec --out t.vec --to glove' "$gradvec" >/dev/null
+sh -c 'ln -s victim.txt t.vec.tmp.$$; exec "$0" convert --vectors small.vec --output t.vec --output-format glove' "$gradvec" >/dev/null
 [[ $(cat victim.txt) == precious ]] || fail "the victim was overwritten: $(cat victim.txt)"
 [[ ! -L t.vec && $(head -n 1 t.vec) == "a 1 0" ]] || fail "t.vec is not the new file"
 # An output that is a link is written through to its target, and stays a link.
 ln -s victim.txt through.vec
-"$gradvec" convert --in small.vec --out through.vec --to glove >/dev/null
+"$gradvec" convert --vectors small.vec --output through.vec --output-format glove >/dev/null
 [[ -L through.vec && $(head -n 1 victim.txt) == "a 1 0" ]] || fail "not written through the link"
 
 # A read-only output is refused before the corpus is counted (the --min-count would fail later).
@@ -94,12 +94,12 @@ chmod 0444 locked.vec
 [[ $(cat locked.vec) == keep ]] || fail "the read-only file was changed"
 # An existing output keeps its mode.
 chmod 0604 t.vec
-"$gradvec" convert --in small.vec --out t.vec --to w2v >/dev/null
+"$gradvec" convert --vectors small.vec --output t.vec --output-format w2v >/dev/null
 [[ $(stat -c %a t.vec) == 604 ]] || fail "mode not kept: $(stat -c %a t.vec)"
 
 # A name of 255 bytes, NAME_MAX: the temporary beside it has a short name of its own.
 long=$(printf 'n%.0s' {1..251}).vec
-"$gradvec" convert --in small.vec --out "$long" --to glove >/dev/null
+"$gradvec" convert --vectors small.vec --output "$long" --output-format glove >/dev/null
 [[ $(head -n 1 "$long") == "a 1 0" ]] || fail "the 255-byte name was not written"
 [[ -z $(ls -A | grep '^\.') ]] || fail "temporaries left behind: $(ls -A | grep '^\.')"
 echo "ok: planted links untouched, links written through, read-only refused, modes kept, long names"

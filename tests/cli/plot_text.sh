@@ -6,7 +6,7 @@ gradvec=$1
 source "$(dirname "$0")/scratch.sh"
 # Words with a byte that is not UTF-8, an ESC and markup; a title with a control byte and quotes.
 printf '3 2\nbad\xffword 1 0.1\nesc\x1b[1m 0 1\na<&>b 1 0\n' >"$work/v.txt"
-"$gradvec" plot --vectors "$work/v.txt" --top 3 --out "$work/p.svg" \
+"$gradvec" plot --vectors "$work/v.txt" --top 3 --output "$work/p.svg" \
   --title $'t\x01"it'\''s"' >/dev/null || fail "plot failed"
 labels=$(/usr/bin/python3 - "$work/p.svg" <<'PY'
 import sys

@@ -25,7 +25,7 @@ past="^gradvec: error: \"york\" is past --limit 2: it is word 4 of .*/v.vec$"
 
 for maxn in 0 6; do
   "$gradvec" train --corpus "$corpus" --min-count 1 --dim 4 --epochs 1 --subwords --maxn "$maxn" \
-    --buckets 100 --format fasttext-bin --output "$work/model.bin" --quiet >/dev/null || fail "train"
+    --buckets 100 --output-format fasttext-bin --output "$work/model.bin" --quiet >/dev/null || fail "train"
   out=$("$gradvec" vector --vectors "$work/model.bin" a zzz 2>"$work/err") || fail "vector exited $?"
   [[ $(grep -c . <<<"$out") -eq 2 && $(grep -c . "$work/err") -eq 1 ]] || fail "vector printed '$out'"
   if ((maxn == 0)); then

@@ -37,7 +37,7 @@ train --epochs 2 --threads 1 --dim 8 --seed 3 --checkpoint "$work/run.ckpt" >/de
 
 # Extended to 3 epochs on 2 threads, in another format: the header says where the run stands,
 # its rate then (0.025 x (1 - 2/3)) and the threads, each beside the checkpoint's.
-"${resume[@]}" --dim 8 --window 5 --seed 3 --epochs 3 --threads 2 --format w2v-bin --output "$work/y.bin" \
+"${resume[@]}" --dim 8 --window 5 --seed 3 --epochs 3 --threads 2 --output-format w2v-bin --output "$work/y.bin" \
   --checkpoint "$work/three.ckpt" --show thou >"$work/out" 2>"$work/err"
 cat "$work/err" "$work/out"
 tokens=$(grep -o '[0-9]* tokens' "$work/err" | cut -d' ' -f1)
@@ -45,7 +45,7 @@ grep -q "resumed at 67% of 3 epochs (the checkpoint's run was set for 2), lr now
   fail "the header does not say how the run resumes"
 grep -Eq "^vocabulary [0-9]+ words, ready in [0-9.]+ s \| trained $tokens words in [0-9.]+ s \(run: $((3 * tokens)) words in [0-9.]+ s\) \|" "$work/out" ||
   fail "the summary does not give this process's words ($tokens) beside the run's ($((3 * tokens)))"
-[[ $("$gradvec" info --vectors "$work/y.bin") == *"format: word2vec binary"* ]] || fail "--format not honoured"
+[[ $("$gradvec" info --vectors "$work/y.bin") == *"format: word2vec binary"* ]] || fail "--output-format not honoured"
 grep -q '^thou ' "$work/out" || fail "--show not honoured"
 
 # The extended run's checkpoint is a 2-thread run of 3 epochs: resumed as it is, it has nothing

@@ -38,7 +38,7 @@ check_outputs() {
     "$gradvec" info --vectors "$vectors" >/dev/null || fail "announced vectors unreadable: $vectors"
   fi
   if [[ -n $model ]]; then
-    "$gradvec" lm sample --checkpoint "$model" --length 5 >/dev/null ||
+    "$gradvec" lm sample --lm "$model" --length 5 >/dev/null ||
       fail "announced model unreadable: $model"
   fi
 }

@@ -20,20 +20,20 @@ grep -q "^vectors written to -$" train.err && grep -q "^the " train.err ||
   --output /dev/stdout 2>/dev/null | "$gradvec" info --vectors - >/dev/null || fail "--output /dev/stdout"
 
 # convert to w2v text, read back.
-"$gradvec" convert --in small.vec --out - --to w2v 2>convert.err | "$gradvec" info --vectors - >info.txt ||
+"$gradvec" convert --vectors small.vec --output - --output-format w2v 2>convert.err | "$gradvec" info --vectors - >info.txt ||
   fail "convert's output read back: $(cat convert.err info.txt)"
 grep -q "^words: 3$" info.txt || fail "info: $(cat info.txt)"
 grep -q "^wrote 3 words" convert.err || fail "convert's message: $(cat convert.err)"
 
 # plot: the SVG ends the output, its message on stderr.
-"$gradvec" plot --vectors small.vec --top 3 --out - >plot.svg 2>plot.err
+"$gradvec" plot --vectors small.vec --top 3 --output - >plot.svg 2>plot.err
 [[ $(tail -n 1 plot.svg) == "</svg>" ]] || fail "the SVG's last line: $(tail -n 1 plot.svg)"
 grep -q "^wrote - (3 words)$" plot.err || fail "plot's message: $(cat plot.err)"
 
 # lm train: the model is the data.
 "$gradvec" lm train --corpus c.txt --layers 1 --heads 2 --dim 8 --context 8 --batch 2 --steps 2 \
   --threads 1 --quiet --output - >model.lm 2>lm.err
-"$gradvec" lm sample --checkpoint model.lm --length 5 >/dev/null || fail "the model from stdout"
+"$gradvec" lm sample --lm model.lm --length 5 >/dev/null || fail "the model from stdout"
 grep -q "^model written to -$" lm.err && grep -q "^validation loss" lm.err ||
   fail "lm's messages: $(cat lm.err)"
 echo "ok: train, convert, plot and lm train keep standard output for the data"

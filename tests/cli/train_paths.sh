@@ -32,8 +32,8 @@ late=(--min-count 1000000000)
 "$expect_failure" 2 "cannot write $work: is a directory$" "${train[@]}" "${late[@]}" --output "$work"
 "$expect_failure" 2 "cannot write $work: is a directory$" \
   "${train[@]}" "${late[@]}" --output "$work/v.vec" --checkpoint "$work"
-"$expect_failure" 2 "cannot write $work/no/run.ckpt: No such file or directory$" \
-  "${train[@]}" "${late[@]}" --output "$work/v.vec" --checkpoint "$work/no/run.ckpt"
+"$expect_failure" 2 "cannot write $work/corpus.txt/run.ckpt: Not a directory$" \
+  "${train[@]}" "${late[@]}" --output "$work/v.vec" --checkpoint "$work/corpus.txt/run.ckpt"
 [[ -z $(ls -A "$TMPDIR") && ! -e $work/v.vec ]] || fail "a refused run left files behind"
 
 # resumes_to ERRFILE OUTPUT: runs the resume command the error printed, writing OUTPUT instead,
@@ -49,10 +49,10 @@ resumes_to() {
 # The vectors cannot be written: the trained model is kept in $TMPDIR, and the printed command
 # finishes the run with the same outputs.
 status=0
-"${train[@]}" --output /dev/full --format w2v-bin 2>"$work/err" >/dev/null || status=$?
+"${train[@]}" --output /dev/full --output-format w2v-bin 2>"$work/err" >/dev/null || status=$?
 cat "$work/err"
 [[ $status -eq 2 && $(grep -c . "$work/err") -eq 1 ]] || fail "status $status, expected 2 and one line"
-grep -Eq "^gradvec: error: cannot write /dev/full: .*; the trained model is kept in $TMPDIR/gradvec-train-[0-9]+-[A-Za-z0-9]+\.ckpt: write its vectors with gradvec train --resume $TMPDIR/gradvec-train-[0-9]+-[A-Za-z0-9]+\.ckpt --corpus $work/corpus.txt --output /dev/full --format w2v-bin --quiet$" "$work/err" ||
+grep -Eq "^gradvec: error: cannot write /dev/full: .*; the trained model is kept in $TMPDIR/gradvec-train-[0-9]+-[A-Za-z0-9]+\.ckpt: write its vectors with gradvec train --resume $TMPDIR/gradvec-train-[0-9]+-[A-Za-z0-9]+\.ckpt --corpus $work/corpus.txt --output /dev/full --output-format w2v-bin --quiet$" "$work/err" ||
   fail "unexpected message"
 resumes_to "$work/err" "$work/resumed.bin"
 

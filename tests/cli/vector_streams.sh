@@ -46,11 +46,11 @@ same_from_stdin analogy analogy man king woman
 same_from_stdin "eval analogy" eval analogy --questions "$work/questions.txt"
 same_from_stdin "eval similarity" eval similarity --pairs "$work/pairs.txt"
 same_from_stdin vector vector king queen
-same_from_stdin plot plot --top 3 --out /dev/null
-cat "$work/v.txt" | run "$gradvec" convert --in - --out "$work/converted.vec" --to w2v >/dev/null ||
-  fail "convert --in - failed"
-[[ $(head -1 "$work/converted.vec") == "5 3" ]] || fail "convert --in -: $(head -1 "$work/converted.vec")"
-echo "ok: convert reads --in -"
+same_from_stdin plot plot --top 3 --output /dev/null
+cat "$work/v.txt" | run "$gradvec" convert --vectors - --output "$work/converted.vec" --output-format w2v >/dev/null ||
+  fail "convert --vectors - failed"
+[[ $(head -1 "$work/converted.vec") == "5 3" ]] || fail "convert --vectors -: $(head -1 "$work/converted.vec")"
+echo "ok: convert reads --vectors -"
 refuses 2 "repl: reads its queries from standard input, so the vectors cannot come" \
   "$gradvec" repl --vectors -
 refuses 2 "vector without words: reads its queries from standard input" \
@@ -85,17 +85,17 @@ refuses 2 "$work: is a directory" "$gradvec" info --vectors "$work"
 printf '3 2\nthe 1 2\nnew york 3 4\n. . . 5 6\n' >"$work/sp.vec"
 out=$(run "$gradvec" nearest --k 1 --vectors "$work/sp.vec" "new york") || fail "spaced: $out"
 [[ $out == $'nearest to new york:\n. . .\t0.998688' ]] || fail "spaced: $out"
-run "$gradvec" convert --in "$work/sp.vec" --out "$work/sp.txt" --to glove >/dev/null
+run "$gradvec" convert --vectors "$work/sp.vec" --output "$work/sp.txt" --output-format glove >/dev/null
 [[ $(sed -n 2p "$work/sp.txt") == "new york 3 4" ]] || fail "spaced word written as $(cat "$work/sp.txt")"
 refuses 2 'sp.bin: word index 1 \("new york"\) contains a space or tab, which ends a word' \
-  "$gradvec" convert --in "$work/sp.vec" --out "$work/sp.bin" --to w2v-bin
+  "$gradvec" convert --vectors "$work/sp.vec" --output "$work/sp.bin" --output-format w2v-bin
 echo "ok: words with spaces"
 
 # A byte order mark is not part of the first word, nor of a header.
 printf '\xef\xbb\xbfthe 1 2\ncat 3 4\n' >"$work/bom.txt"
 [[ $(run "$gradvec" nearest --k 1 --vectors "$work/bom.txt" the) == $'nearest to the:\ncat\t0.983870' ]] ||
   fail "BOM GloVe"
-run "$gradvec" convert --in "$work/v.txt" --out "$work/v.bin" --to w2v-bin >/dev/null
+run "$gradvec" convert --vectors "$work/v.txt" --output "$work/v.bin" --output-format w2v-bin >/dev/null
 { printf '\xef\xbb\xbf'; cat "$work/v.bin"; } >"$work/bom.bin"
 [[ $'\n'$(run "$gradvec" info --vectors "$work/bom.bin")$'\n' == *$'\nformat: word2vec binary\n'* ]] || fail "BOM binary"
 echo "ok: byte order marks"

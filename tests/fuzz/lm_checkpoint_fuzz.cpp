@@ -1,5 +1,5 @@
 // Language-model checkpoints (embeddings/lm/lm_checkpoint.cpp): read_lm_checkpoint, then a few
-// characters sampled from the model it holds, as `gradvec lm sample --checkpoint` does, which
+// characters sampled from the model it holds, as `gradvec lm sample --lm` does, which
 // runs every parameter the file gave through a forward pass.
 #include <vector>
 

@@ -83,7 +83,7 @@ TEST_CASE("gradvec analogy answers with either method") {
   CHECK(gradvec({"analogy", "--vectors", vectors, "--k", "1", "a", "b", "c"}) == "x\t0.577350\n");
   CHECK(gradvec({"analogy", "--vectors", vectors, "--method", "mul", "--k", "1", "a", "b", "c"})
             .substr(0, 2) == "y\t");
-  CHECK(gradvec({"analogy", "--vectors", vectors, "--format", "w2v-bin", "--restrict", "4",
+  CHECK(gradvec({"analogy", "--vectors", vectors, "--vectors-format", "w2v-bin", "--restrict", "4",
                  "--method", "mul", "a", "b", "c"})
             .substr(0, 2) == "x\t");
 }
@@ -166,9 +166,10 @@ TEST_CASE("a vector file that cannot be read is an error naming it") {
 TEST_CASE("gradvec convert round-trips word2vec binary exactly") {
   const ScratchDir dir("convert");
   const std::string text = write_example(dir);
-  gradvec({"convert", "--in", text, "--out", dir.file("v.bin"), "--to", "w2v-bin"});
-  gradvec({"convert", "--in", dir.file("v.bin"), "--from", "w2v-bin", "--out", dir.file("back.txt"),
-           "--to", "glove"});
+  gradvec(
+      {"convert", "--vectors", text, "--output", dir.file("v.bin"), "--output-format", "w2v-bin"});
+  gradvec({"convert", "--vectors", dir.file("v.bin"), "--vectors-format", "w2v-bin", "--output",
+           dir.file("back.txt"), "--output-format", "glove"});
   const gv::WordVectors original = gv::read_vectors(text);
   const gv::WordVectors binary = gv::read_vectors(dir.file("v.bin"));
   const gv::WordVectors back = gv::read_vectors(dir.file("back.txt"));
@@ -189,15 +190,15 @@ TEST_CASE("gradvec info reports format, size and norms") {
 TEST_CASE("gradvec plot writes an SVG with the chosen words") {
   const ScratchDir dir("plot");
   const std::string vectors = write_example(dir);
-  gradvec({"plot", "--vectors", vectors, "--words", "a", "b", "x", "--out", dir.file("p.svg")});
+  gradvec({"plot", "--vectors", vectors, "--words", "a", "b", "x", "--output", dir.file("p.svg")});
   const std::string svg = gv::test::read_file(dir.file("p.svg"));
   CHECK_THAT(svg, Catch::StartsWith("<svg") || Catch::StartsWith("<?xml"));
   CHECK_THAT(svg, Catch::Contains(">x</text>"));
   CHECK_THAT(svg, Catch::Contains("PCA of 3 word vectors"));
-  CHECK_THROWS_WITH(gradvec({"plot", "--vectors", vectors, "--out", dir.file("q.svg")}),
+  CHECK_THROWS_WITH(gradvec({"plot", "--vectors", vectors, "--output", dir.file("q.svg")}),
                     Catch::Contains("give --words W... or --top N"));
   CHECK_THROWS_WITH(
-      gradvec({"plot", "--vectors", vectors, "--words", "a", "--out", dir.file("q.svg")}),
+      gradvec({"plot", "--vectors", vectors, "--words", "a", "--output", dir.file("q.svg")}),
       Catch::Contains("need at least 2 words, got 1"));
 }
 
@@ -367,14 +368,16 @@ TEST_CASE("info and convert on a fastText model") {
   CHECK_THAT(info, Catch::Contains("format: fastText model\nwords: 3\ndims: 3\n"
                                    "subwords: n-grams of 2-3 characters in 5 buckets\n"));
   // A .vec export holds each word's fastText vector, exactly.
-  gradvec({"convert", "--in", model, "--out", dir.file("m.vec"), "--to", "w2v"});
+  gradvec({"convert", "--vectors", model, "--output", dir.file("m.vec"), "--output-format", "w2v"});
   const gv::WordVectors original = gv::read_vectors(model),
                         text = gv::read_vectors(dir.file("m.vec"));
   CHECK(text.words == original.words);
   CHECK(text.values == original.values);
   CHECK_THROWS_WITH(
-      gradvec({"convert", "--in", model, "--out", dir.file("m2.bin"), "--to", "fasttext-bin"}),
-      Catch::Contains("--to: fasttext-bin: a fastText model holds n-gram rows and an output matrix "
-                      "besides word vectors, so only training makes one: `gradvec train --format "
-                      "fasttext-bin`"));
+      gradvec({"convert", "--vectors", model, "--output", dir.file("m2.bin"), "--output-format",
+               "fasttext-bin"}),
+      Catch::Contains(
+          "--output-format: fasttext-bin: a fastText model holds n-gram rows and an output matrix "
+          "besides word vectors, so only training makes one: `gradvec train --output-format "
+          "fasttext-bin`"));
 }

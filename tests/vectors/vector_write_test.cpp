@@ -168,7 +168,7 @@ TEST_CASE("write_vectors rejects what no format can hold before creating a file"
   rejects(v, VectorFormat::Auto, "choose a format");
   rejects(v, VectorFormat::FastTextBin,
           "a fastText model holds n-gram rows and an output matrix besides word vectors, so only "
-          "training makes one: `gradvec train --format fasttext-bin`");
+          "training makes one: `gradvec train --output-format fasttext-bin`");
   v.dim = 0;
   rejects(v, VectorFormat::Glove, "dimension must be >= 1");
   rejects(WordVectors{{}, 3, {}}, VectorFormat::Glove, "cannot hold zero words");

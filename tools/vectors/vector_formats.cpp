@@ -22,7 +22,7 @@ constexpr VectorFormatSpec kFormats[] = {
     {VectorFormat::FastTextBin, "fasttext-bin", "fastText model", false, false,
      read_fasttext_vectors, nullptr,
      "a fastText model holds n-gram rows and an output matrix besides word vectors, so "
-     "only training makes one: `gradvec train --format fasttext-bin` (to keep a model, copy "
+     "only training makes one: `gradvec train --output-format fasttext-bin` (to keep a model, copy "
      "its .bin)"},
 };
 

@@ -1,9 +1,9 @@
 // The table of word-vector file formats: one row per format, and everything that differs
 // between formats is in its row. Reading, writing, detection's names, `gradvec info` and
-// every --format / --to option of the command line look formats up here, so adding one
-// means writing its reader and its row writer and adding one enum value and one row.
-// A format that word vectors alone cannot fill (a fastText model needs n-gram rows) has no
-// row writer and says in its row who writes it instead.
+// every --vectors-format / --output-format option of the command line look formats up here, so
+// adding one means writing its reader and its row writer and adding one enum value and one row. A
+// format that word vectors alone cannot fill (a fastText model needs n-gram rows) has no row writer
+// and says in its row who writes it instead.
 #pragma once
 
 #include <cstdint>
