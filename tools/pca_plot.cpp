@@ -37,11 +37,11 @@ std::string axis_title(int component, const PrincipalPlane& plane) {
 
 // Data coordinates -> page pixels, one scale for both axes (y grows upwards on the page).
 struct PageMapping {
-  double scale, x_center, y_center;
-  double x(double data_x) const { return (kLeft + kRight) / 2 + (data_x - x_center) * scale; }
-  double y(double data_y) const { return (kTop + kBottom) / 2 - (data_y - y_center) * scale; }
-  double data_x(double page_x) const { return x_center + (page_x - (kLeft + kRight) / 2) / scale; }
-  double data_y(double page_y) const { return y_center - (page_y - (kTop + kBottom) / 2) / scale; }
+  double scale, x_centre, y_centre;
+  double x(double data_x) const { return (kLeft + kRight) / 2 + (data_x - x_centre) * scale; }
+  double y(double data_y) const { return (kTop + kBottom) / 2 - (data_y - y_centre) * scale; }
+  double data_x(double page_x) const { return x_centre + (page_x - (kLeft + kRight) / 2) / scale; }
+  double data_y(double page_y) const { return y_centre - (page_y - (kTop + kBottom) / 2) / scale; }
 };
 
 PageMapping fit_points(const PrincipalPlane& plane) {

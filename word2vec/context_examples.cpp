@@ -13,7 +13,7 @@ void throw_bad_context_window(int64_t sentence_length, int64_t centre, int64_t r
     throw std::invalid_argument("context window: window must be at least 1, got " +
                                 std::to_string(radius));
   }
-  throw std::invalid_argument("context window: center " + std::to_string(centre) +
+  throw std::invalid_argument("context window: centre " + std::to_string(centre) +
                               " is outside a sentence of " + std::to_string(sentence_length) +
                               " words");
 }

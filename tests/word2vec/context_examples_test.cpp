@@ -10,9 +10,9 @@
 using gv::ContextWindow;
 
 TEST_CASE("context_window clips to the sentence", "[context_examples]") {
-  const auto check = [](int64_t length, int64_t center, int64_t radius, ContextWindow expected) {
-    CAPTURE(length, center, radius);
-    const ContextWindow w = gv::context_window(length, center, radius);
+  const auto check = [](int64_t length, int64_t centre, int64_t radius, ContextWindow expected) {
+    CAPTURE(length, centre, radius);
+    const ContextWindow w = gv::context_window(length, centre, radius);
     CHECK(w.begin == expected.begin);
     CHECK(w.end == expected.end);
   };
@@ -27,13 +27,13 @@ TEST_CASE("sample_context_window uses nearer words more, as word2vec's dynamic w
           "[context_examples]") {
   // The radius b is uniform on 1..5, so the context at distance d is used with probability
   // P(b >= d) = (5 - d + 1) / 5.
-  const int64_t window = 5, length = 100, center = 50, draws = 100000;
+  const int64_t window = 5, length = 100, centre = 50, draws = 100000;
   gv::Rng rng(123);
   std::vector<int64_t> used_at_distance(window + 2, 0);
   for (int64_t i = 0; i < draws; ++i) {
-    const ContextWindow w = gv::sample_context_window(length, center, window, rng);
-    const int64_t radius = center - w.begin;
-    REQUIRE(w.end - center - 1 == radius);  // symmetric away from the edges
+    const ContextWindow w = gv::sample_context_window(length, centre, window, rng);
+    const int64_t radius = centre - w.begin;
+    REQUIRE(w.end - centre - 1 == radius);  // symmetric away from the edges
     REQUIRE(radius >= 1);
     REQUIRE(radius <= window);
     for (int64_t d = 1; d <= radius; ++d) ++used_at_distance[d];
@@ -54,14 +54,14 @@ TEST_CASE("sample_context_window uses nearer words more, as word2vec's dynamic w
   }
 }
 
-TEST_CASE("Context windows reject bad windows and centers", "[context_examples][errors]") {
+TEST_CASE("Context windows reject bad windows and centres", "[context_examples][errors]") {
   gv::Rng rng(1);
   CHECK_THROWS_AS(gv::context_window(5, 2, 0), std::invalid_argument);
   CHECK_THROWS_WITH(gv::context_window(5, 2, 0), Catch::Contains("at least 1, got 0"));
   CHECK_THROWS_WITH(gv::sample_context_window(5, 2, -3, rng), Catch::Contains("got -3"));
   CHECK_THROWS_WITH(gv::context_window(5, 5, 2),
-                    Catch::Contains("center 5") && Catch::Contains("5 words"));
-  CHECK_THROWS_WITH(gv::context_window(5, -1, 2), Catch::Contains("center -1"));
+                    Catch::Contains("centre 5") && Catch::Contains("5 words"));
+  CHECK_THROWS_WITH(gv::context_window(5, -1, 2), Catch::Contains("centre -1"));
 }
 
 TEST_CASE("ContextExamples: a centre and the words of its drawn window", "[context_examples]") {
