@@ -1,5 +1,6 @@
 // Skip-gram hot-path microbenchmarks: one training step of the fused SGNS op against the
-// same loss composed from primitive ops, and the samplers the trainer calls per word.
+// same loss composed from primitive ops (tests/word2vec/composed_losses.h), and the samplers the
+// trainer calls per word.
 //
 //   ./build/bench_sgns --benchmark_min_time=0.2
 #include <benchmark/benchmark.h>
@@ -10,8 +11,9 @@
 
 #include "autograd/optim.h"
 #include "autograd/rng.h"
-#include "word2vec/negative_sampler.h"
-#include "word2vec/sgns_loss.h"
+#include "tests/word2vec/composed_losses.h"
+#include "word2vec/losses/sgns/negative_sampler.h"
+#include "word2vec/losses/sgns/sgns_loss.h"
 
 namespace {
 
@@ -48,8 +50,8 @@ void BM_SgnsStep(benchmark::State& state) {
   const std::shared_ptr<gv::SgnsBatch> batch = make_batch(state.range(0), rng);
   gv::Sgd sgd({w_in, w_out}, 1e-4f);
   for (auto _ : state) {
-    const Var loss =
-        kFused ? gv::sgns_loss(w_in, w_out, batch) : gv::sgns_loss_composed(w_in, w_out, *batch);
+    const Var loss = kFused ? gv::sgns_loss<gv::TableInputs>(w_in, w_out, batch)
+                            : gv::test::sgns_loss_composed<gv::TableInputs>(w_in, w_out, *batch);
     loss.backward();
     sgd.step();
     sgd.zero_grad();

@@ -44,7 +44,7 @@ done < <(grep -lE 'VectorFormat|read_vectors|write_vectors|MappedFile' $(find wo
 while IFS= read -r file; do
   [[ $file =~ ^tools/(train_command\.cpp|train_kinds\.h|resumed_run\.(h|cpp)|trained_vectors\.(h|cpp)|phrases_command\.cpp)$ ]] ||
     problems+=("$file includes word2vec/ outside word2vec/corpus/ but does not train")
-done < <(grep -lE '^#include "word2vec/[^/"]+"' $(find tools -name '*.h' -o -name '*.cpp' | sort))
+done < <(grep -lP '^#include "word2vec/(?!corpus/)' $(find tools -name '*.h' -o -name '*.cpp' | sort))
 
 while read -r lines file; do
   [[ $file == total ]] && continue

@@ -2,11 +2,11 @@
 
 #include <stdexcept>
 
-#include "word2vec/hs_objective.h"
-#include "word2vec/huffman_tree.h"
-#include "word2vec/negative_sampler.h"
-#include "word2vec/sgns_objective.h"
-#include "word2vec/softmax_objective.h"
+#include "word2vec/losses/hs/hs_objective.h"
+#include "word2vec/losses/hs/huffman_tree.h"
+#include "word2vec/losses/sgns/negative_sampler.h"
+#include "word2vec/losses/sgns/sgns_objective.h"
+#include "word2vec/losses/softmax/softmax_objective.h"
 
 namespace gv {
 

@@ -7,7 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "word2vec/fused_inputs.h"
+#include "word2vec/losses/group_grads.h"
+#include "word2vec/losses/input_rows.h"
 
 namespace gv {
 

@@ -6,7 +6,8 @@
 #include "autograd/gradcheck.h"
 #include "autograd/ops.h"
 #include "autograd/rng.h"
-#include "word2vec/hs_loss.h"
+#include "tests/word2vec/composed_losses.h"
+#include "word2vec/losses/hs/hs_loss.h"
 
 using gv::Tensor;
 using gv::Var;
@@ -55,8 +56,8 @@ TEST_CASE("Fused HS on W_in's rows equals the composed ops in value and gradient
   const std::shared_ptr<gv::HsBatch> batch = small_table_batch();
   Var fused_in = Var::parameter(w_in), fused_nodes = Var::parameter(nodes);
   Var composed_in = Var::parameter(w_in), composed_nodes = Var::parameter(nodes);
-  Var fused = gv::hs_loss(fused_in, fused_nodes, batch);
-  Var composed = gv::hs_loss_composed(composed_in, composed_nodes, *batch);
+  Var fused = gv::hs_loss<gv::TableInputs>(fused_in, fused_nodes, batch);
+  Var composed = gv::test::hs_loss_composed<gv::TableInputs>(composed_in, composed_nodes, *batch);
   CHECK(fused.item() == Approx(composed.item()).epsilon(1e-5));
   fused.backward();
   composed.backward();
@@ -77,7 +78,8 @@ TEST_CASE("Fused HS on W_in's rows passes gradcheck", "[hs][gradcheck]") {
   const std::vector<Var> inputs = {Var::parameter(Tensor::normal({5, 3}, 0.0f, 0.5f, rng)),
                                    Var::parameter(Tensor::normal({4, 3}, 0.0f, 0.5f, rng))};
   const auto result = gv::gradcheck(
-      [&](const std::vector<Var>& t) { return gv::hs_loss(t[0], t[1], batch); }, inputs);
+      [&](const std::vector<Var>& t) { return gv::hs_loss<gv::TableInputs>(t[0], t[1], batch); },
+      inputs);
   INFO(result.worst);
   CHECK(result.ok);
 }
@@ -91,8 +93,8 @@ TEST_CASE("Fused HS on dense rows equals the composed ops in value and gradient"
 
   Var fused_h = Var::parameter(h), fused_nodes = Var::parameter(nodes);
   Var composed_h = Var::parameter(h), composed_nodes = Var::parameter(nodes);
-  Var fused = gv::hs_rows_loss(fused_h, fused_nodes, batch);
-  Var composed = gv::hs_rows_loss_composed(composed_h, composed_nodes, *batch);
+  Var fused = gv::hs_loss<gv::DenseInputs>(fused_h, fused_nodes, batch);
+  Var composed = gv::test::hs_loss_composed<gv::DenseInputs>(composed_h, composed_nodes, *batch);
   CHECK(fused.item() == Approx(composed.item()).epsilon(1e-5));
   fused.backward();
   composed.backward();
@@ -113,7 +115,8 @@ TEST_CASE("Fused HS on dense rows passes gradcheck", "[hs][gradcheck]") {
   const std::vector<Var> inputs = {Var::parameter(Tensor::normal({6, 5}, 0.0f, 0.5f, rng)),
                                    Var::parameter(Tensor::normal({4, 5}, 0.0f, 0.5f, rng))};
   const auto result = gv::gradcheck(
-      [&](const std::vector<Var>& t) { return gv::hs_rows_loss(t[0], t[1], batch); }, inputs);
+      [&](const std::vector<Var>& t) { return gv::hs_loss<gv::DenseInputs>(t[0], t[1], batch); },
+      inputs);
   INFO(result.worst);
   CHECK(result.ok);
 }
@@ -127,7 +130,7 @@ TEST_CASE("HS with a zero node table: every step costs log 2, gradients ∓h/2",
   batch->add_group(2, 1);
   Var h = Var::parameter(Tensor::from({1, 2}, {1.0f, -2.0f}));
   Var nodes = Var::parameter(Tensor::zeros({4, 2}));
-  Var loss = gv::hs_rows_loss(h, nodes, batch);
+  Var loss = gv::hs_loss<gv::DenseInputs>(h, nodes, batch);
   CHECK(loss.item() == Approx(3.0 * std::log(2.0)));
   loss.backward();
   const Tensor gh = h.total_grad(), gn = nodes.total_grad();
@@ -150,7 +153,7 @@ TEST_CASE("HS loss stays finite for huge logits", "[hs]") {
   batch->add_group(1, 1);
   Var h = Var::parameter(Tensor::from({2, 1}, {10.0f, 10.0f}));
   Var nodes = Var::parameter(Tensor::from({1, 1}, {10.0f}));
-  Var loss = gv::hs_rows_loss(h, nodes, batch);
+  Var loss = gv::hs_loss<gv::DenseInputs>(h, nodes, batch);
   CHECK(loss.item() == Approx(100.0f));
   loss.backward();
   // dL/dh = σ(100) u ≈ 10 for word 0's row, (σ(100) - 1) u ≈ 0 for word 1's.
@@ -161,22 +164,24 @@ TEST_CASE("HS loss stays finite for huge logits", "[hs]") {
 TEST_CASE("HS rejects words outside the tree and mismatched shapes", "[hs][errors]") {
   const std::shared_ptr<gv::HsBatch> batch = small_batch();
   Var h = Var::parameter(Tensor::zeros({6, 5}));
-  CHECK_THROWS_WITH(gv::hs_rows_loss(h, Var::parameter(Tensor::zeros({3, 5})), batch),
+  CHECK_THROWS_WITH(gv::hs_loss<gv::DenseInputs>(h, Var::parameter(Tensor::zeros({3, 5})), batch),
                     Catch::Contains("(3, 5)") && Catch::Contains("4 inner nodes"));
-  CHECK_THROWS_WITH(gv::hs_rows_loss(h, Var::parameter(Tensor::zeros({4, 4})), batch),
+  CHECK_THROWS_WITH(gv::hs_loss<gv::DenseInputs>(h, Var::parameter(Tensor::zeros({4, 4})), batch),
                     Catch::Contains("(6, 5)") && Catch::Contains("(4, 4)"));
   Var nodes = Var::parameter(Tensor::zeros({4, 5}));
-  CHECK_THROWS_WITH(gv::hs_rows_loss(Var::parameter(Tensor::zeros({5, 5})), nodes, batch),
-                    Catch::Contains("cover 6 rows"));
-  CHECK_THROWS_WITH(gv::hs_rows_loss(h, nodes * 2.0f, batch), Catch::Contains("leaf"));
+  CHECK_THROWS_WITH(
+      gv::hs_loss<gv::DenseInputs>(Var::parameter(Tensor::zeros({5, 5})), nodes, batch),
+      Catch::Contains("cover 6 rows"));
+  CHECK_THROWS_WITH(gv::hs_loss<gv::DenseInputs>(h, nodes * 2.0f, batch), Catch::Contains("leaf"));
   batch->add_group(5, 0);
-  CHECK_THROWS_WITH(gv::hs_rows_loss(h, nodes, batch),
+  CHECK_THROWS_WITH(gv::hs_loss<gv::DenseInputs>(h, nodes, batch),
                     Catch::Contains("word 5") && Catch::Contains("5 words"));
 
   const std::shared_ptr<gv::HsBatch> table_batch = small_table_batch();
   Var w_in = Var::parameter(Tensor::zeros({3, 5}));  // ids 4 is past its 3 rows
-  CHECK_THROWS_WITH(gv::hs_loss(w_in, nodes, table_batch),
+  CHECK_THROWS_WITH(gv::hs_loss<gv::TableInputs>(w_in, nodes, table_batch),
                     Catch::Contains("id 4") && Catch::Contains("3 rows"));
-  CHECK_THROWS_WITH(gv::hs_loss(Var::parameter(Tensor::zeros({5, 4})), nodes, table_batch),
-                    Catch::Contains("(5, 4)") && Catch::Contains("(4, 5)"));
+  CHECK_THROWS_WITH(
+      gv::hs_loss<gv::TableInputs>(Var::parameter(Tensor::zeros({5, 4})), nodes, table_batch),
+      Catch::Contains("(5, 4)") && Catch::Contains("(4, 5)"));
 }

@@ -7,7 +7,7 @@
 
 #include "tests/scratch_dir.h"
 #include "word2vec/corpus/corpus_reader.h"
-#include "word2vec/huffman_tree.h"
+#include "word2vec/losses/hs/huffman_tree.h"
 #include "word2vec/vocabulary.h"
 
 namespace {

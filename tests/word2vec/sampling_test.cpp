@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "autograd/rng.h"
-#include "word2vec/negative_sampler.h"
+#include "word2vec/losses/sgns/negative_sampler.h"
 #include "word2vec/subsampler.h"
 
 using gv::NegativeSampler;

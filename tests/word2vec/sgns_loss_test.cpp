@@ -7,7 +7,8 @@
 #include "autograd/gradcheck.h"
 #include "autograd/ops.h"
 #include "autograd/rng.h"
-#include "word2vec/sgns_loss.h"
+#include "tests/word2vec/composed_losses.h"
+#include "word2vec/losses/sgns/sgns_loss.h"
 
 using gv::Tensor;
 using gv::Var;
@@ -60,9 +61,12 @@ TEST_CASE("Fused SGNS loss equals the composed ops in value and gradient", "[sgn
   const std::shared_ptr<gv::SgnsBatch> batch = small_batch();
   CHECK(batch->pairs() == 15);
   check_fused_equals_composed(
-      in, out, [&](const Var& w_in, const Var& w_out) { return gv::sgns_loss(w_in, w_out, batch); },
+      in, out,
       [&](const Var& w_in, const Var& w_out) {
-        return gv::sgns_loss_composed(w_in, w_out, *batch);
+        return gv::sgns_loss<gv::TableInputs>(w_in, w_out, batch);
+      },
+      [&](const Var& w_in, const Var& w_out) {
+        return gv::test::sgns_loss_composed<gv::TableInputs>(w_in, w_out, *batch);
       },
       /*in_rows=*/4, /*out_rows=*/5);  // one per distinct id: inputs 1 2 3 5, outputs 0 2 6 4 1
 }
@@ -73,7 +77,8 @@ TEST_CASE("Fused SGNS loss passes gradcheck", "[sgns][gradcheck]") {
   const std::vector<Var> tables = {Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng)),
                                    Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng))};
   const auto result = gv::gradcheck(
-      [&](const std::vector<Var>& t) { return gv::sgns_loss(t[0], t[1], batch); }, tables);
+      [&](const std::vector<Var>& t) { return gv::sgns_loss<gv::TableInputs>(t[0], t[1], batch); },
+      tables);
   INFO(result.worst);
   CHECK(result.ok);
 }
@@ -87,7 +92,7 @@ TEST_CASE("SGNS with a zero output table: every pair costs log 2, gradients ∓v
   batch->add_group(inputs, 1, outputs);
   Var w_in = Var::parameter(Tensor::from({3, 2}, {1.0f, -2.0f, 0, 0, 0, 0}));
   Var w_out = Var::parameter(Tensor::zeros({3, 2}));
-  Var loss = gv::sgns_loss(w_in, w_out, batch);
+  Var loss = gv::sgns_loss<gv::TableInputs>(w_in, w_out, batch);
   CHECK(loss.item() == Approx(2.0 * std::log(2.0)));
   loss.backward();
   const Tensor gi = w_in.total_grad(), go = w_out.total_grad();
@@ -108,7 +113,7 @@ TEST_CASE("SGNS loss stays finite for huge logits", "[sgns]") {
   // 100.
   Var w_in = Var::parameter(Tensor::from({1, 1}, {10.0f}));
   Var w_out = Var::parameter(Tensor::from({1, 1}, {10.0f}));
-  Var loss = gv::sgns_loss(w_in, w_out, batch);
+  Var loss = gv::sgns_loss<gv::TableInputs>(w_in, w_out, batch);
   CHECK(loss.item() == Approx(100.0f));
   loss.backward();
   // dL/dv = (σ(100) - 1) u + σ(100) u ≈ 10
@@ -119,11 +124,11 @@ TEST_CASE("SGNS rejects ids outside the tables", "[sgns][errors]") {
   const std::shared_ptr<gv::SgnsBatch> batch = small_batch();
   Var w_in = Var::parameter(Tensor::zeros({6, 5}));  // id 6 appears among the outputs only
   Var w_out = Var::parameter(Tensor::zeros({6, 5}));
-  CHECK_THROWS_WITH(gv::sgns_loss(w_in, w_out, batch),
+  CHECK_THROWS_WITH(gv::sgns_loss<gv::TableInputs>(w_in, w_out, batch),
                     Catch::Contains("id 6") && Catch::Contains("6 rows"));
   Var narrow = Var::parameter(Tensor::zeros({7, 4}));
   Var wide = Var::parameter(Tensor::zeros({7, 5}));
-  CHECK_THROWS_WITH(gv::sgns_loss(narrow, wide, batch), Catch::Contains("(7, 4)"));
+  CHECK_THROWS_WITH(gv::sgns_loss<gv::TableInputs>(narrow, wide, batch), Catch::Contains("(7, 4)"));
 }
 
 namespace {
@@ -160,10 +165,10 @@ TEST_CASE("Fused SGNS on rows of bag means equals the composed ops in value and 
   check_fused_equals_composed(
       in, out,
       [&](const Var& w_in, const Var& w_out) {
-        return gv::sgns_rows_loss(bag_means(w_in), w_out, batch);
+        return gv::sgns_loss<gv::DenseInputs>(bag_means(w_in), w_out, batch);
       },
       [&](const Var& w_in, const Var& w_out) {
-        return gv::sgns_rows_loss_composed(bag_means(w_in), w_out, *batch);
+        return gv::test::sgns_loss_composed<gv::DenseInputs>(bag_means(w_in), w_out, *batch);
       },
       /*in_rows=*/3, /*out_rows=*/5);  // one per distinct id: bag ids 2 3 5, outputs 0 1 6 4 3
 }
@@ -175,14 +180,16 @@ TEST_CASE("Fused SGNS passes gradcheck on dense rows and through the bag means",
   const std::vector<Var> rows_and_table = {Var::parameter(Tensor::normal({3, 5}, 0.0f, 0.5f, rng)),
                                            Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng))};
   auto result = gv::gradcheck(
-      [&](const std::vector<Var>& t) { return gv::sgns_rows_loss(t[0], t[1], batch); },
+      [&](const std::vector<Var>& t) { return gv::sgns_loss<gv::DenseInputs>(t[0], t[1], batch); },
       rows_and_table);
   INFO(result.worst);
   CHECK(result.ok);
   const std::vector<Var> tables = {Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng)),
                                    Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng))};
   result = gv::gradcheck(
-      [&](const std::vector<Var>& t) { return gv::sgns_rows_loss(bag_means(t[0]), t[1], batch); },
+      [&](const std::vector<Var>& t) {
+        return gv::sgns_loss<gv::DenseInputs>(bag_means(t[0]), t[1], batch);
+      },
       tables);
   INFO(result.worst);
   CHECK(result.ok);
@@ -191,15 +198,18 @@ TEST_CASE("Fused SGNS passes gradcheck on dense rows and through the bag means",
 TEST_CASE("SGNS ops refuse a batch of the other kind and rows that do not match the groups",
           "[sgns][cbow][errors]") {
   Var table = Var::parameter(Tensor::zeros({7, 5}));
-  CHECK_THROWS_WITH(gv::sgns_loss(table, table, rows_batch()),
+  CHECK_THROWS_WITH(gv::sgns_loss<gv::TableInputs>(table, table, rows_batch()),
                     Catch::Contains("sgns_loss") && Catch::Contains("0 input ids"));
-  CHECK_THROWS_WITH(gv::sgns_rows_loss(Var::parameter(Tensor::zeros({4, 5})), table, small_batch()),
-                    Catch::Contains("sgns_rows_loss") && Catch::Contains("(4, 5)") &&
-                        Catch::Contains("groups of 5 inputs"));
-  CHECK_THROWS_WITH(gv::sgns_rows_loss(Var::parameter(Tensor::zeros({2, 5})), table, rows_batch()),
-                    Catch::Contains("(2, 5)") && Catch::Contains("groups of 3 inputs"));
-  CHECK_THROWS_WITH(gv::sgns_rows_loss(Var::parameter(Tensor::zeros({3, 4})), table, rows_batch()),
-                    Catch::Contains("(3, 4)") && Catch::Contains("(7, 5)"));
+  CHECK_THROWS_WITH(
+      gv::sgns_loss<gv::DenseInputs>(Var::parameter(Tensor::zeros({4, 5})), table, small_batch()),
+      Catch::Contains("sgns_rows_loss") && Catch::Contains("(4, 5)") &&
+          Catch::Contains("groups of 5 inputs"));
+  CHECK_THROWS_WITH(
+      gv::sgns_loss<gv::DenseInputs>(Var::parameter(Tensor::zeros({2, 5})), table, rows_batch()),
+      Catch::Contains("(2, 5)") && Catch::Contains("groups of 3 inputs"));
+  CHECK_THROWS_WITH(
+      gv::sgns_loss<gv::DenseInputs>(Var::parameter(Tensor::zeros({3, 4})), table, rows_batch()),
+      Catch::Contains("(3, 4)") && Catch::Contains("(7, 5)"));
 }
 
 TEST_CASE("The SGNS loss stays finite for as many negatives as training allows", "[sgns][bounds]") {
@@ -214,7 +224,7 @@ TEST_CASE("The SGNS loss stays finite for as many negatives as training allows",
     batch->add_group(inputs, 2, outputs.data());
     const Var w_in = Var::parameter(Tensor::full({3, 4}, 0.5f));
     const Var w_out = Var::parameter(Tensor::zeros({3, 4}));
-    const float loss = gv::sgns_loss(w_in, w_out, batch).item();
+    const float loss = gv::sgns_loss<gv::TableInputs>(w_in, w_out, batch).item();
     CHECK(loss == Approx(2.0 * double(k + 1) * std::log(2.0)).epsilon(1e-5));
   }
 }

@@ -11,9 +11,9 @@
 #include "tests/scratch_dir.h"
 #include "tests/word2vec/small_options.h"
 #include "word2vec/corpus/corpus_reader.h"
-#include "word2vec/hs_objective.h"
-#include "word2vec/huffman_tree.h"
-#include "word2vec/sgns_loss.h"
+#include "word2vec/losses/hs/hs_objective.h"
+#include "word2vec/losses/hs/huffman_tree.h"
+#include "word2vec/losses/sgns/sgns_loss.h"
 #include "word2vec/trainer.h"
 
 using gv::Tensor;

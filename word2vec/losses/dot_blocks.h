@@ -1,7 +1,7 @@
 // Blocks of dot products, x_ij = a_i · b_j for a few rows a_i against a few rows b_j, and their
-// gradients: the arithmetic of the fused word2vec losses, whose groups are such blocks (a centre's
-// contexts against a Huffman path, SGNS inputs against their K + 1 outputs). One pass over the d
-// floats serves the whole block, so each row is loaded once for all the rows it meets.
+// gradients: the kernels the fused losses share (sgns/ and hs/), whose groups are such blocks (a
+// centre's contexts against a Huffman path, SGNS inputs against their K + 1 outputs). One pass
+// over the d floats serves the whole block, so each row is loaded once for all the rows it meets.
 //
 // Bit for bit: every dot sums in the order dot() gives, and every gradient element adds its terms
 // in the order that axpy, called term by term, would; trained vectors are compared bit for bit
@@ -19,10 +19,10 @@ namespace gv {
 // vectorised without -ffast-math and in the same order on every call:
 // kDotLanes running sums (one AVX-512 register, two AVX2 ones), folded in halves: dots come
 // many at a time, independent, so out-of-order execution overlaps their chains, and a narrower
-// fold is shorter (16 lanes beat 32 by a fifth on this project's AMD EPYC host). For d >= kDotLanes
-// the d % kDotLanes products left over go into the lanes before the fold, as one more full-width
-// step over the last kDotLanes elements with those already summed masked out (a masked load, not a
-// serial chain of scalar multiply-adds after the fold, which for d = 100 cost as much as the rest).
+// fold is shorter. For d >= kDotLanes the d % kDotLanes products left over go into the lanes
+// before the fold, as one more full-width step over the last kDotLanes elements with those
+// already summed masked out: a masked load, where scalar multiply-adds after the fold would be a
+// serial chain as long as the leftover. bench/sgns_bench.cpp times the losses these serve.
 inline constexpr int64_t kDotLanes = 16;
 using DotLanes = float __attribute__((vector_size(kDotLanes * sizeof(float))));
 using DotLaneIndex = int32_t __attribute__((vector_size(kDotLanes * sizeof(int32_t))));
@@ -44,8 +44,7 @@ inline constexpr DotLaneIndex kLane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
 // the same floats; shuffles that pair two vectors' halves do the work of four folds in about a
 // third of their instructions. Spelled out in GCC's vector types because both other spellings go
 // through memory: `omp simd reduction` adds its lanes one after another, and a float[16] folded in
-// halves is stored whole and reloaded by halves, a store-to-load forward the CPU cannot make (it
-// was a fifth of hs_loss's time).
+// halves is stored whole and reloaded by halves, a store-to-load forward the CPU cannot make.
 inline void fold_four(const DotLanes& l0, const DotLanes& l1, const DotLanes& l2,
                       const DotLanes& l3, DotLanes& sums) {
   // (h0 | h1) with h_t[m] = l_t[m] + l_t[m + 8], m < 8; likewise (h2 | h3).

@@ -1,4 +1,4 @@
-#include "word2vec/negative_sampler.h"
+#include "word2vec/losses/sgns/negative_sampler.h"
 
 #include <cmath>
 #include <limits>

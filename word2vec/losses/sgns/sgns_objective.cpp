@@ -1,4 +1,4 @@
-#include "word2vec/sgns_objective.h"
+#include "word2vec/losses/sgns/sgns_objective.h"
 
 #include <string>
 #include <utility>
@@ -55,8 +55,8 @@ void SgnsObjective::add(const Example& example, Rng& rng) {
 }
 
 Var SgnsObjective::loss(const Var& w_in, const Var& w_out) {
-  Var loss = fused_ ? sgns_loss(w_in, w_out, batch_)
-                    : sgns_rows_loss(inputs_.rows_of(w_in), w_out, batch_);  // h: (N, C)
+  Var loss = fused_ ? sgns_loss<TableInputs>(w_in, w_out, batch_)
+                    : sgns_loss<DenseInputs>(inputs_.rows_of(w_in), w_out, batch_);  // h: (N, C)
   inputs_.clear();
   take_turns(batch_, previous_, [&] { return empty_batch(negatives_); });
   return loss;

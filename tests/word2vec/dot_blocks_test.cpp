@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "autograd/dot_blocks.h"
+#include "word2vec/losses/dot_blocks.h"
 
 namespace gv {
 

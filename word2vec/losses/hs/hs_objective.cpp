@@ -1,4 +1,4 @@
-#include "word2vec/hs_objective.h"
+#include "word2vec/losses/hs/hs_objective.h"
 
 #include <utility>
 
@@ -31,8 +31,8 @@ void HsObjective::add(const Example& example, Rng&) {
 }
 
 Var HsObjective::loss(const Var& w_in, const Var& w_out) {
-  Var loss = fused_ ? hs_loss(w_in, w_out, batch_)
-                    : hs_rows_loss(inputs_.rows_of(w_in), w_out, batch_);  // h: (N, C)
+  Var loss = fused_ ? hs_loss<TableInputs>(w_in, w_out, batch_)
+                    : hs_loss<DenseInputs>(inputs_.rows_of(w_in), w_out, batch_);  // h: (N, C)
   inputs_.clear();
   take_turns(batch_, previous_, [&] { return empty_batch(tree_); });
   return loss;

@@ -1,44 +1,14 @@
-// Where a fused loss finds its input rows, for the arithmetic sgns_loss and hs_loss share with
-// their *_rows_loss twins: input i of a batch is row index(i) of a (rows, d) matrix, and its
-// gradient (when `grad` is set) is the row grad_row(i) returns. add_group_grads is the backward
-// both losses make of each group of logits, input rows against output rows.
-//
-// The fused ops take these as template arguments, so the hot loops stay free of virtual calls;
-// check_ids is the range check both make of the ids they read.
+// add_group_grads: the backward both fused losses (sgns/, hs/) make of each group of logits, a
+// block of input rows (TableInputs or DenseInputs, input_rows.h) against output rows (an SGNS
+// group's K + 1 outputs, a Huffman path's nodes), through dot_block_grads.
 #pragma once
 
 #include <cstdint>
-#include <stdexcept>
-#include <string>
-#include <vector>
 
-#include "autograd/dot_blocks.h"
 #include "autograd/sparse_rows.h"
+#include "word2vec/losses/dot_blocks.h"
 
 namespace gv {
-
-// Skip-gram: input i is W_in's row ids[i], read where it lies (no copy into a dense h); its
-// gradient is one sparse entry per distinct id (SparseRows::grad_row).
-struct TableInputs {
-  const std::vector<int64_t>& ids;
-  SparseRows* grad = nullptr;
-  static constexpr bool kDistinctRows = false;  // an id may come twice
-  int64_t index(int64_t i) const { return ids[i]; }
-  GradRow grad_row(int64_t i) const { return grad->grad_row(index(i)); }
-  void reserve(int64_t n) const { grad->reserve(n); }
-  bool shares(const SparseRows* other) const { return grad == other; }
-};
-
-// Dense rows: input i is row i of h (R, d), with a dense gradient.
-struct DenseInputs {
-  float* grad = nullptr;
-  int64_t d = 0;
-  static constexpr bool kDistinctRows = true;
-  int64_t index(int64_t i) const { return i; }
-  GradRow grad_row(int64_t i) const { return {grad + i * d, false}; }
-  void reserve(int64_t) const {}
-  bool shares(const SparseRows*) const { return false; }
-};
 
 // Whether row is that of one of the first n of rows.
 inline bool repeats(const GradRow* rows, int64_t n, const float* row) {
@@ -148,19 +118,6 @@ void add_group_grads(const Inputs& inputs, int64_t begin, int64_t rows, const fl
     by_cols(grad_in, grad_outputs);
   } else {
     by_rows(grad_in, grad_outputs);
-  }
-}
-
-// Every id a fused op reads must be a row of its table: throws std::out_of_range naming the op,
-// the id and the table ("sgns_loss: id 7 out of range for W_in with 5 rows").
-inline void check_ids(const std::vector<int64_t>& ids, int64_t rows, const char* op,
-                      const char* table) {
-  for (const int64_t id : ids) {
-    if (id < 0 || id >= rows) {
-      throw std::out_of_range(std::string(op) + ": id " + std::to_string(id) +
-                              " out of range for " + table + " with " + std::to_string(rows) +
-                              " rows");
-    }
   }
 }
 

@@ -1,4 +1,4 @@
-#include "word2vec/softmax_objective.h"
+#include "word2vec/losses/softmax/softmax_objective.h"
 
 #include "autograd/ops.h"
 

@@ -1,4 +1,4 @@
-#include "word2vec/huffman_tree.h"
+#include "word2vec/losses/hs/huffman_tree.h"
 
 #include <limits>
 #include <stdexcept>
