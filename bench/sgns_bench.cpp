@@ -51,7 +51,7 @@ void BM_SgnsStep(benchmark::State& state) {
   gv::Sgd sgd({w_in, w_out}, 1e-4f);
   for (auto _ : state) {
     const Var loss = kFused ? gv::sgns_loss<gv::TableInputs>(w_in, w_out, batch)
-                            : gv::test::sgns_loss_composed<gv::TableInputs>(w_in, w_out, *batch);
+                            : gv::testing::sgns_loss_composed<gv::TableInputs>(w_in, w_out, *batch);
     loss.backward();
     sgd.step();
     sgd.zero_grad();

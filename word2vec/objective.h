@@ -28,7 +28,6 @@
 #include <functional>
 #include <memory>
 #include <span>
-#include <utility>
 
 #include "autograd/rng.h"
 #include "autograd/var.h"
@@ -52,22 +51,6 @@ class Objective {
   // its backward reads nothing that add() writes afterwards.
   virtual Var loss(const Var& w_in, const Var& w_out) = 0;
 };
-
-// The two batches an objective's fused op alternates between: the op keeps the batch its loss
-// was built on for backward to read, so after each loss() the other one is filled next. It is
-// reused when no graph still holds it (use_count() == 1, as in training, where each graph is
-// gone before the next step), else replaced by make_empty(): a refill never reaches a batch a
-// pending backward reads, and the training loop allocates none.
-template <class Batch, class MakeEmpty>
-void take_turns(std::shared_ptr<Batch>& filling, std::shared_ptr<Batch>& previous,
-                MakeEmpty make_empty) {
-  std::swap(filling, previous);
-  if (filling.use_count() == 1) {
-    filling->clear();
-  } else {
-    filling = make_empty();
-  }
-}
 
 // Returns a fresh objective each call: one per worker, each filling its own batch.
 using ObjectiveMaker = std::function<std::unique_ptr<Objective>()>;

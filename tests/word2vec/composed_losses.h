@@ -15,7 +15,7 @@
 #include "word2vec/losses/input_rows.h"
 #include "word2vec/losses/sgns/sgns_loss.h"
 
-namespace gv::test {
+namespace gv::testing {
 
 // -Σ log σ(s_p u_p · v_p) over the pairs p of rows v_p = in[in_rows[p]], u_p =
 // out[out_rows[p]], signed s_p: the loss both fused ops compute, once their pairs are listed.
@@ -67,4 +67,4 @@ Var hs_loss_composed(const Var& in, const Var& nodes, const HsBatch& batch) {
   return signed_pair_loss(in, step_rows, nodes, step_nodes, signs);
 }
 
-}  // namespace gv::test
+}  // namespace gv::testing

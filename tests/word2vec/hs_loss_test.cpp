@@ -3,10 +3,10 @@
 #include <memory>
 #include <vector>
 
-#include "autograd/gradcheck.h"
 #include "autograd/ops.h"
 #include "autograd/rng.h"
 #include "tests/word2vec/composed_losses.h"
+#include "tests/word2vec/loss_checks.h"
 #include "word2vec/losses/hs/hs_loss.h"
 
 using gv::Tensor;
@@ -47,6 +47,24 @@ std::shared_ptr<gv::HsBatch> small_table_batch() {
   return batch;
 }
 
+// hs_loss<Inputs> against its composed twin (check_fused_equals_composed) on copies of `in` and
+// `nodes`: the node table gets one sparse entry per node the batch's paths reach, all 4 of
+// small_tree's however many steps reach them; `in` gets in_rows entries, or a dense gradient.
+template <class Inputs>
+gv::testing::FusedGrads check_against_composed(const Tensor& in, const Tensor& nodes,
+                                               const std::shared_ptr<gv::HsBatch>& batch,
+                                               int64_t in_rows) {
+  return gv::testing::check_fused_equals_composed(
+      in, nodes,
+      [&](const Var& rows, const Var& node_table) {
+        return gv::hs_loss<Inputs>(rows, node_table, batch);
+      },
+      [&](const Var& rows, const Var& node_table) {
+        return gv::testing::hs_loss_composed<Inputs>(rows, node_table, *batch);
+      },
+      in_rows, /*out_rows=*/4);
+}
+
 }  // namespace
 
 TEST_CASE("Fused HS on W_in's rows equals the composed ops in value and gradient", "[hs]") {
@@ -54,34 +72,19 @@ TEST_CASE("Fused HS on W_in's rows equals the composed ops in value and gradient
   const Tensor w_in = Tensor::normal({5, 4}, 0.0f, 0.7f, rng);
   const Tensor nodes = Tensor::normal({5, 4}, 0.0f, 0.7f, rng);
   const std::shared_ptr<gv::HsBatch> batch = small_table_batch();
-  Var fused_in = Var::parameter(w_in), fused_nodes = Var::parameter(nodes);
-  Var composed_in = Var::parameter(w_in), composed_nodes = Var::parameter(nodes);
-  Var fused = gv::hs_loss<gv::TableInputs>(fused_in, fused_nodes, batch);
-  Var composed = gv::test::hs_loss_composed<gv::TableInputs>(composed_in, composed_nodes, *batch);
-  CHECK(fused.item() == Approx(composed.item()).epsilon(1e-5));
-  fused.backward();
-  composed.backward();
-  // Row-sparse to both tables, one entry per distinct row: W_in rows 0, 1, 2, 4 and the 4 nodes.
-  CHECK_FALSE(fused_in.has_grad());
-  CHECK(fused_in.sparse_grad().stored_rows() == 4);
-  CHECK(fused_nodes.sparse_grad().stored_rows() == 4);
-  const Tensor gi = fused_in.total_grad(), ci = composed_in.total_grad();
-  const Tensor gn = fused_nodes.total_grad(), cn = composed_nodes.total_grad();
-  for (int64_t k = 0; k < gi.numel(); ++k) CHECK(gi[k] == Approx(ci[k]).margin(1e-5));
-  for (int64_t k = 0; k < gn.numel(); ++k) CHECK(gn[k] == Approx(cn[k]).margin(1e-5));
-  for (int64_t c = 0; c < 4; ++c) CHECK(gi.at({3, c}) == 0.0f);  // word 3 is no input
+  // Row-sparse to W_in, one entry per distinct row: 0, 1, 2 and 4.
+  const gv::testing::FusedGrads grads =
+      check_against_composed<gv::TableInputs>(w_in, nodes, batch, /*in_rows=*/4);
+  for (int64_t c = 0; c < 4; ++c) CHECK(grads.in.at({3, c}) == 0.0f);  // word 3 is no input
 }
 
 TEST_CASE("Fused HS on W_in's rows passes gradcheck", "[hs][gradcheck]") {
-  gv::Rng rng(5);
   const std::shared_ptr<gv::HsBatch> batch = small_table_batch();
-  const std::vector<Var> inputs = {Var::parameter(Tensor::normal({5, 3}, 0.0f, 0.5f, rng)),
-                                   Var::parameter(Tensor::normal({4, 3}, 0.0f, 0.5f, rng))};
-  const auto result = gv::gradcheck(
-      [&](const std::vector<Var>& t) { return gv::hs_loss<gv::TableInputs>(t[0], t[1], batch); },
-      inputs);
-  INFO(result.worst);
-  CHECK(result.ok);
+  gv::testing::check_loss_gradients(
+      [&](const Var& w_in, const Var& nodes) {
+        return gv::hs_loss<gv::TableInputs>(w_in, nodes, batch);
+      },
+      {5, 3}, {4, 3}, /*seed=*/5);
 }
 
 TEST_CASE("Fused HS on dense rows equals the composed ops in value and gradient", "[hs]") {
@@ -91,34 +94,17 @@ TEST_CASE("Fused HS on dense rows equals the composed ops in value and gradient"
   const std::shared_ptr<gv::HsBatch> batch = small_batch();
   CHECK(batch->rows() == 6);
 
-  Var fused_h = Var::parameter(h), fused_nodes = Var::parameter(nodes);
-  Var composed_h = Var::parameter(h), composed_nodes = Var::parameter(nodes);
-  Var fused = gv::hs_loss<gv::DenseInputs>(fused_h, fused_nodes, batch);
-  Var composed = gv::test::hs_loss_composed<gv::DenseInputs>(composed_h, composed_nodes, *batch);
-  CHECK(fused.item() == Approx(composed.item()).epsilon(1e-5));
-  fused.backward();
-  composed.backward();
-  CHECK(fused_h.has_grad());            // dense to h
-  CHECK_FALSE(fused_nodes.has_grad());  // row-sparse to the node table
-  // 4 + 1 + 4 + 4 path steps, one sparse entry per node they reach: all 4 inner nodes, once.
-  CHECK(fused_nodes.sparse_grad().stored_rows() == 4);
-  const Tensor gh = fused_h.total_grad(), ch = composed_h.total_grad();
-  const Tensor gn = fused_nodes.total_grad(), cn = composed_nodes.total_grad();
-  for (int64_t k = 0; k < gh.numel(); ++k) CHECK(gh[k] == Approx(ch[k]).margin(1e-5));
-  for (int64_t k = 0; k < gn.numel(); ++k) CHECK(gn[k] == Approx(cn[k]).margin(1e-5));
-  for (int64_t c = 0; c < 5; ++c) CHECK(gn.at({4, c}) == 0.0f);  // row V-1: no inner node
+  // Dense to h; 4 + 1 + 4 + 4 path steps.
+  const gv::testing::FusedGrads grads =
+      check_against_composed<gv::DenseInputs>(h, nodes, batch, gv::testing::kDenseGrad);
+  for (int64_t c = 0; c < 5; ++c) CHECK(grads.out.at({4, c}) == 0.0f);  // row V-1: no inner node
 }
 
 TEST_CASE("Fused HS on dense rows passes gradcheck", "[hs][gradcheck]") {
-  gv::Rng rng(4);
   const std::shared_ptr<gv::HsBatch> batch = small_batch();
-  const std::vector<Var> inputs = {Var::parameter(Tensor::normal({6, 5}, 0.0f, 0.5f, rng)),
-                                   Var::parameter(Tensor::normal({4, 5}, 0.0f, 0.5f, rng))};
-  const auto result = gv::gradcheck(
-      [&](const std::vector<Var>& t) { return gv::hs_loss<gv::DenseInputs>(t[0], t[1], batch); },
-      inputs);
-  INFO(result.worst);
-  CHECK(result.ok);
+  gv::testing::check_loss_gradients(
+      [&](const Var& h, const Var& nodes) { return gv::hs_loss<gv::DenseInputs>(h, nodes, batch); },
+      {6, 5}, {4, 5}, /*seed=*/4);
 }
 
 TEST_CASE("HS with a zero node table: every step costs log 2, gradients ∓h/2", "[hs]") {

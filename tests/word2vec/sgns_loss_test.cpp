@@ -1,13 +1,12 @@
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <functional>
 #include <memory>
 #include <vector>
 
-#include "autograd/gradcheck.h"
 #include "autograd/ops.h"
 #include "autograd/rng.h"
 #include "tests/word2vec/composed_losses.h"
+#include "tests/word2vec/loss_checks.h"
 #include "word2vec/losses/sgns/sgns_loss.h"
 
 using gv::Tensor;
@@ -27,31 +26,6 @@ std::shared_ptr<gv::SgnsBatch> small_batch() {
   return batch;
 }
 
-using Loss = std::function<Var(const Var& w_in, const Var& w_out)>;
-
-// The fused and the composed loss on copies of the same tables: equal values, equal gradients,
-// and the fused one's gradients row-sparse with the given numbers of entries: one per distinct
-// row, however many pairs reach it.
-void check_fused_equals_composed(const Tensor& in, const Tensor& out, const Loss& fused_loss,
-                                 const Loss& composed_loss, int64_t in_rows, int64_t out_rows) {
-  Var fused_in = Var::parameter(in), fused_out = Var::parameter(out);
-  Var composed_in = Var::parameter(in), composed_out = Var::parameter(out);
-  Var fused = fused_loss(fused_in, fused_out);
-  Var composed = composed_loss(composed_in, composed_out);
-  CHECK(fused.item() == Approx(composed.item()).epsilon(1e-5));
-  fused.backward();
-  composed.backward();
-  CHECK_FALSE(fused_in.has_grad());  // row-sparse only: no dense (V, d) buffer
-  CHECK(fused_in.sparse_grad().stored_rows() == in_rows);
-  CHECK(fused_out.sparse_grad().stored_rows() == out_rows);
-  const Tensor gi = fused_in.total_grad(), ci = composed_in.total_grad();
-  const Tensor go = fused_out.total_grad(), co = composed_out.total_grad();
-  for (int64_t k = 0; k < gi.numel(); ++k) {
-    CHECK(gi[k] == Approx(ci[k]).margin(1e-5));
-    CHECK(go[k] == Approx(co[k]).margin(1e-5));
-  }
-}
-
 }  // namespace
 
 TEST_CASE("Fused SGNS loss equals the composed ops in value and gradient", "[sgns]") {
@@ -60,27 +34,24 @@ TEST_CASE("Fused SGNS loss equals the composed ops in value and gradient", "[sgn
   const Tensor out = Tensor::normal({7, 5}, 0.0f, 0.7f, rng);
   const std::shared_ptr<gv::SgnsBatch> batch = small_batch();
   CHECK(batch->pairs() == 15);
-  check_fused_equals_composed(
+  gv::testing::check_fused_equals_composed(
       in, out,
       [&](const Var& w_in, const Var& w_out) {
         return gv::sgns_loss<gv::TableInputs>(w_in, w_out, batch);
       },
       [&](const Var& w_in, const Var& w_out) {
-        return gv::test::sgns_loss_composed<gv::TableInputs>(w_in, w_out, *batch);
+        return gv::testing::sgns_loss_composed<gv::TableInputs>(w_in, w_out, *batch);
       },
       /*in_rows=*/4, /*out_rows=*/5);  // one per distinct id: inputs 1 2 3 5, outputs 0 2 6 4 1
 }
 
 TEST_CASE("Fused SGNS loss passes gradcheck", "[sgns][gradcheck]") {
-  gv::Rng rng(4);
   const std::shared_ptr<gv::SgnsBatch> batch = small_batch();
-  const std::vector<Var> tables = {Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng)),
-                                   Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng))};
-  const auto result = gv::gradcheck(
-      [&](const std::vector<Var>& t) { return gv::sgns_loss<gv::TableInputs>(t[0], t[1], batch); },
-      tables);
-  INFO(result.worst);
-  CHECK(result.ok);
+  gv::testing::check_loss_gradients(
+      [&](const Var& w_in, const Var& w_out) {
+        return gv::sgns_loss<gv::TableInputs>(w_in, w_out, batch);
+      },
+      {7, 5}, {7, 5}, /*seed=*/4);
 }
 
 TEST_CASE("SGNS with a zero output table: every pair costs log 2, gradients ∓v/2", "[sgns]") {
@@ -162,37 +133,30 @@ TEST_CASE("Fused SGNS on rows of bag means equals the composed ops in value and 
   const Tensor out = Tensor::normal({7, 5}, 0.0f, 0.7f, rng);
   const std::shared_ptr<gv::SgnsBatch> batch = rows_batch();
   CHECK(batch->pairs() == 3 * 3);  // three input rows, each against its group's three outputs
-  check_fused_equals_composed(
+  gv::testing::check_fused_equals_composed(
       in, out,
       [&](const Var& w_in, const Var& w_out) {
         return gv::sgns_loss<gv::DenseInputs>(bag_means(w_in), w_out, batch);
       },
       [&](const Var& w_in, const Var& w_out) {
-        return gv::test::sgns_loss_composed<gv::DenseInputs>(bag_means(w_in), w_out, *batch);
+        return gv::testing::sgns_loss_composed<gv::DenseInputs>(bag_means(w_in), w_out, *batch);
       },
       /*in_rows=*/3, /*out_rows=*/5);  // one per distinct id: bag ids 2 3 5, outputs 0 1 6 4 3
 }
 
 TEST_CASE("Fused SGNS passes gradcheck on dense rows and through the bag means",
           "[sgns][cbow][subwords][gradcheck]") {
-  gv::Rng rng(6);
   const std::shared_ptr<gv::SgnsBatch> batch = rows_batch();
-  const std::vector<Var> rows_and_table = {Var::parameter(Tensor::normal({3, 5}, 0.0f, 0.5f, rng)),
-                                           Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng))};
-  auto result = gv::gradcheck(
-      [&](const std::vector<Var>& t) { return gv::sgns_loss<gv::DenseInputs>(t[0], t[1], batch); },
-      rows_and_table);
-  INFO(result.worst);
-  CHECK(result.ok);
-  const std::vector<Var> tables = {Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng)),
-                                   Var::parameter(Tensor::normal({7, 5}, 0.0f, 0.5f, rng))};
-  result = gv::gradcheck(
-      [&](const std::vector<Var>& t) {
-        return gv::sgns_loss<gv::DenseInputs>(bag_means(t[0]), t[1], batch);
+  gv::testing::check_loss_gradients(
+      [&](const Var& h, const Var& w_out) {
+        return gv::sgns_loss<gv::DenseInputs>(h, w_out, batch);
       },
-      tables);
-  INFO(result.worst);
-  CHECK(result.ok);
+      {3, 5}, {7, 5}, /*seed=*/6);
+  gv::testing::check_loss_gradients(
+      [&](const Var& w_in, const Var& w_out) {
+        return gv::sgns_loss<gv::DenseInputs>(bag_means(w_in), w_out, batch);
+      },
+      {7, 5}, {7, 5}, /*seed=*/7);
 }
 
 TEST_CASE("SGNS ops refuse a batch of the other kind and rows that do not match the groups",

@@ -6,8 +6,8 @@
 //   check<Inputs>(op, in, out, b)  throws for shapes, ids or a batch that do not fit together;
 //   forward(inputs, in, out, d, b) the summed loss, leaving in b what backward reads;
 //   backward(inputs, b, in, out, d, upstream, grad_out)  adds both sides' gradients.
-// The op keeps the batch until its graph is released, for backward to read (take_turns in
-// word2vec/objective.h is how the objectives refill batches without touching that one).
+// The op keeps the batch until its graph is released, for backward to read (FusedObjective,
+// fused_objective.h, is how the objectives refill batches without touching that one).
 #pragma once
 
 #include <cstdint>

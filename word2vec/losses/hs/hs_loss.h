@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "autograd/var.h"
@@ -40,6 +41,13 @@ struct HsBatch {
     row_offsets.assign(1, 0);
     input_ids.clear();
   }
+  // A new empty batch on `tree`; one on this batch's tree.
+  static std::shared_ptr<HsBatch> empty(std::shared_ptr<const HuffmanTree> tree) {
+    auto batch = std::make_shared<HsBatch>();
+    batch->tree = std::move(tree);
+    return batch;
+  }
+  std::shared_ptr<HsBatch> empty_like() const { return empty(tree); }
   // For DenseInputs: appends a group of the next `num_rows` rows of h that predict `word`.
   void add_group(int64_t word, int64_t num_rows) {
     words.push_back(word);

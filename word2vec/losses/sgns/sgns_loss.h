@@ -44,6 +44,13 @@ struct SgnsBatch {
     input_offsets.assign(1, 0);
     output_ids.clear();
   }
+  // A new empty batch for K negatives; one for this batch's K.
+  static std::shared_ptr<SgnsBatch> empty(int64_t negatives) {
+    auto batch = std::make_shared<SgnsBatch>();
+    batch->negatives = negatives;
+    return batch;
+  }
+  std::shared_ptr<SgnsBatch> empty_like() const { return empty(negatives); }
   // Appends a group; `outputs` holds K+1 ids, positive first. For TableInputs: the group's
   // inputs are the W_in rows `inputs`.
   void add_group(const int64_t* inputs, int64_t num_inputs, const int64_t* outputs);

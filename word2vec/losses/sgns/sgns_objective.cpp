@@ -7,26 +7,14 @@
 
 namespace gv {
 
-namespace {
-
-std::shared_ptr<SgnsBatch> empty_batch(int64_t negatives) {
-  auto batch = std::make_shared<SgnsBatch>();
-  batch->negatives = negatives;
-  return batch;
-}
-
-}  // namespace
-
 SgnsObjective::SgnsObjective(std::shared_ptr<const NegativeSampler> noise, int64_t negatives,
                              bool shared_negatives, ModelKind model,
                              std::shared_ptr<const SubwordRows> subwords)
-    : noise_(std::move(noise)),
+    : FusedObjective(model, std::move(subwords), &sgns_loss<TableInputs>, &sgns_loss<DenseInputs>,
+                     SgnsBatch::empty(negatives)),
+      noise_(std::move(noise)),
       negatives_(negatives),
-      fused_(model == ModelKind::skipgram && !subwords),
-      shared_negatives_(shared_negatives || model == ModelKind::cbow),
-      inputs_(model, std::move(subwords)),
-      batch_(empty_batch(negatives)),
-      previous_(empty_batch(negatives)) {
+      shared_negatives_(shared_negatives || model == ModelKind::cbow) {
   // Bounded, so that K + 1 outputs per group can neither overflow nor swallow memory.
   require(negatives >= 1 && negatives <= kMaxNegatives, "sgns: negatives",
           "in [1, " + std::to_string(kMaxNegatives) + "]", negatives);
@@ -36,7 +24,7 @@ SgnsObjective::SgnsObjective(std::shared_ptr<const NegativeSampler> noise, int64
 void SgnsObjective::add(const Example& example, Rng& rng) {
   // Input rows: skip-gram one per context, CBOW one.
   const int64_t rows =
-      fused_ ? static_cast<int64_t>(example.contexts.size()) : inputs_.add(example.contexts);
+      reads_table_ ? static_cast<int64_t>(example.contexts.size()) : inputs_.add(example.contexts);
   const int64_t groups = shared_negatives_ ? 1 : rows;
   const int64_t rows_per_group = shared_negatives_ ? rows : 1;
   outputs_[0] = example.centre;
@@ -45,21 +33,13 @@ void SgnsObjective::add(const Example& example, Rng& rng) {
       do outputs_[k] = noise_->sample(rng);
       while (outputs_[k] == example.centre);
     }
-    if (fused_) {
+    if (reads_table_) {
       batch_->add_group(example.contexts.data() + g * rows_per_group, rows_per_group,
                         outputs_.data());
     } else {
       batch_->add_rows_group(rows_per_group, outputs_.data());
     }
   }
-}
-
-Var SgnsObjective::loss(const Var& w_in, const Var& w_out) {
-  Var loss = fused_ ? sgns_loss<TableInputs>(w_in, w_out, batch_)
-                    : sgns_loss<DenseInputs>(inputs_.rows_of(w_in), w_out, batch_);  // h: (N, C)
-  inputs_.clear();
-  take_turns(batch_, previous_, [&] { return empty_batch(negatives_); });
-  return loss;
 }
 
 }  // namespace gv

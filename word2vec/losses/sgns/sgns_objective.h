@@ -1,28 +1,28 @@
 // SgnsObjective: skip-gram with negative sampling (SGNS). One training step, end to end, with
 // d the vectors' width and the files in word2vec/losses/ unless named:
 //
-// objective  add() turns each example into groups of an SgnsBatch (sgns/sgns_loss.h): the
-//            contexts are the inputs, the centre the positive output, followed by K noise words
-//            drawn from the unigram^0.75 distribution (sgns/negative_sampler.h), never the
-//            centre. With shared negatives one group holds all m of a centre's contexts against
-//            one draw (pWord2Vec's HogBatch); otherwise each context is its own group with a
-//            fresh draw (word2vec.c, gensim). CBOW's one input per centre, the mean of its
-//            contexts, is one group with one draw, as word2vec.c's CBOW draws them.
-// op         loss() builds sgns_loss (sgns/sgns_loss.h) on the worker's views of W_in (V, d) and
-//            W_out (V, d). Plain skip-gram: sgns_loss<TableInputs> reads W_in's rows by id where
-//            they lie. CBOW and subwords: sgns_loss<DenseInputs> on rows h (N, d) =
-//            ExampleInputs::rows_of(W_in) (embedding_bag, gather_rows). The forward scores a
-//            group's inputs V (m, d) against its outputs U (K+1, d): X = V Uᵀ (m, K+1) by
-//            dot_grid (dot_blocks.h), the loss Σ softplus(∓X) by logistic_losses
-//            (autograd/kernels.h), and keeps G = σ(X) - Y (m, K+1), Y = 1 for the positive and 0
-//            for a negative, in the batch.
-// gradient   backward (the same fused op, through fused_op.h and group_grads.h): per group
-//            dL/dV = G U (m, d) and dL/dU = Gᵀ V (K+1, d), by dot_block_grads (dot_blocks.h), as
-//            row-sparse entries of W_in and W_out, one per distinct id (autograd/sparse_rows.h);
-//            or h's dense gradient, which rows_of's ops carry back to W_in's rows.
-// optimizer  the trainer's Optimizer::step (autograd/optim.cpp) finds only row-sparse
-//            gradients on both tables and updates just those rows (update_rows: SGD, Adagrad or
-//            Adam, row by row).
+// objective  add() turns each example into groups of an SgnsBatch (sgns/sgns_loss.h): the contexts
+//            are the inputs, the centre the positive output, followed by K noise words drawn from
+//            the unigram^0.75 distribution (sgns/negative_sampler.h), never the centre. With shared
+//            negatives one group holds all m of a centre's contexts against one draw (pWord2Vec's
+//            HogBatch); otherwise each context is its own group with a fresh draw (word2vec.c,
+//            gensim). CBOW's one input per centre, the mean of its contexts, is one group with one
+//            draw, as word2vec.c's CBOW draws them.
+// op         loss() (fused_objective.h) builds sgns_loss (sgns/sgns_loss.h) on the worker's views
+//            of W_in (V, d) and W_out (V, d). Plain skip-gram: sgns_loss<TableInputs> reads W_in's
+//            rows by id where they lie. CBOW and subwords: sgns_loss<DenseInputs> on rows h (N, d)
+//            = ExampleInputs::rows_of(W_in) (embedding_bag, gather_rows). The forward scores a
+//            group's inputs V (m, d) against its outputs U (K+1, d): X = V Uᵀ (m, K+1) by dot_grid
+//            (dot_blocks.h), the loss Σ softplus(∓X) by logistic_losses (autograd/kernels.h), and
+//            keeps G = σ(X) - Y (m, K+1), Y = 1 for the positive and 0 for a negative, in the
+//            batch.
+// gradient   backward (the same fused op, through fused_op.h and group_grads.h): per group dL/dV =
+//            G U (m, d) and dL/dU = Gᵀ V (K+1, d), by dot_block_grads (dot_blocks.h), as row-sparse
+//            entries of W_in and W_out, one per distinct id (autograd/sparse_rows.h); or h's dense
+//            gradient, which rows_of's ops carry back to W_in's rows.
+// optimizer  the trainer's Optimizer::step (autograd/optim.cpp) finds only row-sparse gradients on
+//            both tables and updates just those rows (update_rows: SGD, Adagrad or Adam, row by
+//            row).
 #pragma once
 
 #include <cstdint>
@@ -30,14 +30,13 @@
 #include <vector>
 
 #include "embeddings/subword_rows.h"
-#include "word2vec/example_inputs.h"
+#include "word2vec/losses/fused_objective.h"
 #include "word2vec/losses/sgns/negative_sampler.h"
 #include "word2vec/losses/sgns/sgns_loss.h"
-#include "word2vec/objective.h"
 
 namespace gv {
 
-class SgnsObjective final : public Objective {
+class SgnsObjective final : public FusedObjective<SgnsBatch> {
  public:
   // negatives = K >= 1 noise words per group. CBOW's one input per centre is one group, so
   // shared_negatives does not matter to it.
@@ -47,16 +46,11 @@ class SgnsObjective final : public Objective {
 
   void add(const Example& example, Rng& rng) override;
   int64_t pairs() const override { return batch_->pairs(); }
-  Var loss(const Var& w_in, const Var& w_out) override;
 
  private:
   std::shared_ptr<const NegativeSampler> noise_;
   int64_t negatives_;
-  bool fused_;  // plain skip-gram: sgns_loss reads W_in's rows itself
   bool shared_negatives_;
-  ExampleInputs inputs_;  // otherwise: the rows of h (N, C)
-  // `batch_` is filled while the last loss's backward may still read `previous_` (take_turns).
-  std::shared_ptr<SgnsBatch> batch_, previous_;
   std::vector<int64_t> outputs_;  // (K+1) one group's outputs: the centre, then K negatives
 };
 

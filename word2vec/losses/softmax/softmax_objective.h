@@ -1,18 +1,18 @@
 // SoftmaxObjective: the full softmax, the textbook model, for small vocabularies. One training
 // step, end to end, with d the vectors' width:
 //
-// objective  add() takes each input row of an example (skip-gram: one per context; CBOW: the
-//            mean of its contexts, see ExampleInputs) with the centre as its target. No
-//            sampling, so it draws nothing from the random stream.
+// objective  add() takes each input row of an example (skip-gram: one per context; CBOW: the mean
+//            of its contexts, see ExampleInputs) with the centre as its target. No sampling, so it
+//            draws nothing from the random stream.
 // op         loss() builds softmax_loss below from engine ops on h (N, d) =
-//            ExampleInputs::rows_of(W_in): logits = h @ W_outᵀ (N, V) (matmul), then
-//            cross_entropy against the N targets (autograd/ops/losses.cpp), scaled back from a
-//            mean to a sum. No fused op: every row meets all of W_out, a plain matrix product.
+//            ExampleInputs::rows_of(W_in): logits = h @ W_outᵀ (N, V) (matmul), then cross_entropy
+//            against the N targets (autograd/ops/losses.cpp), scaled back from a mean to a sum. No
+//            fused op: every row meets all of W_out, a plain matrix product.
 // gradient   the engine ops' own backward: dL/dlogits = softmax - one-hot (N, V), dL/dh =
 //            dL/dlogits W_out (N, d), which rows_of's ops carry back to W_in's rows, and a dense
 //            dL/dW_out = dL/dlogitsᵀ h (V, d).
-// optimizer  the trainer's Optimizer::step (autograd/optim.cpp): a row-sparse step on W_in, a
-//            dense one (update_dense) on all of W_out.
+// optimizer  the trainer's Optimizer::step (autograd/optim.cpp): a row-sparse step on W_in, a dense
+//            one (update_dense) on all of W_out.
 #pragma once
 
 #include <cstdint>
