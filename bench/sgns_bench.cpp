@@ -36,7 +36,7 @@ std::shared_ptr<gv::SgnsBatch> make_batch(int64_t groups, gv::Rng& rng) {
   for (int64_t g = 0; g < groups; ++g) {
     sampler.sample(rng, inputs);
     sampler.sample(rng, outputs);
-    batch->add_group(inputs.data(), 6, outputs.data());
+    batch->add_table_group(inputs.data(), 6, outputs.data());
   }
   return batch;
 }

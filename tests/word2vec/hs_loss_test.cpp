@@ -27,10 +27,10 @@ std::shared_ptr<const gv::HuffmanTree> small_tree() {
 std::shared_ptr<gv::HsBatch> small_batch() {
   auto batch = std::make_shared<gv::HsBatch>();
   batch->tree = small_tree();
-  batch->add_group(3, 2);
-  batch->add_group(0, 1);
-  batch->add_group(4, 2);
-  batch->add_group(3, 1);
+  batch->add_rows_group(3, 2);
+  batch->add_rows_group(0, 1);
+  batch->add_rows_group(4, 2);
+  batch->add_rows_group(3, 1);
   return batch;
 }
 
@@ -113,7 +113,7 @@ TEST_CASE("HS with a zero node table: every step costs log 2, gradients ∓h/2",
   // Word 2's path: nodes 3 2 1, codes 1 1 0.
   auto batch = std::make_shared<gv::HsBatch>();
   batch->tree = small_tree();
-  batch->add_group(2, 1);
+  batch->add_rows_group(2, 1);
   Var h = Var::parameter(Tensor::from({1, 2}, {1.0f, -2.0f}));
   Var nodes = Var::parameter(Tensor::zeros({4, 2}));
   Var loss = gv::hs_loss<gv::DenseInputs>(h, nodes, batch);
@@ -135,8 +135,8 @@ TEST_CASE("HS loss stays finite for huge logits", "[hs]") {
   const std::vector<int64_t> counts = {2, 1};
   auto batch = std::make_shared<gv::HsBatch>();
   batch->tree = std::make_shared<const gv::HuffmanTree>(counts);
-  batch->add_group(0, 1);
-  batch->add_group(1, 1);
+  batch->add_rows_group(0, 1);
+  batch->add_rows_group(1, 1);
   Var h = Var::parameter(Tensor::from({2, 1}, {10.0f, 10.0f}));
   Var nodes = Var::parameter(Tensor::from({1, 1}, {10.0f}));
   Var loss = gv::hs_loss<gv::DenseInputs>(h, nodes, batch);
@@ -159,7 +159,7 @@ TEST_CASE("HS rejects words outside the tree and mismatched shapes", "[hs][error
       gv::hs_loss<gv::DenseInputs>(Var::parameter(Tensor::zeros({5, 5})), nodes, batch),
       Catch::Contains("cover 6 rows"));
   CHECK_THROWS_WITH(gv::hs_loss<gv::DenseInputs>(h, nodes * 2.0f, batch), Catch::Contains("leaf"));
-  batch->add_group(5, 0);
+  batch->add_rows_group(5, 0);
   CHECK_THROWS_WITH(gv::hs_loss<gv::DenseInputs>(h, nodes, batch),
                     Catch::Contains("word 5") && Catch::Contains("5 words"));
 

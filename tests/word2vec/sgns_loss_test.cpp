@@ -21,8 +21,8 @@ std::shared_ptr<gv::SgnsBatch> small_batch() {
   batch->negatives = 2;
   const int64_t inputs_a[] = {1, 2, 3}, outputs_a[] = {0, 2, 6};
   const int64_t inputs_b[] = {2, 5}, outputs_b[] = {4, 2, 1};
-  batch->add_group(inputs_a, 3, outputs_a);
-  batch->add_group(inputs_b, 2, outputs_b);
+  batch->add_table_group(inputs_a, 3, outputs_a);
+  batch->add_table_group(inputs_b, 2, outputs_b);
   return batch;
 }
 
@@ -60,7 +60,7 @@ TEST_CASE("SGNS with a zero output table: every pair costs log 2, gradients ∓v
   auto batch = std::make_shared<gv::SgnsBatch>();
   batch->negatives = 1;
   const int64_t inputs[] = {0}, outputs[] = {1, 2};
-  batch->add_group(inputs, 1, outputs);
+  batch->add_table_group(inputs, 1, outputs);
   Var w_in = Var::parameter(Tensor::from({3, 2}, {1.0f, -2.0f, 0, 0, 0, 0}));
   Var w_out = Var::parameter(Tensor::zeros({3, 2}));
   Var loss = gv::sgns_loss<gv::TableInputs>(w_in, w_out, batch);
@@ -79,7 +79,7 @@ TEST_CASE("SGNS loss stays finite for huge logits", "[sgns]") {
   auto batch = std::make_shared<gv::SgnsBatch>();
   batch->negatives = 1;
   const int64_t inputs[] = {0}, outputs[] = {0, 0};
-  batch->add_group(inputs, 1, outputs);
+  batch->add_table_group(inputs, 1, outputs);
   // x = 100 for both pairs: the positive costs softplus(-100) ≈ 0, the negative softplus(100) =
   // 100.
   Var w_in = Var::parameter(Tensor::from({1, 1}, {10.0f}));
@@ -185,7 +185,7 @@ TEST_CASE("The SGNS loss stays finite for as many negatives as training allows",
     const int64_t inputs[] = {0, 1};
     std::vector<int64_t> outputs(static_cast<size_t>(k + 1));
     for (size_t j = 0; j < outputs.size(); ++j) outputs[j] = static_cast<int64_t>(j % 3);
-    batch->add_group(inputs, 2, outputs.data());
+    batch->add_table_group(inputs, 2, outputs.data());
     const Var w_in = Var::parameter(Tensor::full({3, 4}, 0.5f));
     const Var w_out = Var::parameter(Tensor::zeros({3, 4}));
     const float loss = gv::sgns_loss<gv::TableInputs>(w_in, w_out, batch).item();

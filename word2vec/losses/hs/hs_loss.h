@@ -49,14 +49,14 @@ struct HsBatch {
   }
   std::shared_ptr<HsBatch> empty_like() const { return empty(tree); }
   // For DenseInputs: appends a group of the next `num_rows` rows of h that predict `word`.
-  void add_group(int64_t word, int64_t num_rows) {
+  void add_rows_group(int64_t word, int64_t num_rows) {
     words.push_back(word);
     row_offsets.push_back(rows() + num_rows);
   }
   // For TableInputs: appends a group whose inputs, the W_in rows `ids`, predict `word`.
   void add_table_group(int64_t word, std::span<const int64_t> ids) {
     input_ids.insert(input_ids.end(), ids.begin(), ids.end());
-    add_group(word, static_cast<int64_t>(ids.size()));
+    add_rows_group(word, static_cast<int64_t>(ids.size()));
   }
 };
 

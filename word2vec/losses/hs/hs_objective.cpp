@@ -13,7 +13,7 @@ void HsObjective::add(const Example& example, Rng&) {
   if (reads_table_) {
     batch_->add_table_group(example.centre, example.contexts);
   } else {
-    batch_->add_group(example.centre, inputs_.add(example.contexts));
+    batch_->add_rows_group(example.centre, inputs_.add(example.contexts));
   }
 }
 

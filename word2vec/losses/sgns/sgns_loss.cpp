@@ -12,7 +12,7 @@
 
 namespace gv {
 
-void SgnsBatch::add_group(const int64_t* inputs, int64_t num_inputs, const int64_t* outputs) {
+void SgnsBatch::add_table_group(const int64_t* inputs, int64_t num_inputs, const int64_t* outputs) {
   input_ids.insert(input_ids.end(), inputs, inputs + num_inputs);
   input_offsets.push_back(static_cast<int64_t>(input_ids.size()));
   output_ids.insert(output_ids.end(), outputs, outputs + negatives + 1);

@@ -53,7 +53,7 @@ struct SgnsBatch {
   std::shared_ptr<SgnsBatch> empty_like() const { return empty(negatives); }
   // Appends a group; `outputs` holds K+1 ids, positive first. For TableInputs: the group's
   // inputs are the W_in rows `inputs`.
-  void add_group(const int64_t* inputs, int64_t num_inputs, const int64_t* outputs);
+  void add_table_group(const int64_t* inputs, int64_t num_inputs, const int64_t* outputs);
   // For DenseInputs: the group's inputs are the next `num_rows` rows of h.
   void add_rows_group(int64_t num_rows, const int64_t* outputs);
 };
@@ -65,7 +65,7 @@ struct SgnsBatch {
 // distinct id, or dense) and adds W_out's row-sparse one, an entry per distinct id. The forward
 // writes the batch's coefficients (the saved activations) and the op keeps the batch until its
 // graph is released, for backward to read: while use_count() > 1, the caller must not change it
-// (SgnsObjective reuses a batch only once it holds the sole reference). Throws
+// (FusedObjective reuses a batch only once it holds the sole reference). Throws
 // std::invalid_argument for shapes or a batch that do not fit (a batch of the other kind of
 // inputs), std::out_of_range for an id outside its table. Op names: sgns_loss, sgns_rows_loss.
 template <class Inputs>

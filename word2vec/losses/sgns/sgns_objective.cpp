@@ -34,8 +34,8 @@ void SgnsObjective::add(const Example& example, Rng& rng) {
       while (outputs_[k] == example.centre);
     }
     if (reads_table_) {
-      batch_->add_group(example.contexts.data() + g * rows_per_group, rows_per_group,
-                        outputs_.data());
+      batch_->add_table_group(example.contexts.data() + g * rows_per_group, rows_per_group,
+                              outputs_.data());
     } else {
       batch_->add_rows_group(rows_per_group, outputs_.data());
     }
