@@ -5,7 +5,6 @@
 #include <utility>
 
 #include "autograd/kernels.h"
-#include "autograd/ops.h"
 #include "word2vec/losses/dot_blocks.h"
 #include "word2vec/losses/fused_op.h"
 #include "word2vec/losses/group_grads.h"

@@ -31,8 +31,7 @@ class NegativeSampler {
 
   // One 64-bit draw: the high half picks the column (Lemire's multiply-shift), the low half
   // decides between the column's word and its alias. The choice is a mask, not a conditional:
-  // it is a coin flip per draw, and GCC compiled the conditional into a branch that missed on
-  // a good share of them (half of SgnsObjective::add's time).
+  // it is a coin flip per draw, which a branch would often mispredict.
   int64_t sample(Rng& rng) const {
     const uint64_t bits = rng.next_u64();
     const uint64_t column = ((bits >> 32) * columns_.size()) >> 32;
