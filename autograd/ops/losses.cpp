@@ -37,6 +37,18 @@ Tensor log_softmax_rows(const Tensor& x, const RowsView& view) {
   return out;
 }
 
+// The backward of a row-wise op on (rows, cols): row(y, g, gx) adds one row's input gradient gx
+// from its output y and output gradient g; nothing when the input needs no gradient.
+template <class Row>
+void backward_by_rows(Node& self, const RowsView& view, Row row) {
+  float* gx = self.inputs[0]->grad_data();
+  if (!gx) return;
+  for (int64_t r = 0; r < view.rows; ++r) {
+    const int64_t at = r * view.cols;
+    row(self.value.data() + at, self.grad.data() + at, gx + at);
+  }
+}
+
 }  // namespace
 
 Var softmax(const Var& a) {
@@ -47,17 +59,12 @@ Var softmax(const Var& a) {
   return make_result(
       std::move(out), {a},
       [view](Node& self) {
-        float* gx = self.inputs[0]->grad_data();
-        if (!gx) return;
         // dx_c = y_c (g_c - Σ_j g_j y_j): the Jacobian diag(y) - y y^T applied to g.
-        for (int64_t r = 0; r < view.rows; ++r) {
-          const float* y = self.value.data() + r * view.cols;
-          const float* g = self.grad.data() + r * view.cols;
-          float* gx_row = gx + r * view.cols;
+        backward_by_rows(self, view, [cols = view.cols](const float* y, const float* g, float* gx) {
           float g_dot_y = 0.0f;
-          for (int64_t c = 0; c < view.cols; ++c) g_dot_y += g[c] * y[c];
-          for (int64_t c = 0; c < view.cols; ++c) gx_row[c] += y[c] * (g[c] - g_dot_y);
-        }
+          for (int64_t c = 0; c < cols; ++c) g_dot_y += g[c] * y[c];
+          for (int64_t c = 0; c < cols; ++c) gx[c] += y[c] * (g[c] - g_dot_y);
+        });
       },
       "softmax");
 }
@@ -68,17 +75,12 @@ Var log_softmax(const Var& a) {
   return make_result(
       std::move(out), {a},
       [view](Node& self) {
-        float* gx = self.inputs[0]->grad_data();
-        if (!gx) return;
         // dx_c = g_c - softmax_c Σ_j g_j, with softmax = exp(log_softmax).
-        for (int64_t r = 0; r < view.rows; ++r) {
-          const float* y = self.value.data() + r * view.cols;
-          const float* g = self.grad.data() + r * view.cols;
-          float* gx_row = gx + r * view.cols;
+        backward_by_rows(self, view, [cols = view.cols](const float* y, const float* g, float* gx) {
           float g_sum = 0.0f;
-          for (int64_t c = 0; c < view.cols; ++c) g_sum += g[c];
-          for (int64_t c = 0; c < view.cols; ++c) gx_row[c] += g[c] - std::exp(y[c]) * g_sum;
-        }
+          for (int64_t c = 0; c < cols; ++c) g_sum += g[c];
+          for (int64_t c = 0; c < cols; ++c) gx[c] += g[c] - std::exp(y[c]) * g_sum;
+        });
       },
       "log_softmax");
 }
