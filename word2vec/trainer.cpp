@@ -41,8 +41,11 @@ Rng::State worker_stream(uint64_t seed, size_t worker, int64_t epoch) {
 }
 
 // The options that count every word of a corpus, for a continued run to see the counts of
-// the model's words that occur less than min_count times.
+// the model's words that occur less than min_count times. Throws std::invalid_argument for a
+// max_vocab, which would drop the model's words.
 TrainOptions every_word(TrainOptions options) {
+  if (options.max_vocab != 0)
+    throw std::invalid_argument("train: --max-vocab cannot continue a model: its words all stay");
   options.min_count = 1;
   options.max_vocab = 0;
   options.sentence_cache_bytes = 0;  // the ids change with the model's words

@@ -88,6 +88,16 @@ TEST_CASE("A continued run adds the new corpus's words and sums the known words'
         std::vector<float>(model.w_in.begin() + 2 * o.dim, model.w_in.begin() + 3 * o.dim));
 }
 
+TEST_CASE("A continued run refuses max_vocab, which would drop the model's words",
+          "[trainer][continue]") {
+  gv::testing::ScratchDir dir("continue_max_vocab");
+  const InitialModel model = trained_model(dir, dir.write("a.txt", "x y x y z\n"));
+  TrainOptions o = small_options();
+  o.max_vocab = 2;
+  CHECK_THROWS_WITH(Trainer(dir.write("b.txt", "w w y\n"), o, model, false),
+                    Catch::Contains("--max-vocab cannot continue a model"));
+}
+
 TEST_CASE("A word only in the new corpus gets a trained vector near its topic",
           "[trainer][continue]") {
   gv::testing::ScratchDir dir("continue_new_word");
