@@ -10,12 +10,14 @@
 
 namespace gv::tools {
 
-// A checkpoint (told by its magic) with its counts and both tables; otherwise a vector file in
-// any format the vector commands read, W_in alone. Throws std::runtime_error naming the file.
+// A checkpoint or a fastText .bin (told by their magic numbers) with counts and both tables,
+// the .bin's W_in with its bucket rows; otherwise a vector file in any format the vector
+// commands read, W_in alone. Throws std::runtime_error naming the file.
 InitialModel load_initial_model(const std::string& path, int threads);
 
-// `options` with what the model fixes: dim; from a checkpoint also the model kind and the
-// subword settings. `given` holds the options on the command line, by their long names: one
+// `options` with what the model fixes: dim; from a checkpoint or a fastText .bin also the model
+// kind and the subword settings, and its tokenizer unless --tokenizer, --lowercase or
+// --keep-case is given. `given` holds the options on the command line, by their long names: one
 // that contradicts the model is refused, every one named in one std::invalid_argument line.
 TrainOptions options_for_model(TrainOptions options, const InitialModel& model,
                                const std::set<std::string>& given);

@@ -381,11 +381,12 @@ void add_train_command(CLI::App& app) {
                       "--threads may change, and the outputs, --show and --quiet are this run's")
           ->check(regular_file("checkpoint"));
   CLI::Option* init =
-      cmd->add_option("--init", args->init,
-                      "Continue this model on --corpus: a gradvec checkpoint, or any vector "
-                      "file (W_in only: W_out starts at zero). The corpus's new words at "
-                      "--min-count join it; --lr and --epochs are this run's (default: none, a "
-                      "fresh run; see docs/training.md, 'Continued training')")
+      cmd->add_option(
+             "--init", args->init,
+             "Continue this model on --corpus: a gradvec checkpoint or fastText .bin, "
+             "or any vector file (W_in only: W_out starts at zero). The corpus's new words at "
+             "--min-count join it; --lr and --epochs are this run's (default: none, a "
+             "fresh run; see docs/training.md, 'Continued training')")
           ->check(regular_file("model"));
   cmd->add_flag("--freeze-known", args->freeze_known,
                 "With --init: the model's words keep their W_in rows bit for bit; only new words "
