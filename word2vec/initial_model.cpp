@@ -4,6 +4,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "autograd/io/printable.h"
+#include "autograd/io/word_bytes.h"
 #include "word2vec/corpus/word_counts.h"
 
 namespace gv {
@@ -16,6 +18,11 @@ ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const In
   ContinuedRun run;
   for (int64_t i = 0; i < model_size; ++i) {
     const std::string& word = model.words[static_cast<size_t>(i)];
+    // No corpus word has a blank, and a checkpoint of this run could not hold one.
+    if (const std::string why = word_problem(word, /*blanks_in_words=*/false); !why.empty()) {
+      throw std::runtime_error(model.path + ": word " + std::to_string(i + 1) + " '" +
+                               printable(word, 40) + "' " + why + "; no training can hold it");
+    }
     const int64_t prior = model.counts.empty() ? 1 : model.counts[static_cast<size_t>(i)];
     const int64_t id = corpus_words.id(word);
     const int64_t read = id == Vocabulary::kUnknown ? 0 : corpus_words.count(id);

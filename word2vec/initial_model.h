@@ -44,8 +44,8 @@ struct ContinuedVocabulary {
 };
 
 // `corpus_words` is every word of the new corpus (min_count 1). Ids follow the summed counts,
-// the model's order breaking ties before the corpus's. Throws std::runtime_error if the model
-// has no words.
+// the model's order breaking ties before the corpus's. Throws std::runtime_error naming the
+// model if it has no words, or a word with a blank (a text vector file may hold one).
 ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const InitialModel& model,
                                         int64_t min_count, bool freeze_known);
 

@@ -93,6 +93,17 @@ TEST_CASE(
                     Catch::Contains("--max-vocab cannot continue a model"));
 }
 
+TEST_CASE("A model word that no training vocabulary can hold is refused by the model's name",
+          "[trainer][continue]") {
+  InitialModel model;
+  model.path = "spaces.vec";
+  model.words = {"fine", "two words"};
+  const gv::Vocabulary corpus_words = gv::Vocabulary::build({{"fine", {1, 0}}});
+  CHECK_THROWS_WITH(gv::continue_vocabulary(corpus_words, model, 1, false),
+                    Catch::Equals("spaces.vec: word 2 'two words' contains a space or tab, which "
+                                  "ends a word in a binary file; no training can hold it"));
+}
+
 TEST_CASE("A word only in the new corpus gets a trained vector near its topic",
           "[trainer][continue]") {
   gv::testing::ScratchDir dir("continue_new_word");
