@@ -16,6 +16,7 @@
 #include "autograd/io/printable.h"
 #include "tools/commands.h"
 #include "tools/corpus_reading_options.h"
+#include "tools/initial_model_loading.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/progress.h"
@@ -50,6 +51,8 @@ struct TrainArgs {
   CorpusReadingOptions reading;
   std::string checkpoint;
   std::string resume;
+  std::string init;                // continue this model (checkpoint or vector file)
+  bool freeze_known = false;       // with init: the model's words' rows of W_in stay as they are
   std::string read_vocab;          // train these words: no counting pass
   bool keep_unseen_vocab = false;  // keep read words the tokenizer never yields
   std::string save_vocab;
@@ -180,7 +183,12 @@ void run_train(const TrainArgs& args) {
   if (files) {
     for (const std::string& path : files->paths) args.reading.check_text(path, path);
   }
-  std::vector<PathOption> inputs = {{"--read-vocab", args.read_vocab}, {"--resume", args.resume}};
+  // The model before the outputs are prepared: it may contradict the options.
+  const std::optional<ModelToContinue> init =
+      args.init.empty() ? std::nullopt
+                        : std::optional(model_to_continue(args.init, options, args.given));
+  std::vector<PathOption> inputs = {
+      {"--read-vocab", args.read_vocab}, {"--resume", args.resume}, {"--init", args.init}};
   if (files) {
     for (const std::string& path : files->paths) inputs.push_back({"--corpus", path});
   }
@@ -197,6 +205,7 @@ void run_train(const TrainArgs& args) {
   if (!files) args.reading.check_text(corpus.name(), corpus.path(0));
 
   Trainer trainer = !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
+                    : init ? Trainer(corpus, init->options, init->model, args.freeze_known)
                     : !args.read_vocab.empty()
                         ? Trainer(corpus, options, read_vocabulary(args, options))
                         : Trainer(corpus, options);
@@ -371,6 +380,18 @@ void add_train_command(CLI::App& app) {
                       "may restate the checkpoint's value, not change it; --epochs and "
                       "--threads may change, and the outputs, --show and --quiet are this run's")
           ->check(regular_file("checkpoint"));
+  CLI::Option* init =
+      cmd->add_option(
+             "--init", args->init,
+             "Continue this model on --corpus: a gradvec checkpoint or fastText .bin, "
+             "or any vector file (W_in only: W_out starts at zero). The corpus's new words at "
+             "--min-count join it; --lr and --epochs are this run's (default: none, a "
+             "fresh run; see docs/training.md, 'Continued training')")
+          ->check(regular_file("model"));
+  cmd->add_flag("--freeze-known", args->freeze_known,
+                "With --init: the model's words keep their W_in rows bit for bit; only new words "
+                "(and subword buckets) train (default: off)")
+      ->needs(init);
   CLI::Option* read_vocab =
       cmd->add_option("--read-vocab", args->read_vocab,
                       "Train the words of this vocabulary ('word count' lines, as --save-vocab and "

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <limits>
 #include <stdexcept>
 #include <utility>
@@ -103,8 +104,12 @@ TrainOptions read_options(TensorReader& r) {
 
 // The words come in id order, each at least as frequent as the next; `first` = id makes ties
 // in count keep that order, so the resumed run has the saved ids. A corpus of N bytes holds
-// at most N tokens, which bounds the counts.
-Vocabulary read_vocabulary(TensorReader& r, const TrainOptions& o, int64_t corpus_bytes) {
+// at most N tokens, which with the model's counts of a continued run bounds the counts; a
+// model's word may occur less than min_count times in the corpus.
+Vocabulary read_vocabulary(TensorReader& r, const TrainOptions& o, int64_t corpus_bytes,
+                           int64_t prior_tokens) {
+  const int64_t most_tokens = corpus_bytes + prior_tokens;
+  const int64_t least_count = prior_tokens > 0 ? 1 : o.min_count;
   const int64_t size = r.count("vocabulary", kMinWordBytes);
   r.require_field(size >= kMinVocab, "vocabulary size", ">= " + std::to_string(kMinVocab), size);
   if (o.max_vocab > 0) {
@@ -121,17 +126,18 @@ Vocabulary read_vocabulary(TensorReader& r, const TrainOptions& o, int64_t corpu
       r.fail("vocabulary word " + std::to_string(id) + " '" + printable(word, 40) + "' " + why);
     const auto count = r.pod<int64_t>("vocabulary");
     const std::string field = "vocabulary count of word " + std::to_string(id);
-    r.require_field(count >= o.min_count, field,
-                    ">= min_count (" + std::to_string(o.min_count) + ")", count);
+    r.require_field(count >= least_count, field,
+                    ">= " + std::to_string(least_count) + " (min_count, or 1 in a continued run)",
+                    count);
     if (id > 0) {
       r.require_field(count <= previous, field,
                       "<= the count of the word before it (" + std::to_string(previous) + ")",
                       count);
     }
-    r.require_field(
-        count <= corpus_bytes - tokens, field,
-        "at most the corpus's " + std::to_string(corpus_bytes) + " bytes less the words before it",
-        count);
+    r.require_field(count <= most_tokens - tokens, field,
+                    "at most the corpus's " + std::to_string(corpus_bytes) +
+                        " bytes and the model's tokens less the words before it",
+                    count);
     tokens += count;
     previous = count;
     if (!counts.insert(word, {count, id})) r.fail("duplicate words in vocabulary");
@@ -172,6 +178,68 @@ void check_tables(const TensorReader& r, const TrainOptions& o, int64_t vocab_si
                     "the vocabulary size (" + std::to_string(vocab_size) + ") without subwords",
                     in.shape()[0]);
   }
+}
+
+CorpusFingerprint read_corpus_fingerprint(TensorReader& r) {
+  CorpusFingerprint saved;
+  saved.bytes = r.pod<int64_t>("corpus size");
+  r.require_field(saved.bytes >= 0, "corpus size", ">= 0", saved.bytes);
+  saved.hash = r.pod<uint64_t>("corpus fingerprint");
+  return saved;
+}
+
+struct SavedModel {
+  ContinuedRun continued;
+  Vocabulary vocab;
+  Tensor w_in, w_out;
+};
+
+// The fields after the corpus's fingerprint up to the optimizer state, each checked; `options`
+// are the checkpoint's, and `corpus_bytes` the size of the corpus its counts came from.
+SavedModel read_model(TensorReader& r, const TrainOptions& options, int64_t corpus_bytes) {
+  SavedModel model;
+  ContinuedRun& continued = model.continued;
+  continued.prior_tokens = r.pod<int64_t>("prior tokens");
+  const int64_t most_prior = std::numeric_limits<int64_t>::max() - corpus_bytes;
+  r.require_field(continued.prior_tokens >= 0 && continued.prior_tokens <= most_prior,
+                  "prior tokens", in_range(0, most_prior) + " (2^63 less the corpus's bytes)",
+                  continued.prior_tokens);
+  model.vocab = read_vocabulary(r, options, corpus_bytes, continued.prior_tokens);
+  const int64_t words = model.vocab.total_count() - continued.prior_tokens;
+  r.require_field(
+      words >= 1, "prior tokens",
+      "fewer than the vocabulary's counts (" + std::to_string(model.vocab.total_count()) + ")",
+      continued.prior_tokens);
+  // Bounded before the products of the epochs and the words; require_countable comes too late.
+  const int64_t most_epochs = std::numeric_limits<int64_t>::max() / words;
+  r.require_field(
+      options.epochs >= 1 && options.epochs <= most_epochs, "epochs",
+      in_range(1, most_epochs) + " (2^63 / the vocabulary's " + std::to_string(words) + " words)",
+      options.epochs);
+  // The tables before the trainer, which allocates its own from dim, the vocabulary and
+  // buckets: those fields must first agree with the tensors the file holds.
+  model.w_in = r.tensor("W_in");
+  model.w_out = r.tensor("W_out");
+  check_tables(r, options, model.vocab.size(), model.w_in, model.w_out);
+  const int64_t frozen = r.count("frozen rows", sizeof(int64_t));
+  r.require_field(frozen <= model.vocab.size(), "frozen rows",
+                  "<= the vocabulary size (" + std::to_string(model.vocab.size()) + ")", frozen);
+  for (int64_t i = 0; i < frozen; ++i) {
+    const auto id = r.pod<int64_t>("frozen rows");
+    const int64_t least = continued.frozen_rows.empty() ? 0 : continued.frozen_rows.back() + 1;
+    r.require_field(id >= least && id < model.vocab.size(), "frozen row",
+                    in_range(least, model.vocab.size() - 1) + " (ascending vocabulary ids)", id);
+    continued.frozen_rows.push_back(id);
+  }
+  // The hyperparameters against the trainer's bounds and the tables against this machine's
+  // memory, as the trainer's constructor will check them: its errors are this checkpoint's.
+  try {
+    options.check();
+    require_training_fits(options, model.vocab.size());
+  } catch (const std::invalid_argument& e) {
+    r.fail(e.what());
+  }
+  return model;
 }
 
 // The most (input, output) pairs one word read can add to the loss's count: a centre has at most
@@ -236,6 +304,7 @@ void write_checkpoint(const std::string& path, const Vocabulary& vocab, const Te
     write_options(w, training.options);
     w.pod(training.corpus.bytes);
     w.pod(training.corpus.hash);
+    w.pod(training.continued.prior_tokens);
     w.count(vocab.size());
     for (int64_t id = 0; id < vocab.size(); ++id) {
       w.string(vocab.word(id));
@@ -243,6 +312,8 @@ void write_checkpoint(const std::string& path, const Vocabulary& vocab, const Te
     }
     w.tensor(w_in);
     w.tensor(w_out);
+    w.count(static_cast<int64_t>(training.continued.frozen_rows.size()));
+    for (int64_t id : training.continued.frozen_rows) w.pod(id);
     w.count(static_cast<int64_t>(training.optimizer.tensors.size()));
     for (const Tensor& t : training.optimizer.tensors) w.tensor(t);
     w.count(static_cast<int64_t>(training.optimizer.counters.size()));
@@ -264,36 +335,16 @@ void write_checkpoint(const std::string& path, const Vocabulary& vocab, const Te
 TrainerCheckpoint read_checkpoint(const std::string& path, const Corpus& corpus) {
   TensorReader r(path, kFormat);
   TrainingState training;
-  TrainOptions& options = training.options;
-  options = read_options(r);
-  CorpusFingerprint saved;
-  saved.bytes = r.pod<int64_t>("corpus size");
-  saved.hash = r.pod<uint64_t>("corpus fingerprint");
+  training.options = read_options(r);
+  const CorpusFingerprint saved = read_corpus_fingerprint(r);
   training.corpus = fingerprint_corpus(corpus);
   check_same_corpus(path, saved, corpus.name(), training.corpus);
-
-  Vocabulary vocab = read_vocabulary(r, options, training.corpus.bytes);
-  const int64_t words = vocab.total_count();
-  // Bounded before the product below; require_countable comes too late for it.
-  const int64_t most_epochs = std::numeric_limits<int64_t>::max() / words;
-  r.require_field(
-      options.epochs >= 1 && options.epochs <= most_epochs, "epochs",
-      in_range(1, most_epochs) + " (2^63 / the vocabulary's " + std::to_string(words) + " words)",
-      options.epochs);
-  const int64_t words_total = options.epochs * words;
-  // The tables before the trainer, which allocates its own from dim, the vocabulary and buckets:
-  // those fields must first agree with the tensors the file holds.
-  Tensor w_in = r.tensor("W_in");
-  Tensor w_out = r.tensor("W_out");
-  check_tables(r, options, vocab.size(), w_in, w_out);
-  // The hyperparameters against the trainer's bounds and the tables against this machine's
-  // memory, as the trainer's constructor will check them: its errors are this checkpoint's.
-  try {
-    options.check();
-    require_training_fits(options, vocab.size());
-  } catch (const std::invalid_argument& e) {
-    r.fail(e.what());
-  }
+  SavedModel model = read_model(r, training.options, saved.bytes);
+  const TrainOptions& options = training.options;
+  training.continued = std::move(model.continued);
+  Vocabulary& vocab = model.vocab;
+  const int64_t words_total =
+      options.epochs * (vocab.total_count() - training.continued.prior_tokens);
 
   Optimizer::State& state = training.optimizer;
   const int64_t tensors = r.count("optimizer state", kMinTensorBytes);
@@ -334,7 +385,37 @@ TrainerCheckpoint read_checkpoint(const std::string& path, const Corpus& corpus)
                     "<= the workers' loss pairs (" + std::to_string(before.pairs) + ")", steps);
   }
   r.finish();
-  return {std::move(vocab), std::move(w_in), std::move(w_out), std::move(training)};
+  return {std::move(vocab), std::move(model.w_in), std::move(model.w_out), std::move(training)};
+}
+
+bool is_checkpoint(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string magic(kFormat.magic.size(), '\0');
+  if (!in.read(magic.data(), static_cast<std::streamsize>(magic.size()))) return false;
+  return magic == kFormat.magic || magic == kFormat.unversioned_magic;
+}
+
+InitialModel read_checkpoint_model(const std::string& path) {
+  TensorReader r(path, kFormat);
+  InitialModel model;
+  model.path = path;
+  const TrainOptions options = read_options(r);
+  const CorpusFingerprint saved = read_corpus_fingerprint(r);
+  SavedModel saved_model = read_model(r, options, saved.bytes);
+  model.options = options;
+  model.dim = options.dim;
+  model.words = saved_model.vocab.words();
+  model.counts = saved_model.vocab.counts();
+  const int64_t width = row_floats(options.dim);
+  for (const auto& [table, rows] :
+       {std::pair{&saved_model.w_in, &model.w_in}, std::pair{&saved_model.w_out, &model.w_out}}) {
+    rows->reserve(static_cast<size_t>(table->shape()[0] * options.dim));
+    for (int64_t row = 0; row < table->shape()[0]; ++row) {
+      const float* values = table->data() + row * width;
+      rows->insert(rows->end(), values, values + options.dim);
+    }
+  }
+  return model;
 }
 
 void throw_bad_checkpoint(const std::string& path, const std::string& what) {

@@ -6,8 +6,10 @@
 //                the subword scheme among them); not init_scale, which only shapes the initial
 //                tables a checkpoint replaces
 //   corpus       int64 size, uint64 fingerprint   the corpus must be the same files on resume
+//   prior tokens int64: a run continued from a model (--init) counts the model's words too
 //   vocabulary   count V, V × (string word, int64 count), in id order
 //   W_in, W_out  tensors, rows of row_floats(dim) floats, the columns past dim zero
+//   frozen rows  count F, F ascending int64 ids whose W_in rows training leaves as they are
 //   optimizer    count n, n tensors (as wide as the tables); count m, m int64 counters
 //   progress     double seconds; count workers, per worker: epoch, byte offset,
 //                sentences after, 4 × uint64 rng words, double cached normal,
@@ -30,13 +32,14 @@
 #include "autograd/optim.h"
 #include "autograd/tensor.h"
 #include "word2vec/corpus/corpus.h"
+#include "word2vec/initial_model.h"
 #include "word2vec/train_options.h"
 #include "word2vec/trainer.h"
 #include "word2vec/vocabulary.h"
 
 namespace gv {
 
-inline constexpr uint32_t kCheckpointVersion = 7;
+inline constexpr uint32_t kCheckpointVersion = 8;
 
 // How the run was set up and where it stands: a checkpoint but for the vocabulary and tables.
 struct TrainingState {
@@ -45,6 +48,7 @@ struct TrainingState {
   Optimizer::State optimizer;
   double seconds = 0.0;                   // wall time spent training so far
   std::vector<WorkerPosition> positions;  // one per worker, options.threads of them
+  ContinuedRun continued;                 // what a run from --init keeps
 };
 
 struct TrainerCheckpoint {
@@ -62,6 +66,15 @@ void write_checkpoint(const std::string& path, const Vocabulary& vocab, const Te
 // std::runtime_error naming the checkpoint and the field on any defect, or naming both files
 // when `corpus` is not the one it was written for.
 TrainerCheckpoint read_checkpoint(const std::string& path, const Corpus& corpus);
+
+// Whether `path` starts as a checkpoint does (its magic, any version), rather than as a vector
+// file. False for a file that cannot be read.
+bool is_checkpoint(const std::string& path);
+
+// A checkpoint's model for `train --init`: its options, words, counts and tables, checked as
+// read_checkpoint checks them but against no corpus; the run's progress is not read. Throws
+// std::runtime_error naming the checkpoint and the field on any defect.
+InitialModel read_checkpoint_model(const std::string& path);
 
 // "<path>: not a valid gradvec checkpoint (<what>)": for a defect found once the file is read.
 [[noreturn]] void throw_bad_checkpoint(const std::string& path, const std::string& what);

@@ -40,6 +40,18 @@ Rng::State worker_stream(uint64_t seed, size_t worker, int64_t epoch) {
       .state();
 }
 
+// The options that count every word of a corpus, for a continued run to see the counts of
+// the model's words that occur less than min_count times. Throws std::invalid_argument for a
+// max_vocab, which would drop the model's words.
+TrainOptions every_word(TrainOptions options) {
+  if (options.max_vocab != 0)
+    throw std::invalid_argument("train: --max-vocab cannot continue a model: its words all stay");
+  options.min_count = 1;
+  options.max_vocab = 0;
+  options.sentence_cache_bytes = 0;  // the ids change with the model's words
+  return options;
+}
+
 }  // namespace
 
 // Everything one thread owns while training: its slice of the corpus, random stream, example
@@ -90,24 +102,26 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab)
     : Trainer(corpus, options, std::move(vocab), fingerprint_corpus(corpus)) {}
 
 Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
-                 CorpusFingerprint fingerprint)
+                 CorpusFingerprint fingerprint, ContinuedRun continued)
     : corpus_(std::move(corpus)),
       fingerprint_(fingerprint),
       options_(options),
-      vocab_(std::move(vocab)) {
+      vocab_(std::move(vocab)),
+      continued_(std::move(continued)) {
   options_.check();  // again: a checkpoint's options come here without count_corpus
   if (vocab_.size() < kMinVocab) {
     throw std::runtime_error(corpus_.name() + ": only " + std::to_string(vocab_.size()) +
                              " distinct word(s) pass --min-count; skip-gram needs at least 2");
   }
   // A token takes at least a byte: more counted tokens than that are another corpus's.
-  if (vocab_.total_count() > fingerprint_.bytes) {
+  if (tokens_per_epoch() > fingerprint_.bytes) {
     throw std::runtime_error(corpus_.name() + ": the vocabulary counts " +
-                             std::to_string(vocab_.total_count()) + " tokens, more than its " +
+                             std::to_string(tokens_per_epoch()) + " tokens, more than its " +
                              std::to_string(fingerprint_.bytes) + " bytes can hold");
   }
-  require_countable(options_.epochs, vocab_.total_count());
+  require_countable(options_.epochs, tokens_per_epoch());
   require_training_fits(options_, vocab_.size());
+  frozen_ = FrozenRows(continued_.frozen_rows, vocab_.size());
   subsampler_ = std::make_unique<Subsampler>(vocab_.counts(), options_.sample);
   if (options_.subwords) {
     subwords_ = std::make_shared<const SubwordRows>(vocab_.words(), options_.subword_scheme);
@@ -130,13 +144,28 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
   optimizer_ = make_optimizer(options_.optimizer, {in_->weight(), out_->weight()}, options_.lr);
 
   split_workers(options_.threads, 0);
-  progress_.words_total = options_.epochs * vocab_.total_count();
+  progress_.words_total = options_.epochs * tokens_per_epoch();
+}
+
+Trainer::Trainer(Corpus corpus, TrainOptions options, const InitialModel& model, bool freeze_known)
+    : Trainer(corpus, options,
+              continue_vocabulary(count_for_training(corpus, every_word(options), 1).vocab, model,
+                                  options.min_count, freeze_known),
+              model) {}
+
+Trainer::Trainer(Corpus corpus, TrainOptions options, ContinuedVocabulary continued,
+                 const InitialModel& model)
+    : Trainer(corpus, options, std::move(continued.vocab), fingerprint_corpus(corpus),
+              std::move(continued.run)) {
+  Var in = in_->weight(), out = out_->weight();  // handles: writes reach the tables
+  copy_model_rows(model, vocab_, options_, in.value(), out.value());
 }
 
 Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corpus) {
   TrainerCheckpoint saved = read_checkpoint(checkpoint_path, corpus);
   TrainingState& state = saved.training;
-  Trainer trainer(std::move(corpus), state.options, std::move(saved.vocab), state.corpus);
+  Trainer trainer(std::move(corpus), state.options, std::move(saved.vocab), state.corpus,
+                  std::move(state.continued));
   for (const auto& [table, saved_table] :
        {std::pair{trainer.in_.get(), &saved.w_in}, std::pair{trainer.out_.get(), &saved.w_out}}) {
     Var weight = table->weight();  // a handle: writes reach the table
@@ -156,8 +185,9 @@ Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corp
 }
 
 void Trainer::save_checkpoint(const std::string& path) const {
-  write_checkpoint(path, vocab_, in_->weight().value(), out_->weight().value(),
-                   {options_, fingerprint_, optimizer_->state(), progress_.seconds, positions_});
+  write_checkpoint(
+      path, vocab_, in_->weight().value(), out_->weight().value(),
+      {options_, fingerprint_, optimizer_->state(), progress_.seconds, positions_, continued_});
 }
 
 void Trainer::split_workers(int threads, int64_t epoch) {
@@ -193,9 +223,9 @@ void Trainer::set_epochs(int64_t epochs) {
                                 " epoch(s) this run has begun; give at least " +
                                 std::to_string(begun));
   }
-  require_countable(epochs, vocab_.total_count());
+  require_countable(epochs, tokens_per_epoch());
   options_.epochs = epochs;
-  progress_.words_total = epochs * vocab_.total_count();
+  progress_.words_total = epochs * tokens_per_epoch();
   progress_.lr = LinearDecay(options_.lr).at(progress_.fraction());
 }
 
@@ -356,6 +386,7 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop,
     const float lr = decay.at(static_cast<double>(words_done_by_all()) / words_total);
     const Var loss = w.objective->loss(w.in_view, w.out_view);
     loss.backward();
+    frozen_.zero_gradients(w.in_view);
     optimizer_->step(w.views, lr);
     w.in_view.zero_grad();
     w.out_view.zero_grad();

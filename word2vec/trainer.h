@@ -37,6 +37,8 @@
 #include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/corpus/counted_corpus.h"
 #include "word2vec/corpus/sentence_cache.h"
+#include "word2vec/frozen_rows.h"
+#include "word2vec/initial_model.h"
 #include "word2vec/objective.h"
 #include "word2vec/subsampler.h"
 #include "word2vec/train_options.h"
@@ -77,6 +79,15 @@ class Trainer {
   // counts drive subsampling, the negative and Huffman tables and the learning-rate schedule,
   // so they should be the corpus's own. Throws as the constructor above.
   Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab);
+  // Continues `model` (train --init) on the corpus: the vocabulary as continue_vocabulary()
+  // updates it, the model's words' rows of W_in (and of its buckets with the same subword
+  // scheme) copied in, the new words' rows initialised as a fresh run's, W_out the model's
+  // where it has one with the same loss (never for hs, whose tree is rebuilt), zero elsewhere.
+  // With `freeze_known`, training leaves the model's words' rows of W_in as they are. Throws
+  // std::invalid_argument if the model's dim is not options.dim (the command line refuses that
+  // and every other contradiction first: tools/initial_model_loading.h), else as the
+  // constructors above.
+  Trainer(Corpus corpus, TrainOptions options, const InitialModel& model, bool freeze_known);
   // Restores a checkpoint written by save_checkpoint(); the corpus must be the same files in the
   // same order (its size and fingerprint are checked). Every field is checked against sane bounds
   // and against the file's own sizes before anything is allocated from it (checkpoint.h): throws
@@ -130,7 +141,12 @@ class Trainer {
   struct Worker;
   static CountedCorpus count_corpus(const Corpus& corpus, const TrainOptions& options);
   Trainer(Corpus corpus, TrainOptions options, CountedCorpus counted);
-  Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab, CorpusFingerprint fingerprint);
+  Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab, CorpusFingerprint fingerprint,
+          ContinuedRun continued = {});
+  Trainer(Corpus corpus, TrainOptions options, ContinuedVocabulary continued,
+          const InitialModel& model);
+  // The tokens of the corpus in the vocabulary: what one epoch reads.
+  int64_t tokens_per_epoch() const { return vocab_.total_count() - continued_.prior_tokens; }
   // Runs until the corpus is done, or `stop` or `diverged` turns true (then at a step end).
   // Trains every worker's slice until it has finished `epochs` epochs (returns true), or until
   // a stop (returns false).
@@ -153,6 +169,8 @@ class Trainer {
   CorpusFingerprint fingerprint_;  // recorded in checkpoints
   TrainOptions options_;
   Vocabulary vocab_;
+  ContinuedRun continued_;
+  FrozenRows frozen_;
   std::unique_ptr<Subsampler> subsampler_;
   std::shared_ptr<const SubwordRows> subwords_;
   ObjectiveMaker new_objective_;  // one objective per worker

@@ -143,6 +143,23 @@ void checkpoint_seeds(const std::string& corpus) {
   subwords_adagrad.subword_scheme = {2, 3, 4};
   subwords_adagrad.optimizer = gv::OptimizerKind::adagrad;
   seed("checkpoint", "subwords-adagrad-ckpt", checkpoint(subwords_adagrad));
+  // A continued run (train --init --freeze-known): prior tokens and frozen rows. The model has
+  // two of the corpus's words and one it lacks.
+  gv::InitialModel model;
+  model.path = "model";
+  model.dim = 3;
+  model.words = gv::Trainer(corpus, seed_options()).vocabulary().words();
+  model.words.resize(2);
+  model.words.push_back("unseen");
+  model.counts = {5, 4, 3};
+  model.w_in.assign(3 * 3, 0.25f);
+  gv::TrainOptions continued = seed_options();
+  continued.max_vocab = 0;
+  gv::Trainer frozen(corpus, continued, model, /*freeze_known=*/true);
+  const std::atomic<bool> stop{false};
+  frozen.train({}, stop, /*stop_after_words=*/30);
+  seed("checkpoint", "frozen-continued-ckpt",
+       written([&](const std::string& path) { frozen.save_checkpoint(path); }));
 }
 
 void lm_checkpoint_seeds(const std::string& corpus) {

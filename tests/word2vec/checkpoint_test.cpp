@@ -19,19 +19,19 @@ TEST_CASE("A checkpoint of the first format is refused by its version", "[traine
   const std::string old = dir.write("old.ckpt", "GVCKPT01" + std::string(64, '\0'));
   CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                     Catch::Contains("old.ckpt") && Catch::Contains("unsupported version 1") &&
-                        Catch::Contains("checkpoint version 7"));
+                        Catch::Contains("checkpoint version 8"));
 }
 
 TEST_CASE(
-    "Checkpoints from before CBOW, subwords, corpus fingerprints, padded rows and tokenizers are "
-    "refused by their version",
+    "Checkpoints from before CBOW, subwords, corpus fingerprints, padded rows, tokenizers and "
+    "continued runs are refused by their version",
     "[trainer][checkpoint]") {
   gv::testing::ScratchDir dir("v2_checkpoint");
   const std::string corpus = dir.write("corpus.txt", "a b a b\n");
   // Version 2 stored no model, version 3 no subword scheme, version 4 no corpus fingerprint,
-  // version 5 rows dim wide, version 6 no tokenizer; the header is the magic and the version, a
-  // uint32.
-  for (const char version : {'\x02', '\x03', '\x04', '\x05', '\x06'}) {
+  // version 5 rows dim wide, version 6 no tokenizer, version 7 no prior tokens nor frozen rows;
+  // the header is the magic and the version, a uint32.
+  for (const char version : {'\x02', '\x03', '\x04', '\x05', '\x06', '\x07'}) {
     const std::string name = std::string{'v', static_cast<char>('0' + version)} + ".ckpt";
     std::string bytes = "GVCHKPNT";
     bytes.push_back(version);  // little-endian uint32, then anything
@@ -40,7 +40,7 @@ TEST_CASE(
     CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                       Catch::Contains(name) &&
                           Catch::Contains("unsupported version " + std::to_string(int{version})) &&
-                          Catch::Contains("checkpoint version 7"));
+                          Catch::Contains("checkpoint version 8"));
   }
 }
 
@@ -127,7 +127,8 @@ std::map<std::string, size_t> locate_fields(const std::string& bytes) {
        {"lowercase", "keep_punctuation", "line_is_sentence", "shared_negatives", "subwords"}) {
     field(name, 1);
   }
-  for (const char* name : {"minn", "maxn", "buckets", "corpus size", "corpus fingerprint"})
+  for (const char* name :
+       {"minn", "maxn", "buckets", "corpus size", "corpus fingerprint", "prior tokens"})
     field(name, 8);
   const uint32_t words = count();
   field("vocabulary size", 4);
@@ -147,6 +148,9 @@ std::map<std::string, size_t> locate_fields(const std::string& bytes) {
   };
   tensor("W_in");
   tensor("W_out");
+  const uint32_t frozen = count();
+  field("frozen rows", 4);
+  for (uint32_t i = 0; i < frozen; ++i) field("frozen row " + std::to_string(i), 8);
   const uint32_t tensors = count();
   field("optimizer tensors", 4);
   for (uint32_t i = 0; i < tensors; ++i) tensor("optimizer tensor " + std::to_string(i));
@@ -228,6 +232,9 @@ TEST_CASE("Every field of a checkpoint is checked before anything is allocated f
       {"corpus size", raw(int64_t{1}), "was written for a corpus of 1 bytes"},
       {"corpus fingerprint", raw(read_at<uint64_t>(good, at.at("corpus fingerprint")) ^ 1),
        "was written for another corpus"},
+      {"prior tokens", raw(int64_t{-1}), "prior tokens must be in [0, "},
+      {"prior tokens", raw(big), "prior tokens must be fewer than the vocabulary's counts"},
+      {"frozen rows", raw(uint32_t{1000}), "frozen rows"},
       {"vocabulary size", raw(uint32_t{0xFFFFFFFF}), "vocabulary"},
       {"count of word 0", raw(big), "vocabulary count of word 0"},
       {"count of word 1", raw(count0 + 1), "vocabulary count of word 1"},

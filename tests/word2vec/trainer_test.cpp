@@ -9,7 +9,9 @@
 
 #include "autograd/rng.h"
 #include "tests/scratch_dir.h"
+#include "tests/word2vec/resumed_runs.h"
 #include "tests/word2vec/small_options.h"
+#include "tests/word2vec/topic_corpus.h"
 #include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/losses/hs/hs_objective.h"
 #include "word2vec/losses/hs/huffman_tree.h"
@@ -19,30 +21,12 @@
 using gv::Tensor;
 using gv::Trainer;
 using gv::TrainOptions;
+using gv::testing::kNeverStop;
+using gv::testing::same_bits;
 using gv::testing::small_options;
+using gv::testing::two_topic_corpus;
 
 namespace {
-
-// Two topics that never share a line: words a0..a11 co-occur only with each other, likewise
-// b0..b11. Skip-gram must pull each topic's words together.
-std::string two_topic_corpus(int lines, uint64_t seed) {
-  gv::Rng rng(seed);
-  std::ostringstream text;
-  for (int line = 0; line < lines; ++line) {
-    const char topic = (line % 2) ? 'a' : 'b';
-    for (int w = 0; w < 8; ++w) text << (w ? " " : "") << topic << rng.below(12);
-    text << '\n';
-  }
-  return text.str();
-}
-
-bool same_bits(const Tensor& a, const Tensor& b) {
-  if (a.shape() != b.shape()) return false;
-  for (int64_t i = 0; i < a.numel(); ++i) {
-    if (a[i] != b[i]) return false;
-  }
-  return true;
-}
 
 double cosine(const float* a, const float* b, int64_t d) {
   double ab = 0, aa = 0, bb = 0;
@@ -84,8 +68,6 @@ double same_topic_neighbour_rate(const Trainer& trainer) {
   }
   return double(hits) / double(vocabulary.size());
 }
-
-const std::atomic<bool> kNeverStop{false};
 
 // small_options() in every model x loss x optimizer, with and without subwords. The words'
 // n-grams ("<a1", "10>", ...) are shared within a topic and across the two, in 50 buckets.
@@ -188,20 +170,10 @@ TEST_CASE("Resumed training equals uninterrupted training", "[trainer][checkpoin
     INFO(mode_name(o));
     Trainer whole(corpus, o);
     REQUIRE(whole.train({}, kNeverStop));
-
-    Trainer first(corpus, o);
-    // Stop a little into the second epoch, mid-corpus.
-    REQUIRE_FALSE(first.train({}, kNeverStop, 300 * 8 + 1000));
-    CHECK(first.progress().words_done < 3 * 300 * 8);
-    const std::string checkpoint = dir.file("run.ckpt");
-    first.save_checkpoint(checkpoint);
-    Trainer resumed = Trainer::from_checkpoint(checkpoint, corpus);
-    REQUIRE(resumed.train({}, kNeverStop));
-    CHECK(resumed.progress().words_done == whole.progress().words_done);
-    // The summary's loss is the whole run's, the checkpoint's sums included, to the last bit.
-    CHECK(resumed.progress().run_loss == whole.progress().run_loss);
-    CHECK(same_bits(resumed.input_table().value(), whole.input_table().value()));
-    CHECK(same_bits(resumed.output_table().value(), whole.output_table().value()));
+    // Stopped a little into the second epoch, mid-corpus.
+    const Trainer resumed = gv::testing::resumed_after(Trainer(corpus, o), corpus,
+                                                       dir.file("run.ckpt"), 300 * 8 + 1000);
+    CHECK(gv::testing::same_run(resumed, whole));
   }
 }
 
@@ -491,16 +463,11 @@ TEST_CASE("Skip-gram with hierarchical softmax resumes bit for bit", "[hs-resume
   o.epochs = 1;
   Trainer whole(kShakespeare, o);
   REQUIRE(whole.train({}, kNeverStop));
-  Trainer first(kShakespeare, o);
-  REQUIRE_FALSE(first.train({}, kNeverStop, whole.vocabulary().total_count() / 2));
-  const std::string checkpoint = dir.file("hs.ckpt");
-  first.save_checkpoint(checkpoint);
-  Trainer resumed = Trainer::from_checkpoint(checkpoint, kShakespeare);
+  const Trainer resumed =
+      gv::testing::resumed_after(Trainer(kShakespeare, o), kShakespeare, dir.file("hs.ckpt"),
+                                 whole.vocabulary().total_count() / 2);
   CHECK(resumed.options().loss == gv::LossKind::hs);
-  REQUIRE(resumed.train({}, kNeverStop));
-  CHECK(resumed.progress().words_done == whole.progress().words_done);
-  CHECK(same_bits(resumed.input_table().value(), whole.input_table().value()));
-  CHECK(same_bits(resumed.output_table().value(), whole.output_table().value()));
+  CHECK(gv::testing::same_run(resumed, whole));
 }
 
 TEST_CASE("An extended run's rate decays over the new total from where the run stands",

@@ -71,6 +71,10 @@ struct FastTextModel {
   int64_t ntokens = 0;
   int64_t output_rows = 0;
   std::shared_ptr<const SubwordVectors> input;  // (words + bucket, dim); keeps the file mapped
+  // Both matrices' little-endian float32 rows where they lie in the file that `input` keeps
+  // mapped: (words + bucket, dim) and (output_rows, dim), unaligned.
+  const char* input_rows = nullptr;
+  const char* output_matrix = nullptr;
 };
 
 // Whether `bytes` start with fastText's magic number: how VectorFormat::Auto tells a model.

@@ -196,7 +196,9 @@ FastTextModel parse_fasttext_model(const VectorSource& source) {
   const bool supervised = args.model == fasttext::kModelSupervised;
   model.output_rows =
       supervised ? static_cast<int64_t>(model.entries.size()) - model.words : model.words;
-  read_matrix(in, source, "output", model.output_rows, supervised ? "labels" : "words", args.dim);
+  model.input_rows = input;
+  model.output_matrix = read_matrix(in, source, "output", model.output_rows,
+                                    supervised ? "labels" : "words", args.dim);
   if (in.left() > 0) {
     throw source.error(std::to_string(in.left()) + " bytes after the output matrix");
   }

@@ -1,0 +1,163 @@
+// Trainer's continued runs (train --init): the vocabulary update, trained new words, frozen
+// rows and the resumed run.
+#include <algorithm>
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "autograd/rng.h"
+#include "tests/scratch_dir.h"
+#include "tests/word2vec/resumed_runs.h"
+#include "tests/word2vec/small_options.h"
+#include "tests/word2vec/topic_corpus.h"
+#include "word2vec/checkpoint.h"
+#include "word2vec/initial_model.h"
+#include "word2vec/trainer.h"
+
+using gv::InitialModel;
+using gv::Trainer;
+using gv::TrainOptions;
+using gv::testing::kNeverStop;
+using gv::testing::small_options;
+using gv::testing::two_topic_corpus;
+
+namespace {
+
+// The model trained on `corpus`, as read_checkpoint_model reads it back.
+InitialModel trained_model(gv::testing::ScratchDir& dir, const std::string& corpus) {
+  Trainer model(corpus, small_options());
+  REQUIRE(model.train({}, kNeverStop));
+  const std::string checkpoint = dir.file("model.ckpt");
+  model.save_checkpoint(checkpoint);
+  return gv::read_checkpoint_model(checkpoint);
+}
+
+// Word `word`'s row of W_in, its first dim floats.
+std::vector<float> row_of(const Trainer& trainer, const std::string& word) {
+  const int64_t id = trainer.vocabulary().id(word);
+  REQUIRE(id != gv::Vocabulary::kUnknown);
+  const gv::Tensor& table = trainer.input_table().value();
+  const float* row = table.data() + id * table.shape()[1];
+  return {row, row + trainer.options().dim};
+}
+
+// Topic `topic`'s word number w.
+std::string topic_word(char topic, int w) {
+  std::string word(1, topic);
+  word += std::to_string(w);
+  return word;
+}
+
+double cosine(const std::vector<float>& a, const std::vector<float>& b) {
+  double ab = 0, aa = 0, bb = 0;
+  for (size_t k = 0; k < a.size(); ++k) ab += a[k] * b[k], aa += a[k] * a[k], bb += b[k] * b[k];
+  return ab / std::sqrt(aa * bb);
+}
+
+// The model's words' rows of W_in in `trainer`, in the model's order.
+std::vector<std::vector<float>> model_rows(const Trainer& trainer, const InitialModel& model) {
+  std::vector<std::vector<float>> rows;
+  for (const std::string& word : model.words) rows.push_back(row_of(trainer, word));
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "A continued run adds the new corpus's words, sums the known words' counts, keeps them all",
+    "[trainer][continue]") {
+  gv::testing::ScratchDir dir("continue_vocab");
+  const InitialModel model = trained_model(dir, dir.write("a.txt", "x y x y z\n"));
+  // y and z are the model's (x 2, y 2, z 1); w is new and occurs twice, v once.
+  TrainOptions o = small_options();
+  o.min_count = 2;
+  const Trainer trainer(dir.write("b.txt", "w w y v\n"), o, model, false);
+  const gv::Vocabulary& vocab = trainer.vocabulary();
+  CHECK(vocab.size() == 4);  // x, y, z stay; w joins; v is under --min-count
+  CHECK(vocab.count(vocab.id("y")) == 2 + 1);
+  CHECK(vocab.count(vocab.id("x")) == 2);
+  CHECK(vocab.count(vocab.id("z")) == 1);  // kept below --min-count: the model has it
+  CHECK(vocab.count(vocab.id("w")) == 2);
+  CHECK(vocab.id("v") == gv::Vocabulary::kUnknown);
+  // The learning rate's schedule counts the tokens read: w w y.
+  CHECK(trainer.progress().words_total == o.epochs * 3);
+  // The model's rows come along by word, whatever their new ids.
+  CHECK(row_of(trainer, "z") ==
+        std::vector<float>(model.w_in.begin() + 2 * o.dim, model.w_in.begin() + 3 * o.dim));
+  // A max_vocab would drop some of the model's words: refused.
+  o.max_vocab = 2;
+  CHECK_THROWS_WITH(Trainer(dir.file("b.txt"), o, model, false),
+                    Catch::Contains("--max-vocab cannot continue a model"));
+}
+
+TEST_CASE("A model word that no training vocabulary can hold is refused by the model's name",
+          "[trainer][continue]") {
+  InitialModel model;
+  model.path = "spaces.vec";
+  model.words = {"fine", "two words"};
+  const gv::Vocabulary corpus_words = gv::Vocabulary::build({{"fine", {1, 0}}});
+  CHECK_THROWS_WITH(gv::continue_vocabulary(corpus_words, model, 1, false),
+                    Catch::Equals("spaces.vec: word 2 'two words' contains a space or tab, which "
+                                  "ends a word in a binary file; no training can hold it"));
+}
+
+TEST_CASE("A word only in the new corpus gets a trained vector near its topic",
+          "[trainer][continue]") {
+  gv::testing::ScratchDir dir("continue_new_word");
+  const InitialModel model = trained_model(dir, dir.write("a.txt", two_topic_corpus(600, 1)));
+  REQUIRE(std::find(model.words.begin(), model.words.end(), "anew") == model.words.end());
+  const std::string corpus = dir.write("b.txt", two_topic_corpus(600, 2, "anew"));
+  const Trainer untrained(corpus, small_options(), model, false);
+  Trainer trainer(corpus, small_options(), model, false);
+  REQUIRE(trainer.train({}, kNeverStop));
+  CHECK(row_of(trainer, "anew") != row_of(untrained, "anew"));
+  // Its neighbours are topic a's words: each is nearer to it than any of topic b's.
+  const std::vector<float> anew = row_of(trainer, "anew");
+  double nearest_b = -1.0, farthest_a = 1.0;
+  for (int w = 0; w < 12; ++w) {
+    farthest_a = std::min(farthest_a, cosine(anew, row_of(trainer, topic_word('a', w))));
+    nearest_b = std::max(nearest_b, cosine(anew, row_of(trainer, topic_word('b', w))));
+  }
+  CHECK(farthest_a > nearest_b);
+}
+
+TEST_CASE("With freeze_known the model's rows stay bit for bit", "[trainer][continue]") {
+  gv::testing::ScratchDir dir("continue_freeze");
+  const InitialModel model = trained_model(dir, dir.write("a.txt", two_topic_corpus(300, 1)));
+  const std::string corpus = dir.write("b.txt", two_topic_corpus(300, 2, "anew"));
+  for (const gv::OptimizerKind optimizer :
+       {gv::OptimizerKind::sgd, gv::OptimizerKind::adagrad, gv::OptimizerKind::adam}) {
+    for (const gv::LossKind loss : {gv::LossKind::sgns, gv::LossKind::hs}) {
+      TrainOptions o = small_options();
+      o.optimizer = optimizer;
+      o.loss = loss;
+      INFO("optimizer " << int(optimizer) << ", loss " << int(loss));
+      const Trainer untrained(corpus, o, model, true);
+      const std::vector<std::vector<float>> before = model_rows(untrained, model);
+      Trainer frozen(corpus, o, model, true), free(corpus, o, model, false);
+      REQUIRE(frozen.train({}, kNeverStop));
+      REQUIRE(free.train({}, kNeverStop));
+      CHECK(model_rows(frozen, model) == before);
+      CHECK(model_rows(free, model) != before);  // what the freeze holds back
+      CHECK(row_of(frozen, "anew") != row_of(untrained, "anew"));
+    }
+  }
+}
+
+TEST_CASE("A continued run resumes bit for bit", "[trainer][continue][checkpoint]") {
+  gv::testing::ScratchDir dir("continue_resume");
+  const InitialModel model = trained_model(dir, dir.write("a.txt", two_topic_corpus(300, 1)));
+  const std::string corpus = dir.write("b.txt", two_topic_corpus(300, 2, "anew"));
+  for (const bool freeze : {false, true}) {
+    INFO("freeze " << freeze);
+    Trainer whole(corpus, small_options(), model, freeze);
+    REQUIRE(whole.train({}, kNeverStop));
+    const Trainer resumed =
+        gv::testing::resumed_after(Trainer(corpus, small_options(), model, freeze), corpus,
+                                   dir.file("run.ckpt"), 300 * 8 + 1000);
+    CHECK(gv::testing::same_run(resumed, whole));
+  }
+}

@@ -1,0 +1,37 @@
+// train --init MODEL: reading the model, a gradvec checkpoint or any vector file, and the
+// options a continued run takes from it.
+#pragma once
+
+#include <set>
+#include <string>
+
+#include "word2vec/initial_model.h"
+#include "word2vec/train_options.h"
+
+namespace gv::tools {
+
+// A checkpoint or a fastText .bin (told by their magic numbers) with counts and both tables,
+// the .bin's W_in with its bucket rows; otherwise a vector file in any format the vector
+// commands read, W_in alone. Throws std::runtime_error naming the file.
+InitialModel load_initial_model(const std::string& path, int threads);
+
+// `options` with what the model fixes: dim; from a checkpoint or a fastText .bin also the model
+// kind and the subword settings, and its tokenizer unless --tokenizer, --lowercase or
+// --keep-case is given. `given` holds the options on the command line, by their long names: one
+// that contradicts the model is refused, every one named in one std::invalid_argument line.
+TrainOptions options_for_model(TrainOptions options, const InitialModel& model,
+                               const std::set<std::string>& given);
+
+struct ModelToContinue {
+  InitialModel model;
+  TrainOptions options;  // the run's, with what the model fixes
+};
+
+// The model at `path` and the options that continue it (load_initial_model, options_for_model,
+// TrainOptions::check). `given` must not hold --resume, --read-vocab nor --max-vocab, which
+// shape a run or a vocabulary of their own: std::invalid_argument naming the one given. With hs,
+// says on standard error that the Huffman tree is built anew.
+ModelToContinue model_to_continue(const std::string& path, const TrainOptions& options,
+                                  const std::set<std::string>& given);
+
+}  // namespace gv::tools

@@ -1,0 +1,73 @@
+#include "word2vec/initial_model.h"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+#include "autograd/io/printable.h"
+#include "autograd/io/word_bytes.h"
+#include "word2vec/corpus/word_counts.h"
+
+namespace gv {
+
+ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const InitialModel& model,
+                                        int64_t min_count, bool freeze_known) {
+  if (model.words.empty()) throw std::runtime_error(model.path + ": the model has no words");
+  const auto model_size = static_cast<int64_t>(model.words.size());
+  WordCounts counts;
+  ContinuedRun run;
+  for (int64_t i = 0; i < model_size; ++i) {
+    const std::string& word = model.words[static_cast<size_t>(i)];
+    // No corpus word has a blank, and a checkpoint of this run could not hold one.
+    if (const std::string why = word_problem(word, /*blanks_in_words=*/false); !why.empty()) {
+      throw std::runtime_error(model.path + ": word " + std::to_string(i + 1) + " '" +
+                               printable(word, 40) + "' " + why + "; no training can hold it");
+    }
+    const int64_t prior = model.counts.empty() ? 1 : model.counts[static_cast<size_t>(i)];
+    const int64_t id = corpus_words.id(word);
+    const int64_t read = id == Vocabulary::kUnknown ? 0 : corpus_words.count(id);
+    if (prior > std::numeric_limits<int64_t>::max() - read - run.prior_tokens)
+      throw std::runtime_error(model.path + ": the model's counts and the corpus's add up past " +
+                               "2^63");
+    counts.insert(word, {prior + read, i});
+    run.prior_tokens += prior;
+  }
+  for (int64_t id = 0; id < corpus_words.size(); ++id) {
+    if (corpus_words.count(id) >= min_count)
+      counts.insert(corpus_words.word(id), {corpus_words.count(id), model_size + id});
+  }
+  Vocabulary vocab = Vocabulary::build(counts, 1);
+  if (freeze_known) {
+    for (int64_t id = 0; id < vocab.size(); ++id) {
+      if (counts.find(vocab.word(id))->first < model_size) run.frozen_rows.push_back(id);
+    }
+  }
+  return {std::move(vocab), std::move(run)};
+}
+
+void copy_model_rows(const InitialModel& model, const Vocabulary& vocab,
+                     const TrainOptions& options, Tensor& w_in, Tensor& w_out) {
+  if (model.dim != options.dim) {
+    throw std::invalid_argument("train: --dim " + std::to_string(options.dim) +
+                                " contradicts the model's " + std::to_string(model.dim));
+  }
+  const int64_t dim = options.dim;
+  const int64_t width = row_floats(dim);
+  const auto model_words = static_cast<int64_t>(model.words.size());
+  const bool same_loss = model.options && model.options->loss == options.loss;
+  const bool keep_w_out = !model.w_out.empty() && same_loss && options.loss != LossKind::hs;
+  for (int64_t row = 0; row < model_words; ++row) {
+    const int64_t id = vocab.id(model.words[static_cast<size_t>(row)]);
+    std::copy_n(model.w_in.data() + row * dim, dim, w_in.data() + id * width);
+    if (keep_w_out) std::copy_n(model.w_out.data() + row * dim, dim, w_out.data() + id * width);
+  }
+  // The buckets follow the words in both tables, so bucket b holds the same n-grams in both.
+  const int64_t buckets = static_cast<int64_t>(model.w_in.size()) / dim - model_words;
+  if (!options.subwords || buckets != options.subword_scheme.buckets) return;
+  for (int64_t b = 0; b < buckets; ++b) {
+    std::copy_n(model.w_in.data() + (model_words + b) * dim, dim,
+                w_in.data() + (vocab.size() + b) * width);
+  }
+}
+
+}  // namespace gv

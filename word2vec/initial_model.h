@@ -1,0 +1,60 @@
+// InitialModel: the trained model `gradvec train --init` continues from, and how its vocabulary
+// meets the new corpus's.
+//
+// A model brings its words, their rows of W_in (and, from a checkpoint, of W_out and the subword
+// buckets) and, from a checkpoint, their counts. continue_vocabulary() then updates the
+// vocabulary as gensim's build_vocab(update=True): the new corpus's words at min_count that
+// the model lacks join it, and every word the model has stays, its count the model's plus the
+// new corpus's, which weighs it in subsampling, the negatives and the Huffman tree. A vector
+// file has no counts: each of its words counts once there, so the new corpus's counts decide.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "autograd/tensor.h"
+#include "word2vec/train_options.h"
+#include "word2vec/vocabulary.h"
+
+namespace gv {
+
+struct InitialModel {
+  std::string path;  // for messages
+  std::vector<std::string> words;
+  std::vector<int64_t> counts;  // per word, as the model counted them; empty for a vector file
+  int64_t dim = 0;
+  std::vector<float> w_in;   // (words + buckets, dim): a checkpoint with subwords has buckets
+  std::vector<float> w_out;  // (words, dim), or empty: W_out starts at zero
+  std::optional<TrainOptions> options;  // a checkpoint's: what the model was trained as
+};
+
+// What a continued run keeps beside its vocabulary, saved in its checkpoints.
+struct ContinuedRun {
+  // The model's counts summed over the vocabulary: its counts less those of the corpus read,
+  // whose tokens alone set the learning rate's schedule.
+  int64_t prior_tokens = 0;
+  std::vector<int64_t> frozen_rows;  // ascending ids whose W_in rows training leaves as they are
+};
+
+struct ContinuedVocabulary {
+  Vocabulary vocab;
+  ContinuedRun run;
+};
+
+// `corpus_words` is every word of the new corpus (min_count 1). Ids follow the summed counts,
+// the model's order breaking ties before the corpus's. Throws std::runtime_error naming the
+// model if it has no words, or a word with a blank (a text vector file may hold one).
+ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const InitialModel& model,
+                                        int64_t min_count, bool freeze_known);
+
+// Copies the model's rows into a trainer's tables, w_in (V [+ buckets], R) and w_out (V, R) with
+// R = row_floats(options.dim), by word: each of the model's words to its id in `vocab`, W_out's
+// rows only from a checkpoint of the same loss and never for hs, whose rows are the rebuilt
+// tree's nodes; the buckets when the model has them (a checkpoint of the same subword scheme).
+// Throws std::invalid_argument when the model's dim is not options.dim.
+void copy_model_rows(const InitialModel& model, const Vocabulary& vocab,
+                     const TrainOptions& options, Tensor& w_in, Tensor& w_out);
+
+}  // namespace gv
