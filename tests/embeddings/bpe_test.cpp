@@ -64,8 +64,14 @@ std::vector<std::string> regex_pieces(const std::string& text) {
 
 // The reference the trainer must equal: every pair recounted over every word before each merge,
 // the same rule stated in bpe_trainer.h (highest count, then smallest left id, then smallest
-// right id; no token longer than kMaxTokenBytes; joined left to right without overlap).
-std::vector<Merge> naive_merges(const std::string& text, int64_t merges_wanted) {
+// right id; no token longer than kMaxTokenBytes; joined left to right without overlap), and each
+// distinct piece's tokens after the last merge.
+struct NaiveBpe {
+  std::vector<Merge> merges;
+  std::map<std::string, std::vector<TokenId>> pieces;
+};
+
+NaiveBpe naive_bpe(const std::string& text, int64_t merges_wanted) {
   std::map<std::string, int64_t> counts;
   for (const std::string_view piece : gv::bpe::pre_tokenize(text)) ++counts[std::string(piece)];
   std::vector<std::pair<std::vector<TokenId>, int64_t>> words;
@@ -107,7 +113,10 @@ std::vector<Merge> naive_merges(const std::string& text, int64_t merges_wanted) 
       s = out;
     }
   }
-  return merges;
+  NaiveBpe result{merges, {}};
+  auto word = words.begin();
+  for (const auto& entry : counts) result.pieces[entry.first] = (word++)->first;
+  return result;
 }
 
 std::string random_bytes(std::mt19937& rng, size_t max_length, const std::string& alphabet = {}) {
@@ -192,16 +201,21 @@ TEST_CASE("BPE stops when no pair is left to merge", "[bpe]") {
   CHECK_THROWS_AS(trainer.learn(255), std::invalid_argument);
 }
 
-TEST_CASE("BPE's incremental merges equal a naive recount on TinyShakespeare", "[bpe]") {
+TEST_CASE("BPE equals a naive recount on TinyShakespeare, merges and pieces", "[bpe]") {
   const std::string text = shakespeare_prefix(20000);
   BpeTrainer trainer;
   trainer.add_text(text);
   const std::vector<Merge> merges = trainer.learn(256 + 300);
   REQUIRE(merges.size() == 300);
-  CHECK(merges == naive_merges(text, 300));
+  const NaiveBpe naive = naive_bpe(text, 300);
+  CHECK(merges == naive.merges);
+  // Encoding by rank gives each piece the tokens training left it with.
+  const BpeVocabulary vocabulary(merges);
+  BpeEncoder encoder(vocabulary);
+  for (const auto& [piece, tokens] : naive.pieces) CHECK(encoder.encode(piece) == tokens);
 }
 
-TEST_CASE("BPE's incremental merges equal a naive recount on repetitive random bytes", "[bpe]") {
+TEST_CASE("BPE equals a naive recount on repetitive random bytes, merges and pieces", "[bpe]") {
   // Runs such as "aaaa" and "abab" exercise joins side by side.
   std::mt19937 rng(11);
   std::string text;
@@ -209,7 +223,11 @@ TEST_CASE("BPE's incremental merges equal a naive recount on repetitive random b
   BpeTrainer trainer;
   trainer.add_text(text);
   const std::vector<Merge> merges = trainer.learn(256 + 60);
-  CHECK(merges == naive_merges(text, 60));
+  const NaiveBpe naive = naive_bpe(text, 60);
+  CHECK(merges == naive.merges);
+  const BpeVocabulary vocabulary(merges);
+  BpeEncoder encoder(vocabulary);
+  for (const auto& [piece, tokens] : naive.pieces) CHECK(encoder.encode(piece) == tokens);
 }
 
 TEST_CASE("BPE encoding round-trips the training text and any bytes", "[bpe]") {
