@@ -130,6 +130,20 @@ std::string random_bytes(std::mt19937& rng, size_t max_length, const std::string
   return text;
 }
 
+// Checks the trainer's first `merges_wanted` merges on `text` against naive_bpe's, and that
+// encoding by rank gives each piece the tokens training left it with; returns how many merges.
+size_t check_against_naive(const std::string& text, int64_t merges_wanted) {
+  BpeTrainer trainer;
+  trainer.add_text(text);
+  const std::vector<Merge> merges = trainer.learn(256 + merges_wanted);
+  const NaiveBpe naive = naive_bpe(text, merges_wanted);
+  CHECK(merges == naive.merges);
+  const BpeVocabulary vocabulary(merges);
+  BpeEncoder encoder(vocabulary);
+  for (const auto& [piece, tokens] : naive.pieces) CHECK(encoder.encode(piece) == tokens);
+  return merges.size();
+}
+
 // The message load_bpe throws for the file holding `bytes`, "" if it loads.
 std::string load_error(const std::string& bytes) {
   const gv::testing::ScratchDir dir("bpe");
@@ -202,17 +216,7 @@ TEST_CASE("BPE stops when no pair is left to merge", "[bpe]") {
 }
 
 TEST_CASE("BPE equals a naive recount on TinyShakespeare, merges and pieces", "[bpe]") {
-  const std::string text = shakespeare_prefix(20000);
-  BpeTrainer trainer;
-  trainer.add_text(text);
-  const std::vector<Merge> merges = trainer.learn(256 + 300);
-  REQUIRE(merges.size() == 300);
-  const NaiveBpe naive = naive_bpe(text, 300);
-  CHECK(merges == naive.merges);
-  // Encoding by rank gives each piece the tokens training left it with.
-  const BpeVocabulary vocabulary(merges);
-  BpeEncoder encoder(vocabulary);
-  for (const auto& [piece, tokens] : naive.pieces) CHECK(encoder.encode(piece) == tokens);
+  REQUIRE(check_against_naive(shakespeare_prefix(20000), 300) == 300);
 }
 
 TEST_CASE("BPE equals a naive recount on repetitive random bytes, merges and pieces", "[bpe]") {
@@ -220,14 +224,7 @@ TEST_CASE("BPE equals a naive recount on repetitive random bytes, merges and pie
   std::mt19937 rng(11);
   std::string text;
   for (int i = 0; i < 200; ++i) text += random_bytes(rng, 12, "aab ") + "\n";
-  BpeTrainer trainer;
-  trainer.add_text(text);
-  const std::vector<Merge> merges = trainer.learn(256 + 60);
-  const NaiveBpe naive = naive_bpe(text, 60);
-  CHECK(merges == naive.merges);
-  const BpeVocabulary vocabulary(merges);
-  BpeEncoder encoder(vocabulary);
-  for (const auto& [piece, tokens] : naive.pieces) CHECK(encoder.encode(piece) == tokens);
+  REQUIRE(check_against_naive(text, 60) == 60);
 }
 
 TEST_CASE("BPE encoding round-trips the training text and any bytes", "[bpe]") {
