@@ -49,6 +49,13 @@ void for_each_line(std::istream& in, Use use) {
   }
 }
 
+// Throws if standard output could not take everything written to it (a full disk, a closed pipe).
+void finish_standard_output() {
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    throw std::runtime_error("cannot write standard output");
+  }
+}
+
 void run_train(const BpeArgs& args) {
   refuse_shared_files({{"--corpus", args.corpus}}, {{"--output", args.output}});
   prepare_outputs({args.output});
@@ -90,6 +97,7 @@ void run_encode(const BpeArgs& args) {
     out += '\n';
     std::fwrite(out.data(), 1, out.size(), stdout);
   });
+  finish_standard_output();
 }
 
 // The ids of one line of decode's input, each in [0, vocabulary size).
@@ -121,6 +129,7 @@ void run_decode(const BpeArgs& args) {
     out += vocabulary.decode(parse_ids(line, ++line_number, vocabulary.size()));
   });
   std::fwrite(out.data(), 1, out.size(), stdout);
+  finish_standard_output();
 }
 
 void add_tokenizer_option(CLI::App& cmd, BpeArgs& args) {
