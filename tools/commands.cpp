@@ -16,6 +16,7 @@ const std::map<std::string, std::string> kDocs{
     {"lm", "docs/lm.md"},          {"nearest", "docs/vectors.md"},  {"analogy", "docs/vectors.md"},
     {"eval", "docs/vectors.md"},   {"repl", "docs/vectors.md"},     {"convert", "docs/vectors.md"},
     {"info", "docs/vectors.md"},   {"plot", "docs/vectors.md"},     {"vector", "docs/vectors.md"},
+    {"bpe", "docs/training.md"},
 };
 
 // Ends the help of `command` and every command under it with where to read more.
@@ -35,6 +36,7 @@ void add_all_commands(CLI::App& app) {
   app.formatter(std::make_shared<WrappingFormatter>());
   add_train_command(app);
   add_phrases_command(app);
+  add_bpe_command(app);
   add_pe_command(app);
   add_lm_command(app);
   add_vector_commands(app);

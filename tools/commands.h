@@ -23,6 +23,7 @@ void add_all_commands(CLI::App& app);  // commands.cpp
 void add_train_command(CLI::App& app);    // train_command.cpp
 void add_pe_command(CLI::App& app);       // pe_command.cpp
 void add_phrases_command(CLI::App& app);  // phrases_command.cpp
+void add_bpe_command(CLI::App& app);      // bpe_command.cpp: bpe train, bpe encode, bpe decode
 void add_lm_command(CLI::App& app);       // lm_command.cpp: lm train, lm sample, lm eval
 void add_vector_commands(CLI::App& app);  // vector_commands.cpp: nearest, analogy, eval, repl,
                                           // convert, info, plot, and vector:

@@ -7,9 +7,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "embeddings/bpe/bpe_file.h"
+#include "embeddings/bpe/bpe_trainer.h"
 #include "embeddings/lm/lm_trainer.h"
 #include "embeddings/parameter_file.h"
 #include "tests/fuzz/fixtures.h"
@@ -200,6 +203,14 @@ void file_seeds(const std::string& corpus) {
   seed_with_damage("vocabulary", "vocab.txt", saved);
   seed("vocabulary", "duplicate.txt", "king 3\nqueen 2\nking 1\n");
   seed("vocabulary", "crlf-blank-lines.txt", "king 3\r\n\r\nqueen 2\r\n");
+
+  gv::bpe::BpeTrainer bpe;
+  bpe.add_text(gv::fuzz::kCorpus);
+  std::ostringstream tokenizer;
+  gv::bpe::write_bpe(tokenizer, gv::bpe::BpeVocabulary(bpe.learn(300)));
+  seed_with_damage("bpe_file", "fixture-bpe", tokenizer.str());
+  seed("bpe_file", "repeated-merge-bpe", "gradvec-bpe 1\nmerges 2\n97 97\n97 97\n");
+  seed("bpe_file", "doubling-bpe", "gradvec-bpe 1\nmerges 4\n97 97\n256 256\n257 257\n258 258\n");
 }
 
 void text_seeds() {

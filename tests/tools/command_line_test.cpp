@@ -213,7 +213,7 @@ TEST_CASE("command line: names are checked where they can be commands or options
   CHECK(answer({"train", "--epoch=1"}) == "unknown option '--epoch'; did you mean '--epochs'?");
   CHECK(answer({"hepl"}) == "unknown command 'hepl'; did you mean 'help' or 'repl'?");
   CHECK(answer({"xyzzy"}) ==
-        "unknown command 'xyzzy'; the commands of gradvec are help, train, phrases, pe, lm, "
+        "unknown command 'xyzzy'; the commands of gradvec are help, train, phrases, bpe, pe, lm, "
         "nearest, analogy, eval, repl, convert, info, plot, vector");
   CHECK(answer({"nearest", "--xyzzy"}) ==
         "unknown option '--xyzzy' for gradvec nearest (see its --help)");

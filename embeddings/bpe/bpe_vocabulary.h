@@ -1,0 +1,59 @@
+// A byte-level BPE vocabulary: tokens 0-255 are the bytes, and merge k makes token 256 + k from
+// the two tokens it joins, each made before it. The merges' order is their rank: encoding
+// applies the earliest one that fits first.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace gv::bpe {
+
+// The vocabulary sizes a file or a trainer may ask for: every byte, up to about a million.
+constexpr int64_t kMinVocabSize = 256;
+constexpr int64_t kMaxVocabSize = int64_t{1} << 20;
+// The longest token a merge may make, in bytes: it bounds what a vocabulary holds (a million
+// merges, each doubling the one before, would otherwise spell tokens no memory holds) and what
+// one cached piece costs; words longer than this are still merged within, into several tokens.
+constexpr int64_t kMaxTokenBytes = 256;
+
+using TokenId = int32_t;
+
+struct Merge {
+  TokenId left = 0;
+  TokenId right = 0;
+  bool operator==(const Merge&) const = default;
+};
+
+// A pair of tokens as one key, for the maps of pairs the trainer and the encoder keep.
+inline uint64_t pair_key(TokenId left, TokenId right) {
+  return (uint64_t{static_cast<uint32_t>(left)} << 32) | static_cast<uint32_t>(right);
+}
+
+class BpeVocabulary {
+ public:
+  // Throws std::invalid_argument if there are more merges than kMaxVocabSize allows, a merge
+  // joins a token not made before it, makes one longer than kMaxTokenBytes, or two merges join
+  // the same pair (the message says
+  // which merge, counting from 0).
+  explicit BpeVocabulary(std::vector<Merge> merges);
+
+  int64_t size() const { return static_cast<int64_t>(tokens_.size()); }
+  const std::vector<Merge>& merges() const { return merges_; }
+  // The bytes token `id` stands for; `id` must be in [0, size()).
+  const std::string& bytes(TokenId id) const { return tokens_[static_cast<size_t>(id)]; }
+  // The token merging (left, right) makes, if a merge does: its rank is that id - 256.
+  std::optional<TokenId> merged(TokenId left, TokenId right) const;
+  // The bytes of `ids`, each in [0, size()), concatenated.
+  std::string decode(const std::vector<TokenId>& ids) const;
+
+ private:
+  std::vector<Merge> merges_;
+  std::vector<std::string> tokens_;
+  std::unordered_map<uint64_t, TokenId> merged_;
+};
+
+}  // namespace gv::bpe

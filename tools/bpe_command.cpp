@@ -1,0 +1,170 @@
+// `gradvec bpe`: a byte-level BPE tokenizer (embeddings/bpe/) learned from a corpus, and text
+// turned into its tokens and back.
+//
+//   gradvec bpe train --corpus data/tinyshakespeare.txt --vocab-size 4096 --output tok.bpe
+//   gradvec bpe encode --tokenizer tok.bpe <in.txt >ids.txt
+//   gradvec bpe decode --tokenizer tok.bpe <ids.txt >out.txt     # out.txt is in.txt, byte for byte
+//
+// encode writes one line of ids per input line, that line's \n encoded with it (as token 10 or in
+// a merge), so decode writes the bytes of every id and nothing else: the lines come back with
+// their own newlines, and a last line without one comes back without one.
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "autograd/io/atomic_file.h"
+#include "autograd/io/input_file.h"
+#include "autograd/io/printable.h"
+#include "embeddings/bpe/bpe_encoder.h"
+#include "embeddings/bpe/bpe_file.h"
+#include "embeddings/bpe/bpe_trainer.h"
+#include "tools/commands.h"
+#include "tools/output_lock.h"
+#include "tools/output_paths.h"
+#include "tools/validators.h"
+
+namespace gv::tools {
+namespace {
+
+struct BpeArgs {
+  std::string corpus = "data/tinyshakespeare.txt";
+  int64_t vocab_size = 4096;
+  std::string output;
+  std::string tokenizer;
+  bool pieces = false;
+};
+
+// Calls `use` with each line of `in`, its \n kept (none on a last line without one).
+template <class Use>
+void for_each_line(std::istream& in, Use use) {
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!in.eof()) line += '\n';
+    use(line);
+  }
+}
+
+// Throws if standard output could not take everything written to it (a full disk, a closed pipe).
+void finish_standard_output() {
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    throw std::runtime_error("cannot write standard output");
+  }
+}
+
+void run_train(const BpeArgs& args) {
+  refuse_shared_files({{"--corpus", args.corpus}}, {{"--output", args.output}});
+  prepare_outputs({args.output});
+  const OutputLocks locks({args.output});
+  const auto start = std::chrono::steady_clock::now();
+  std::ifstream corpus;
+  open_regular_file(args.corpus, "corpus", corpus);
+  bpe::BpeTrainer trainer;
+  for_each_line(corpus, [&](const std::string& line) { trainer.add_text(line); });
+  if (corpus.bad()) throw std::runtime_error(args.corpus + ": cannot read the corpus");
+  const bpe::BpeVocabulary vocabulary(trainer.learn(args.vocab_size));
+  write_file_atomically(args.output, [&](std::ostream& out) { bpe::write_bpe(out, vocabulary); });
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  std::fprintf(
+      stderr, "%zu merges learned (a vocabulary of %lld tokens) from %s in %.2f s, written to %s\n",
+      vocabulary.merges().size(), static_cast<long long>(vocabulary.size()),
+      printable(args.corpus).c_str(), took.count(), printable(args.output).c_str());
+}
+
+// A token as --pieces shows it: its bytes with every space as U+2581 (SentencePiece's "▁"), and
+// every byte that is not part of a printable character, a lone half of one included, as \xNN.
+std::string piece(const bpe::BpeVocabulary& vocabulary, bpe::TokenId id) {
+  const std::string shown = printable(vocabulary.bytes(id));
+  std::string marked;
+  for (const char c : shown) marked += c == ' ' ? std::string("\u2581") : std::string(1, c);
+  return marked;
+}
+
+void run_encode(const BpeArgs& args) {
+  const bpe::BpeVocabulary vocabulary = bpe::load_bpe(args.tokenizer);
+  bpe::BpeEncoder encoder(vocabulary);
+  std::string out;
+  for_each_line(std::cin, [&](const std::string& line) {
+    out.clear();
+    for (const bpe::TokenId id : encoder.encode(line)) {
+      if (!out.empty()) out += ' ';
+      out += args.pieces ? piece(vocabulary, id) : std::to_string(id);
+    }
+    out += '\n';
+    std::fwrite(out.data(), 1, out.size(), stdout);
+  });
+  finish_standard_output();
+}
+
+// The ids of one line of decode's input, each in [0, vocabulary size).
+std::vector<bpe::TokenId> parse_ids(const std::string& line, int64_t line_number, int64_t size) {
+  std::vector<bpe::TokenId> ids;
+  size_t at = 0;
+  while ((at = line.find_first_not_of(" \t\r\n", at)) != std::string::npos) {
+    const size_t end = std::min(line.find_first_of(" \t\r\n", at), line.size());
+    const std::string text = line.substr(at, end - at);
+    int64_t id = -1;
+    const auto [stop, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+    if (error != std::errc() || stop != text.data() + text.size() || id < 0 || id >= size) {
+      throw std::runtime_error("standard input: line " + std::to_string(line_number) + ": '" +
+                               text + "' is not a token id in [0, " + std::to_string(size - 1) +
+                               "]");
+    }
+    ids.push_back(static_cast<bpe::TokenId>(id));
+    at = end;
+  }
+  return ids;
+}
+
+// Everything is read and checked before a byte is written: a bad id leaves no partial output.
+void run_decode(const BpeArgs& args) {
+  const bpe::BpeVocabulary vocabulary = bpe::load_bpe(args.tokenizer);
+  std::string out;
+  int64_t line_number = 0;
+  for_each_line(std::cin, [&](const std::string& line) {
+    out += vocabulary.decode(parse_ids(line, ++line_number, vocabulary.size()));
+  });
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  finish_standard_output();
+}
+
+void add_tokenizer_option(CLI::App& cmd, BpeArgs& args) {
+  cmd.add_option("--tokenizer", args.tokenizer, "BPE file written by gradvec bpe train")
+      ->required()
+      ->check(regular_file("tokenizer"));
+}
+
+}  // namespace
+
+void add_bpe_command(CLI::App& app) {
+  auto args = std::make_shared<BpeArgs>();
+  CLI::App* bpe = app.add_subcommand(
+      "bpe", "A byte-level BPE tokenizer: learn one from a corpus, encode and decode text");
+  bpe->require_subcommand(1);
+
+  CLI::App* train = bpe->add_subcommand("train", "Learn BPE merges from a corpus");
+  train->add_option("--corpus", args->corpus, "Text file, read as bytes")->capture_default_str();
+  train->add_option("--vocab-size", args->vocab_size, "Tokens: the 256 bytes and the merges")
+      ->check(integer_in<int64_t>(bpe::kMinVocabSize, bpe::kMaxVocabSize))
+      ->capture_default_str();
+  train->add_option("--output", args->output, "Where the BPE file goes")->required();
+  train->callback([args] { run_train(*args); });
+
+  CLI::App* encode =
+      bpe->add_subcommand("encode", "Standard input to token ids, one line of ids per input line");
+  add_tokenizer_option(*encode, *args);
+  encode->add_flag("--pieces", args->pieces,
+                   "Print tokens as text, each space as U+2581, instead of ids");
+  encode->callback([args] { run_encode(*args); });
+
+  CLI::App* decode =
+      bpe->add_subcommand("decode", "Token ids on standard input to the bytes they stand for");
+  add_tokenizer_option(*decode, *args);
+  decode->callback([args] { run_decode(*args); });
+}
+
+}  // namespace gv::tools
