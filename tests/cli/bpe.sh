@@ -33,7 +33,7 @@ cmp "$work/input.bin" "$work/decoded.bin" || fail "encode then decode changed th
 echo "ok: encode then decode gives back every byte"
 
 pieces=$(printf 'First Citizen:\n' | "$gradvec" bpe encode --tokenizer "$work/out/tok.bpe" --pieces)
-[[ $pieces == "First "$'\u2581'"Citizen : \\x0a" ]] || fail "--pieces: $pieces"
+[[ $pieces == "First "$'\xe2\x96\x81'"Citizen : \\x0a" ]] || fail "--pieces: $pieces"
 echo "ok: --pieces shows the leading space as U+2581"
 
 printf 'gradvec-bpe 1\nmerges 1\n97 300\n' >"$work/bad.bpe"
