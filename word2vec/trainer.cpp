@@ -358,7 +358,7 @@ bool Trainer::train_workers(const ProgressFn& on_progress, const std::atomic<boo
                   "(it is %g) or --batch (it is %lld)",
                   std::isnan(progress_.loss) ? "NaN" : "infinite", 100.0 * progress_.fraction(),
                   options_.lr, static_cast<long long>(options_.batch));
-    throw std::runtime_error(where);
+    throw TrainingDiverged(where);
   }
   return std::ranges::all_of(positions_,
                              [&](const WorkerPosition& p) { return p.epoch >= epochs; });

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,12 @@
 #include "word2vec/vocabulary.h"
 
 namespace gv {
+
+// Thrown by Trainer::train when the loss becomes NaN or infinite: the run's settings (or the tables
+// a checkpoint brought) diverge, which no reader of a file could have refused up front.
+struct TrainingDiverged : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 struct TrainProgress {
   int64_t words_done = 0;   // in-vocabulary tokens read so far, over all epochs and workers

@@ -17,6 +17,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     gv::Trainer trainer = gv::Trainer::from_checkpoint(path, corpus_path);
     const std::atomic<bool> stop{true};
     trainer.train({}, stop);
+  } catch (const gv::TrainingDiverged&) {
+    // Tables within every bound can still diverge in their first step: a training outcome,
+    // reported as train's --lr advice, not a defect of the file.
   } catch (const std::runtime_error& e) {
     gv::fuzz::check_error(e, path);
   }
