@@ -11,8 +11,7 @@
 namespace gv::tools {
 
 int resolve_threads(int threads) {
-  if (threads > 0) return threads;
-  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  return threads > 0 ? threads : cores();
 }
 
 void parallel_for(int64_t n, int threads, int64_t min_chunk,

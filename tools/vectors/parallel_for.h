@@ -9,14 +9,14 @@
 
 namespace gv::tools {
 
-// `threads <= 0` means std::thread::hardware_concurrency(). Chunks are contiguous and at
+// `threads <= 0` means cores() (autograd/machine.h). Chunks are contiguous and at
 // least `min_chunk` long, so small ranges run inline on the calling thread. `body(begin, end)`
 // must be safe to run concurrently on disjoint ranges. The first exception thrown by a chunk
 // is rethrown on the calling thread after every thread has joined.
 void parallel_for(int64_t n, int threads, int64_t min_chunk,
                   const std::function<void(int64_t begin, int64_t end)>& body);
 
-// The thread count `threads <= 0` resolves to (at least 1).
+// `threads`, or cores() when `threads <= 0`.
 int resolve_threads(int threads);
 
 }  // namespace gv::tools

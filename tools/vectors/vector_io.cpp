@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <optional>
-#include <thread>
 
+#include "tools/vectors/parallel_for.h"
 #include "tools/vectors/vector_format_detection.h"
 #include "tools/vectors/vector_source.h"
 
@@ -19,9 +19,7 @@ WordVectors read_vectors(const std::string& path, const ReadOptions& options, Re
                                 std::to_string(options.threads));
   }
   ReadOptions resolved = options;
-  resolved.threads = options.threads > 0
-                         ? options.threads
-                         : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  resolved.threads = tools::resolve_threads(options.threads);
   // A stream's prefix is read as the file would be, so it stops at the first problem that
   // more bytes cannot mend, or once --limit's words are in.
   const auto check_prefix = [&](const VectorSource& prefix) {
