@@ -1,6 +1,7 @@
 #include "tools/command_line.h"
 
 #include <cctype>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -83,6 +84,19 @@ bool takes_value(const CLI::Option& option) {
   return option.get_expected_max() > 0;
 }
 
+// An option CLI11 refuses to read twice ("At Most 1 required but received 2").
+bool takes_one_value(const CLI::Option& option) {
+  return option.get_expected_max() == 1 &&
+         option.get_multi_option_policy() == CLI::MultiOptionPolicy::Throw;
+}
+
+// Named as the user typed it both times: an old spelling and the current name are one option.
+UnknownName given_twice(const CLI::Option& option, const std::string& first,
+                        const std::string& second) {
+  const std::string as = first == second ? "" : " (as " + first + " and " + second + ")";
+  return UnknownName(option.get_name() + " is given twice" + as + ": give it once");
+}
+
 // The option `word` names in `command`, or nullptr. CLI11 reads "--name=VALUE", "-xVALUE" as
 // the one-letter option -x with a value, and "-xyz" of flags as -x -y -z.
 const CLI::Option* find_option(const CLI::App& command, const std::string& word) {
@@ -98,12 +112,14 @@ const CLI::Option* find_option(const CLI::App& command, const std::string& word)
 // and positionals are left to CLI11.
 void check_names(CLI::App& app, std::vector<std::string>& args) {
   CLI::App* command = &app;
-  bool value_expected = false;  // the word before is an option that takes one
+  std::map<const CLI::Option*, std::string> given;  // as first typed
+  bool value_expected = false;                      // the word before is an option that takes one
   for (size_t i = 0; i < args.size(); ++i) {
     std::string& word = args[i];
     if (word == "--") return;  // the rest are positionals, whatever they look like
     if (is_option(word)) {
       std::string typed = word.substr(0, word.find('='));
+      const std::string as_typed = typed;
       if (const auto current = current_spelling(*command, typed)) {
         word.replace(0, typed.size(), *current);
         typed = *current;
@@ -116,6 +132,10 @@ void check_names(CLI::App& app, std::vector<std::string>& args) {
         throw UnknownName(*answer);
       const CLI::Option* option = find_option(*command, word);
       if (option == nullptr) throw unknown_option(*command, typed);
+      if (takes_one_value(*option)) {
+        const auto [first, inserted] = given.emplace(option, as_typed);
+        if (!inserted) throw given_twice(*option, first->second, as_typed);
+      }
       value_expected = takes_value(*option) && typed.size() == word.size();
       continue;
     }

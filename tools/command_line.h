@@ -10,9 +10,11 @@
 
 namespace gv::tools {
 
-// An unknown command or option: "unknown command 'trian'; did you mean 'train'?", "unknown
-// option '--epoch'; did you mean '--epochs'?", or a peer's spelling answered with gradvec's
-// (peer_spellings.h). Thrown before any command runs.
+// A name the command line cannot take: an unknown command or option ("unknown command 'trian';
+// did you mean 'train'?", "unknown option '--epoch'; did you mean '--epochs'?"), a peer's
+// spelling answered with gradvec's (peer_spellings.h), or an option of one value given twice
+// ("--vectors is given twice (as --in and --vectors): give it once"). Thrown before any command
+// runs.
 struct UnknownName : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };

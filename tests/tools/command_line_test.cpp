@@ -342,6 +342,15 @@ TEST_CASE("command line: an old spelling is read as the option's name now, where
         "unknown option '--inn' for gradvec convert (see its --help)");
 }
 
+TEST_CASE("command line: an option of one value given twice is named as typed, both times") {
+  CHECK(answer({"convert", "--in", "a.vec", "--vectors", "b.vec", "--output", "c.vec"}) ==
+        "--vectors is given twice (as --in and --vectors): give it once");
+  CHECK(answer({"train", "--epochs", "1", "--epochs=2"}) ==
+        "--epochs is given twice: give it once");
+  // A list is not one value: two corpora are two files to read.
+  CHECK(answer({"train", "--corpus", "a.txt", "--corpus", "b.txt"}).empty());
+}
+
 TEST_CASE("name suggestions: one slip, or two in a long name; never a different short name") {
   using gv::tools::likely_meant;
   const std::vector<std::string> options{"--k",         "--lr",   "--epochs",
