@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what gradvec needs to build and test on Debian/Ubuntu; does nothing when all is present.
 #   ./setup.sh            build + test dependencies
-#   ./setup.sh --interop  only fastText, so the test that reads its models runs instead of skipping
+#   ./setup.sh --interop  only fastText and gensim, so the tests that read and write their models
+#                         run (CI calls it; without them those tests skip, and fail under CI=true)
 #   ./setup.sh --peers    also the tools bench/ compares against (fastText, gensim, PyTorch,
 #                         hyperfine), and OpenBLAS behind libblas.so.3, so gensim and PyTorch run
 #                         at their best
@@ -10,7 +11,7 @@ set -euo pipefail
 
 packages=(g++ cmake make catch2 libcli11-dev libbenchmark-dev zlib1g-dev)
 case "${1:-}" in
-  --interop) packages=(fasttext) ;;
+  --interop) packages=(fasttext python3-gensim) ;;
   # libopenblas0-pthread takes over libblas.so.3 (its alternative outranks the reference BLAS).
   --peers) packages+=(fasttext python3-gensim python3-torch libopenblas0-pthread hyperfine time) ;;
   # clang is Debian's default (14 on bookworm); libclang-rt-14-dev holds its libFuzzer and

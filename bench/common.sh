@@ -66,13 +66,21 @@ require_known_tools() {
   done
 }
 
+# find_blas: sets `blas`, the library behind libblas.so.3, which gensim's inner loop calls. A
+# benchmark of quality, not speed, names it without requiring OpenBLAS.
+find_blas() {
+  blas=$(update-alternatives --query "libblas.so.3-$(uname -m)-linux-gnu" 2>/dev/null |
+    sed -n 's/^Value: //p')
+  blas=${blas:-not set}
+}
+
 # require_openblas: gensim's inner loop (sdot/saxpy) and PyTorch's matmul call whatever
 # libblas.so.3 points at. Debian's reference BLAS makes gensim ~1.5x and PyTorch ~10x slower than
 # the OpenBLAS a pip user gets, so racing them on it would flatter gradvec: refuse instead. One
 # BLAS thread per worker, as each tool's own threads are what is being compared. Sets `blas`.
 require_openblas() {
   local alternative=libblas.so.3-$(uname -m)-linux-gnu
-  blas=$(update-alternatives --query "$alternative" 2>/dev/null | sed -n 's/^Value: //p')
+  find_blas
   [[ $blas == *openblas* ]] ||
     die "libblas.so.3 is '${blas:-not set}', not OpenBLAS: gensim and PyTorch would run slower than a pip install; run ./setup.sh --peers (it installs libopenblas0-pthread), or: update-alternatives --set $alternative /usr/lib/$(uname -m)-linux-gnu/openblas-pthread/libblas.so.3"
   export OPENBLAS_NUM_THREADS=1

@@ -6,10 +6,11 @@
 #   - the new corpus is read as fastText reads it, and a word only there joins the dictionary
 #     fastText loads, with a vector;
 #   - --dim against the model is refused naming it.
-# Exits 77 (skipped) when fastText is not installed.
+# Exits 77 (skipped) when fastText is not installed, and fails under CI then (peers.sh).
 set -uo pipefail
 gradvec=$1 corpus=$2
-command -v fasttext >/dev/null || { echo "SKIP: fasttext not installed"; exit 77; }
+source "$(dirname "$0")/peers.sh"
+need_peer fasttext command -v fasttext
 source "$(dirname "$0")/scratch.sh"
 set -e
 head -n 3000 "$corpus" >"$work/first.txt"

@@ -9,10 +9,11 @@
 #     and one without), `fasttext print-word-vectors` prints what `gradvec vector` prints, and
 #     the .vec that `train` writes holds the same vectors for the vocabulary.
 # fastText prints 5 significant digits, so a value must lie within half a unit of its 5th
-# digit. Exits 77 (skipped) when fastText is not installed.
+# digit. Exits 77 (skipped) when fastText is not installed, and fails under CI then (peers.sh).
 set -uo pipefail
 gradvec=$1 corpus=$2
-command -v fasttext >/dev/null || { echo "SKIP: fasttext not installed"; exit 77; }
+source "$(dirname "$0")/peers.sh"
+need_peer fasttext command -v fasttext
 source "$(dirname "$0")/scratch.sh"
 
 head -n 3000 "$corpus" >"$work/corpus.txt"
