@@ -38,6 +38,9 @@ struct FileFormat {
   // What files of this kind began with before the header had a version field: such a file
   // is refused as version 1 rather than as a foreign file. Empty if there never were any.
   std::string_view unversioned_magic = {};
+  // The oldest version still read, when a newer layout only added to an older one (the reader
+  // asks TensorReader::version() which it holds); 0: `version` only.
+  uint32_t oldest_version = 0;
 };
 
 class TensorWriter {
@@ -87,6 +90,8 @@ class TensorReader {
   Shape shape(const char* what);
   void floats(float* data, int64_t n, const char* what);
   Tensor tensor(const char* what);
+  // The version of the file, in [oldest_version, version] of its format.
+  uint32_t version() const { return version_; }
   // Throws unless every byte has been read: trailing bytes mean writer and reader disagree.
   void finish() const;
 
@@ -112,6 +117,7 @@ class TensorReader {
   std::string kind_;
   std::ifstream in_;
   int64_t remaining_ = 0;  // bytes not yet read
+  uint32_t version_ = 0;
 };
 
 }  // namespace gv

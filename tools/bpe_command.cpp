@@ -23,6 +23,7 @@
 #include "embeddings/bpe/bpe_encoder.h"
 #include "embeddings/bpe/bpe_file.h"
 #include "embeddings/bpe/bpe_trainer.h"
+#include "embeddings/bpe/readable_piece.h"
 #include "tools/commands.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
@@ -75,15 +76,6 @@ void run_train(const BpeArgs& args) {
       printable(args.corpus).c_str(), took.count(), printable(args.output).c_str());
 }
 
-// A token as --pieces shows it: its bytes with every space as U+2581 (SentencePiece's "▁"), and
-// every byte that is not part of a printable character, a lone half of one included, as \xNN.
-std::string piece(const bpe::BpeVocabulary& vocabulary, bpe::TokenId id) {
-  const std::string shown = printable(vocabulary.bytes(id));
-  std::string marked;
-  for (const char c : shown) marked += c == ' ' ? std::string("\u2581") : std::string(1, c);
-  return marked;
-}
-
 void run_encode(const BpeArgs& args) {
   const bpe::BpeVocabulary vocabulary = bpe::load_bpe(args.tokenizer);
   bpe::BpeEncoder encoder(vocabulary);
@@ -92,7 +84,7 @@ void run_encode(const BpeArgs& args) {
     out.clear();
     for (const bpe::TokenId id : encoder.encode(line)) {
       if (!out.empty()) out += ' ';
-      out += args.pieces ? piece(vocabulary, id) : std::to_string(id);
+      out += args.pieces ? bpe::readable_piece(vocabulary.bytes(id)) : std::to_string(id);
     }
     out += '\n';
     std::fwrite(out.data(), 1, out.size(), stdout);
@@ -157,8 +149,10 @@ void add_bpe_command(CLI::App& app) {
   CLI::App* encode =
       bpe->add_subcommand("encode", "Standard input to token ids, one line of ids per input line");
   add_tokenizer_option(*encode, *args);
-  encode->add_flag("--pieces", args->pieces,
-                   "Print tokens as text, each space as U+2581, instead of ids");
+  encode->add_flag(
+      "--pieces", args->pieces,
+      "Print tokens as readable pieces instead of ids: each space as U+2581, each byte "
+      "that is not part of a printable character as \\xNN");
   encode->callback([args] { run_encode(*args); });
 
   CLI::App* decode =

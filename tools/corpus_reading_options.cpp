@@ -1,7 +1,12 @@
 #include "tools/corpus_reading_options.h"
 
 #include <stdexcept>
+#include <vector>
 
+#include "embeddings/bpe/bpe_file.h"
+#include "tools/name_suggestions.h"
+#include "tools/train_kinds.h"
+#include "tools/validators.h"
 #include "word2vec/corpus/binary_corpus.h"
 
 namespace gv::tools {
@@ -9,18 +14,59 @@ namespace gv::tools {
 const std::map<std::string, TokenizerKind> kTokenizers = {
     {"words", TokenizerKind::words}, {"whitespace", TokenizerKind::whitespace}};
 
+namespace {
+
+// A tokenizer's name, or else a file to read as a BPE file: a name mistyped ("word") is named
+// with its likely meaning rather than looked for as a file.
+CLI::Validator tokenizer_name_or_file() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (kTokenizers.contains(text)) return {};
+        std::vector<std::string> names;
+        for (const auto& [name, kind] : kTokenizers) names.push_back(name);
+        if (const std::string hint = did_you_mean(text, names); !hint.empty()) {
+          return "'" + text + "' is not a tokenizer name (words, whitespace) nor a BPE file" + hint;
+        }
+        return regular_file("BPE file")(text);
+      },
+      "FILE");
+}
+
+}  // namespace
+
+std::string tokenizer_name(const TokenizerOptions& options) {
+  return options.kind == TokenizerKind::bpe ? options.bpe->name()
+                                            : name_of(kTokenizers, options.kind);
+}
+
 void CorpusReadingOptions::add_to(CLI::App& command) {
   command
       .add_option_function<std::string>(
-          "--tokenizer", [this](const std::string& name) { tokenizer = kTokenizers.at(name); },
+          "--tokenizer",
+          [this](const std::string& name) {
+            if (const auto found = kTokenizers.find(name); found != kTokenizers.end()) {
+              tokenizer = found->second;
+              bpe = nullptr;
+              return;
+            }
+            tokenizer = TokenizerKind::bpe;
+            try {
+              bpe = std::make_shared<const BpeWords>(bpe::load_bpe(name));
+            } catch (const std::runtime_error& e) {
+              throw std::runtime_error(std::string("--tokenizer: ") + e.what());
+            }
+          },
           "words: letters and digits with inner apostrophes and underscores, punctuation "
           "dropped (U.S. gives u s); whitespace: anything between spaces, tabs and "
           "newlines, punctuation and case kept (Ham. and U.S. stay whole), as word2vec.c, "
-          "fastText and gensim's LineSentence read a corpus. A newline ends a sentence")
-      ->check(CLI::IsMember(kTokenizers))
-      ->option_text("words|whitespace (default: words)");
+          "fastText and gensim's LineSentence read a corpus; FILE: a BPE file from gradvec bpe "
+          "train, its tokens the words, each shown as its readable piece (a leading space as "
+          "U+2581), case kept. A newline ends a sentence")
+      ->check(tokenizer_name_or_file())
+      ->option_text("words|whitespace|FILE (default: words)");
   command.add_flag("--lowercase", lowercase,
-                   "Lowercase words: the default with --tokenizer words, off with whitespace");
+                   "Lowercase words: the default with --tokenizer words, off with whitespace; "
+                   "refused with a BPE file");
   command.add_flag("--keep-case", keep_case,
                    "Do not lowercase words: the default with --tokenizer whitespace, off with "
                    "words");
@@ -35,6 +81,16 @@ TokenizerOptions CorpusReadingOptions::tokenizer_options() const {
   }
   TokenizerOptions options;
   options.kind = tokenizer;
+  if (tokenizer == TokenizerKind::bpe) {
+    if (lowercase) {
+      throw std::invalid_argument(
+          "--lowercase does not apply to a BPE --tokenizer: its merges were learned from the "
+          "text as it is, so it reads the text as it is");
+    }
+    options.lowercase = false;
+    options.bpe = bpe;
+    return options;
+  }
   options.lowercase = options.kind == TokenizerKind::words ? !keep_case : lowercase;
   return options;
 }

@@ -1,8 +1,10 @@
 // The options that say how a command reads a text corpus, shared by train and phrases:
-//   --tokenizer words|whitespace  --lowercase  --keep-case  --allow-binary-corpus
+//   --tokenizer words|whitespace|FILE  --lowercase  --keep-case  --allow-binary-corpus
+// A --tokenizer that is not one of the names is the path of a BPE file (gradvec bpe train).
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -13,15 +15,21 @@ namespace gv::tools {
 
 extern const std::map<std::string, TokenizerKind> kTokenizers;
 
+// The tokenizer of `options` as --tokenizer names it: words, whitespace, or its BPE merges'
+// fingerprint (BpeWords::name), which is what a checkpoint knows of a BPE file.
+std::string tokenizer_name(const TokenizerOptions& options);
+
 struct CorpusReadingOptions {
   TokenizerKind tokenizer = TokenizerKind::words;
-  bool lowercase = false;  // --lowercase given
-  bool keep_case = false;  // --keep-case given
+  std::shared_ptr<const BpeWords> bpe;  // read from the --tokenizer file
+  bool lowercase = false;               // --lowercase given
+  bool keep_case = false;               // --keep-case given
   bool allow_binary = false;
 
   void add_to(CLI::App& command);
   // The tokenizer asked for: the words tokenizer lowercases unless --keep-case, the whitespace
-  // one keeps case unless --lowercase. Throws std::invalid_argument if both are given.
+  // one keeps case unless --lowercase, a BPE file's keeps it. Throws std::invalid_argument if
+  // both are given, or --lowercase with a BPE file.
   TokenizerOptions tokenizer_options() const;
   // Throws std::runtime_error naming corpus file `path` (`name` in messages) if it looks
   // binary (binary_corpus.h), unless --allow-binary-corpus.

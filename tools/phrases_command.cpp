@@ -47,6 +47,12 @@ void run_phrases(const PhrasesArgs& args) {
   open_corpus(args.corpus, corpus);  // "corpus not found", "is a directory", ... before any output
   args.reading.check_text(args.corpus, args.corpus);
   const TokenizerOptions tokenizer = args.reading.tokenizer_options();
+  if (tokenizer.kind == TokenizerKind::bpe) {
+    // Its output is text for train to read again: BPE pieces joined by _ would be encoded anew.
+    throw std::invalid_argument(
+        "--tokenizer: phrases writes its words back as text, which a BPE file's pieces are not; "
+        "use words or whitespace");
+  }
   refuse_shared_files({{"--corpus", args.corpus}},
                       {{"--output", args.output}, {"--list", args.list}});
   prepare_outputs({args.output, args.list});

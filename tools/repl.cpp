@@ -55,8 +55,8 @@ std::vector<std::string> resolve_query_words(const VectorIndex& index,
   }
   std::vector<std::string> used;
   for (size_t i = 0; i < words.size(); ++i) {
-    if (!resolved[i].case_variants.empty()) {
-      notes << "gradvec: note: " << case_substitution_note(words[i], resolved[i].case_variants)
+    if (!resolved[i].substitutes.empty()) {
+      notes << "gradvec: note: " << case_substitution_note(words[i], resolved[i].substitutes)
             << '\n';
     }
     used.push_back(std::move(resolved[i].word));

@@ -48,7 +48,7 @@ const std::vector<RunSetting>& run_settings() {
       {"--minn", [](const TrainOptions& o) { return spelled(o.subword_scheme.minn); }},
       {"--maxn", [](const TrainOptions& o) { return spelled(o.subword_scheme.maxn); }},
       {"--buckets", [](const TrainOptions& o) { return spelled(o.subword_scheme.buckets); }},
-      {"--tokenizer", [](const TrainOptions& o) { return name_of(kTokenizers, o.tokenizer.kind); }},
+      {"--tokenizer", [](const TrainOptions& o) { return tokenizer_name(o.tokenizer); }},
       {"--keep-case", [on_off](const TrainOptions& o) { return on_off(!o.tokenizer.lowercase); }},
       {"--lowercase", [on_off](const TrainOptions& o) { return on_off(o.tokenizer.lowercase); }},
       {"--pair-negatives", [on_off](const TrainOptions& o) { return on_off(!o.shared_negatives); }},

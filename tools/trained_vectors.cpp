@@ -147,8 +147,8 @@ std::string as_corpus_word(const std::string& word, const TokenizerOptions& opti
 
 void print_neighbours(WordVectors vectors, std::vector<std::string> words,
                       const TokenizerOptions& tokenizer, std::ostream& out) {
-  for (std::string& word : words) word = as_corpus_word(word, tokenizer);
   const VectorIndex index(std::move(vectors));
+  for (std::string& word : words) word = index.resolve(as_corpus_word(word, tokenizer)).word;
   std::vector<std::string> shown;
   size_t width = 0;
   for (const std::string& word : words) {

@@ -13,6 +13,7 @@
 #include "autograd/require.h"
 #include "autograd/rng_state_io.h"
 #include "autograd/tensor_io.h"
+#include "word2vec/bpe_merges_io.h"
 #include "word2vec/corpus/corpus_fingerprint.h"
 #include "word2vec/corpus/corpus_reader.h"
 
@@ -20,7 +21,10 @@ namespace gv {
 
 namespace {
 
-constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", kCheckpointVersion, "GVCKPT01"};
+// Version 8 is version 9 without BPE tokenizers: it is read as such.
+constexpr uint32_t kOldestCheckpointVersion = 8;
+constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", kCheckpointVersion, "GVCKPT01",
+                             kOldestCheckpointVersion};
 
 // The fewest bytes one entry of each counted list takes, to refuse impossible counts.
 constexpr int64_t kMinWordBytes = sizeof(uint32_t) + sizeof(int64_t);
@@ -48,6 +52,7 @@ void write_options(TensorWriter& w, const TrainOptions& o) {
   }
   for (int64_t v : {o.subword_scheme.minn, o.subword_scheme.maxn, o.subword_scheme.buckets})
     w.pod(v);
+  if (o.tokenizer.kind == TokenizerKind::bpe) write_bpe_merges(w, *o.tokenizer.bpe);
 }
 
 // An enum stored as int64: bounded by the enum's last value.
@@ -77,7 +82,9 @@ TrainOptions read_options(TensorReader& r) {
   o.optimizer = read_enum(r, "optimizer", OptimizerKind::adam);
   o.loss = read_enum(r, "loss", LossKind::hs);
   o.model = read_enum(r, "model", ModelKind::cbow);
-  o.tokenizer.kind = read_enum(r, "tokenizer", TokenizerKind::whitespace);
+  o.tokenizer.kind = read_enum(
+      r, "tokenizer",
+      r.version() > kOldestCheckpointVersion ? TokenizerKind::bpe : TokenizerKind::whitespace);
   o.sample = r.pod<double>("options");
   o.lr = r.pod<float>("options");
   o.seed = r.pod<uint64_t>("options");
@@ -99,6 +106,7 @@ TrainOptions read_options(TensorReader& r) {
   } catch (const std::invalid_argument& e) {
     r.fail(e.what());
   }
+  if (o.tokenizer.kind == TokenizerKind::bpe) o.tokenizer.bpe = read_bpe_merges(r);
   return o;
 }
 

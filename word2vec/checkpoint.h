@@ -4,7 +4,8 @@
 // A tensor file (autograd/tensor_io.h) of magic "GVCHKPNT", version kCheckpointVersion, holding
 //   options      every TrainOptions field, fixed widths (the model, the loss, the tokenizer and
 //                the subword scheme among them); not init_scale, which only shapes the initial
-//                tables a checkpoint replaces
+//                tables a checkpoint replaces. With a BPE tokenizer, then its merges: count M,
+//                M × (int32 left, int32 right), as a BPE file holds them (bpe_file.h)
 //   corpus       int64 size, uint64 fingerprint   the corpus must be the same files on resume
 //   prior tokens int64: a run continued from a model (--init) counts the model's words too
 //   vocabulary   count V, V × (string word, int64 count), in id order
@@ -14,7 +15,8 @@
 //   progress     double seconds; count workers, per worker: epoch, byte offset,
 //                sentences after, 4 × uint64 rng words, double cached normal,
 //                uint8 has cached normal, words done, double loss sum, loss pairs
-// Another version, or the first format's magic "GVCKPT01", is refused by its version.
+// Version 8, this layout before BPE tokenizers (its tokenizer is words or whitespace), is read
+// too. Another version, or the first format's magic "GVCKPT01", is refused by its version.
 //
 // Reading trusts no field. read_checkpoint checks each against its bounds and against what the
 // file itself holds (the tables' shapes, the corpus's size and fingerprint, each worker's slice)
@@ -39,7 +41,7 @@
 
 namespace gv {
 
-inline constexpr uint32_t kCheckpointVersion = 8;
+inline constexpr uint32_t kCheckpointVersion = 9;
 
 // How the run was set up and where it stands: a checkpoint but for the vocabulary and tables.
 struct TrainingState {

@@ -3,6 +3,7 @@
 namespace gv {
 
 bool tokenizer_can_yield(std::string_view word, const TokenizerOptions& options) {
+  if (options.kind == TokenizerKind::bpe) return options.bpe->has_piece(word);
   const std::vector<std::vector<std::string>> sentences = tokenize(word, options);
   return sentences.size() == 1 && sentences.front().size() == 1 && sentences.front()[0] == word;
 }

@@ -14,7 +14,8 @@
 namespace gv {
 
 // Whether tokenizing some text with `options` can yield `word`: exactly when tokenizing the word
-// alone yields it, since a token tokenizes to itself.
+// alone yields it, since a token tokenizes to itself; with a BPE tokenizer, when it is one of
+// the tokens' readable pieces.
 bool tokenizer_can_yield(std::string_view word, const TokenizerOptions& options);
 
 // The ids of `vocab`'s words that tokenizer_can_yield() refuses, ascending.

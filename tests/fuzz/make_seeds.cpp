@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -146,6 +147,15 @@ void checkpoint_seeds(const std::string& corpus) {
   subwords_adagrad.subword_scheme = {2, 3, 4};
   subwords_adagrad.optimizer = gv::OptimizerKind::adagrad;
   seed("checkpoint", "subwords-adagrad-ckpt", checkpoint(subwords_adagrad));
+  // Over BPE tokens: the merges follow the options.
+  gv::bpe::BpeTrainer bpe;
+  bpe.add_text(gv::testing::read_file(corpus));
+  gv::TrainOptions over_bpe = seed_options();
+  over_bpe.tokenizer.kind = gv::TokenizerKind::bpe;
+  over_bpe.tokenizer.lowercase = false;
+  over_bpe.tokenizer.bpe =
+      std::make_shared<const gv::BpeWords>(gv::bpe::BpeVocabulary(bpe.learn(280)));
+  seed("checkpoint", "bpe-ckpt", checkpoint(over_bpe));
   // A continued run (train --init --freeze-known): prior tokens and frozen rows. The model has
   // two of the corpus's words and one it lacks.
   gv::InitialModel model;

@@ -1,10 +1,12 @@
 // The tokenizer: every input tokenizes the same whole or fed in pieces (1 byte, 7 bytes, by a
-// tokenizer reused after finish()), and every token is non-empty, valid UTF-8 and at most
-// kMaxTokenBytes long, under each set of options of both tokenizers.
+// tokenizer reused after finish()), and every token is non-empty and valid UTF-8, under each set
+// of options of the three tokenizers; at most kMaxTokenBytes long but for a BPE token's piece.
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "embeddings/bpe/bpe_trainer.h"
 #include "tests/fuzz/fuzz_support.h"
 #include "word2vec/corpus/tokenizer.h"
 
@@ -58,6 +60,17 @@ bool valid_utf8(std::string_view text) {
   return true;
 }
 
+// The tokens of merges learned from a line of words, spaces, punctuation and a UTF-8 letter.
+gv::TokenizerOptions bpe_options() {
+  gv::bpe::BpeTrainer trainer;
+  trainer.add_text("the king and the queen, the crown's \xc3\xa9t\xc3\xa9   of the sword\n");
+  gv::TokenizerOptions options;
+  options.kind = gv::TokenizerKind::bpe;
+  options.lowercase = false;
+  options.bpe = std::make_shared<const gv::BpeWords>(gv::bpe::BpeVocabulary(trainer.learn(300)));
+  return options;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -71,13 +84,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   whitespace.kind = gv::TokenizerKind::whitespace;
   gv::TokenizerOptions whitespace_verbatim = whitespace;
   whitespace_verbatim.lowercase = false;
+  static const gv::TokenizerOptions bpe = bpe_options();
   for (const gv::TokenizerOptions& options :
-       {gv::TokenizerOptions{}, verbatim, whole_text, whitespace, whitespace_verbatim}) {
+       {gv::TokenizerOptions{}, verbatim, whole_text, whitespace, whitespace_verbatim, bpe}) {
     const Sentences whole = gv::tokenize(text, options);
+    const bool bounded = options.kind != gv::TokenizerKind::bpe;
     for (const auto& sentence : whole) {
       if (sentence.empty()) gv::fuzz::finding("an empty sentence");
       for (const std::string& token : sentence) {
-        if (token.empty() || token.size() > gv::Tokenizer::kMaxTokenBytes || !valid_utf8(token)) {
+        if (token.empty() || (bounded && token.size() > gv::Tokenizer::kMaxTokenBytes) ||
+            !valid_utf8(token)) {
           gv::fuzz::finding("token \"" + token + "\" is empty, too long or not UTF-8");
         }
       }

@@ -227,16 +227,31 @@ TEST_CASE("a word the vocabulary lacks resolves to its first ASCII case variant"
                                         {"queen", {1, 2}},
                                         {"Paris", {2, 1}}}));
   CHECK(index.resolve("king").word == "king");  // exact first
-  CHECK(index.resolve("king").case_variants.empty());
+  CHECK(index.resolve("king").substitutes.empty());
   const gv::tools::QueryWord king = index.resolve("kInG");
   CHECK(king.word == "King");  // the first of them in the file
-  CHECK(king.case_variants == std::vector<std::string>{"King", "king", "KING"});
+  CHECK(king.substitutes == std::vector<std::string>{"King", "king", "KING"});
   CHECK(index.resolve("PARIS").word == "Paris");
   CHECK(index.resolve("rome").word == "rome");  // none: as asked, for the unknown-word error
-  CHECK(index.resolve("rome").case_variants.empty());
-  CHECK(gv::tools::case_substitution_note("kInG", king.case_variants) ==
+  CHECK(index.resolve("rome").substitutes.empty());
+  CHECK(gv::tools::case_substitution_note("kInG", king.substitutes) ==
         "kInG: using King, the first in the file of King, king, KING");
   CHECK(gv::tools::case_substitution_note("PARIS", {"Paris"}) == "PARIS: using Paris");
+}
+
+TEST_CASE("a word the vocabulary lacks resolves to its BPE piece after a space first") {
+  const VectorIndex index(make_vectors({{"\u2581King", {1, 0}},
+                                        {"\u2581king", {0, 1}},
+                                        {"King", {1, 1}},
+                                        {"queen", {1, 2}},
+                                        {"\u2581queen", {2, 1}}}));
+  const gv::tools::QueryWord king = index.resolve("king");
+  CHECK(king.word == "\u2581king");  // before the case variant King
+  CHECK(king.substitutes == std::vector<std::string>{"\u2581king"});
+  CHECK(gv::tools::case_substitution_note("king", king.substitutes) == "king: using \u2581king");
+  CHECK(index.resolve("King").word == "King");  // exact first
+  CHECK(index.resolve("queen").word == "queen");
+  CHECK(index.resolve("QUEEN").word == "queen");  // no piece \u2581QUEEN: the case variant
 }
 
 TEST_CASE("closest spellings: nearest first, then by vocabulary order, at most N") {

@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 
+#include "embeddings/bpe/bpe_trainer.h"
 #include "tests/scratch_dir.h"
 #include "word2vec/checkpoint.h"
 #include "word2vec/corpus/corpus_fingerprint.h"
@@ -19,7 +20,7 @@ TEST_CASE("A checkpoint of the first format is refused by its version", "[traine
   const std::string old = dir.write("old.ckpt", "GVCKPT01" + std::string(64, '\0'));
   CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                     Catch::Contains("old.ckpt") && Catch::Contains("unsupported version 1") &&
-                        Catch::Contains("checkpoint version 8"));
+                        Catch::Contains("checkpoint versions 8 to 9"));
 }
 
 TEST_CASE(
@@ -40,7 +41,7 @@ TEST_CASE(
     CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                       Catch::Contains(name) &&
                           Catch::Contains("unsupported version " + std::to_string(int{version})) &&
-                          Catch::Contains("checkpoint version 8"));
+                          Catch::Contains("checkpoint versions 8 to 9"));
   }
 }
 
@@ -127,9 +128,13 @@ std::map<std::string, size_t> locate_fields(const std::string& bytes) {
        {"lowercase", "keep_punctuation", "line_is_sentence", "shared_negatives", "subwords"}) {
     field(name, 1);
   }
-  for (const char* name :
-       {"minn", "maxn", "buckets", "corpus size", "corpus fingerprint", "prior tokens"})
-    field(name, 8);
+  for (const char* name : {"minn", "maxn", "buckets"}) field(name, 8);
+  if (read_at<int64_t>(bytes, at.at("tokenizer")) == static_cast<int64_t>(gv::TokenizerKind::bpe)) {
+    const uint32_t merges = count();
+    field("BPE merges", 4);
+    for (uint32_t k = 0; k < merges; ++k) field("BPE merge " + std::to_string(k), 8);
+  }
+  for (const char* name : {"corpus size", "corpus fingerprint", "prior tokens"}) field(name, 8);
   const uint32_t words = count();
   field("vocabulary size", 4);
   for (uint32_t id = 0; id < words; ++id) {
@@ -220,7 +225,9 @@ TEST_CASE("Every field of a checkpoint is checked before anything is allocated f
       {"optimizer", raw(int64_t{0}), "optimizer state"},  // SGD has none
       {"loss", raw(int64_t{-1}), "loss"},
       {"model", raw(int64_t{2}), "model"},
-      {"tokenizer", raw(int64_t{2}), "tokenizer"},
+      {"tokenizer", raw(int64_t{3}), "tokenizer"},
+      // A BPE tokenizer's merges would follow: the file is too short for the count read there.
+      {"tokenizer", raw(int64_t{2}), "BPE merges claims"},
       {"sample", raw(nan), "--sample"},
       {"lr", raw(0.0f), "--lr"},
       {"lowercase", raw(uint8_t{2}), "lowercase"},
@@ -353,4 +360,81 @@ TEST_CASE("read_checkpoint gives back what a trainer saved, field by field",
   for (const gv::WorkerPosition& p : state.positions) words += p.words_done;
   CHECK(words == trainer.progress().words_done);
   CHECK(words >= 1000);
+}
+
+namespace {
+
+// A corpus read as the BPE tokens of merges learned from it.
+gv::TrainOptions bpe_run_options(const std::string& text) {
+  gv::bpe::BpeTrainer learner;
+  learner.add_text(text);
+  gv::TrainOptions o;
+  o.dim = 4;
+  o.min_count = 1;
+  o.threads = 1;
+  o.tokenizer.kind = gv::TokenizerKind::bpe;
+  o.tokenizer.lowercase = false;
+  o.tokenizer.bpe =
+      std::make_shared<const gv::BpeWords>(gv::bpe::BpeVocabulary(learner.learn(300)));
+  return o;
+}
+
+// `bytes` with the header's version field set to `version`.
+std::string with_version(std::string bytes, uint32_t version) {
+  std::memcpy(bytes.data() + 8, &version, sizeof version);
+  return bytes;
+}
+
+}  // namespace
+
+TEST_CASE("A checkpoint over BPE tokens holds the merges, and a resume reads the same pieces",
+          "[trainer][checkpoint][bpe]") {
+  gv::testing::ScratchDir dir("bpe_checkpoint");
+  const std::string text = small_corpus(200);
+  const std::string corpus = dir.write("corpus.txt", text);
+  gv::Trainer original(corpus, bpe_run_options(text));
+  const std::atomic<bool> never{false};
+  REQUIRE_FALSE(original.train({}, never, 700));
+  const std::string checkpoint = dir.file("bpe.ckpt");
+  original.save_checkpoint(checkpoint);
+  const std::string bytes = gv::testing::read_file(checkpoint);
+  const std::map<std::string, size_t> at = locate_fields(bytes);  // the layout as documented
+  const std::vector<gv::bpe::Merge>& merges =
+      original.options().tokenizer.bpe->vocabulary().merges();
+  REQUIRE(merges.size() > 2);
+  REQUIRE(read_at<uint32_t>(bytes, at.at("BPE merges")) == merges.size());
+
+  const gv::Trainer resumed = gv::Trainer::from_checkpoint(checkpoint, corpus);
+  const gv::TokenizerOptions& saved = original.options().tokenizer;
+  const gv::TokenizerOptions& read = resumed.options().tokenizer;
+  REQUIRE(read.kind == gv::TokenizerKind::bpe);
+  CHECK(read.bpe->vocabulary().merges() == saved.bpe->vocabulary().merges());
+  CHECK(read.bpe->fingerprint() == saved.bpe->fingerprint());
+  CHECK(resumed.vocabulary().words() == original.vocabulary().words());
+  CHECK(std::count(original.vocabulary().words().begin(), original.vocabulary().words().end(),
+                   "\u2581king") == 1);
+
+  // Merge 1 made to join token 300, not made before it.
+  std::string damaged = bytes;
+  const int32_t later = 300;
+  std::memcpy(damaged.data() + at.at("BPE merge 1"), &later, sizeof later);
+  CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(dir.write("damaged.ckpt", damaged), corpus),
+                    Catch::Contains("damaged.ckpt") && Catch::Contains("BPE merges: merge 1") &&
+                        Catch::Contains("300"));
+  // Version 8 had no BPE tokenizer.
+  CHECK_THROWS_WITH(
+      gv::Trainer::from_checkpoint(dir.write("v8.ckpt", with_version(bytes, 8)), corpus),
+      Catch::Contains("v8.ckpt") && Catch::Contains("tokenizer must be in [0, 1], got 2"));
+}
+
+TEST_CASE("A version 8 checkpoint, from before BPE tokenizers, is read as it was",
+          "[trainer][checkpoint]") {
+  gv::testing::ScratchDir dir("v8_checkpoint");
+  const std::string corpus = dir.write("corpus.txt", small_corpus(200));
+  const std::string v9 = gv::testing::read_file(mid_run_checkpoint(dir, corpus));
+  REQUIRE(read_at<uint32_t>(v9, 8) == 9);
+  const std::string v8 = dir.write("v8.ckpt", with_version(v9, 8));
+  gv::Trainer from_v8 = gv::Trainer::from_checkpoint(v8, corpus);
+  from_v8.save_checkpoint(dir.file("again.ckpt"));
+  CHECK(gv::testing::read_file(dir.file("again.ckpt")) == v9);
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "embeddings/bpe/readable_piece.h"
 #include "tools/vectors/case_variants.h"
 #include "tools/vectors/parallel_for.h"
 #include "tools/vectors/spelling.h"
@@ -108,6 +109,9 @@ std::optional<int64_t> VectorIndex::find(std::string_view word) const {
 
 QueryWord VectorIndex::resolve(std::string_view word) const {
   if (find(word)) return {std::string(word), {}};
+  if (std::string piece = std::string(bpe::kSpaceMark) + std::string(word); find(piece)) {
+    return {piece, {piece}};
+  }
   std::vector<std::string> variants = case_variants(words_, word);
   if (variants.empty()) return {std::string(word), {}};
   std::string first = variants.front();

@@ -53,8 +53,9 @@ class UnknownWordError : public QueryError {
 struct QueryWord {
   std::string word;  // what the query looks up
   // Empty when `word` is the word as asked; else the vocabulary lacks that spelling and these
-  // are its ASCII case variants in vocabulary order, `word` the first of them.
-  std::vector<std::string> case_variants;
+  // are the words it stands for in vocabulary order, `word` the first of them: the BPE piece
+  // of the word after a space ("king" -> "▁king"), or its ASCII case variants.
+  std::vector<std::string> substitutes;
 };
 
 struct Neighbor {
@@ -85,7 +86,9 @@ class VectorIndex {
 
   // Exact lookup; a word listed twice resolves to its first row.
   std::optional<int64_t> find(std::string_view word) const;
-  // The word a query for `word` uses: `word` itself when it is in the vocabulary; else its first
+  // The word a query for `word` uses: `word` itself when it is in the vocabulary; else the BPE
+  // piece of `word` after a space (embeddings/bpe/readable_piece.h: "king" -> "▁king", the
+  // token a word has inside a line when vectors were trained over BPE tokens); else its first
   // ASCII case variant in the vocabulary ("KING" -> "king": gradvec lowercases what it trains),
   // preferred to a fastText model's n-grams for the spelling as asked; else `word`.
   QueryWord resolve(std::string_view word) const;

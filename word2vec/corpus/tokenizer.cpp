@@ -167,9 +167,17 @@ char32_t to_lower(char32_t c) {
 
 }  // namespace
 
-Tokenizer::Tokenizer(TokenizerOptions options) : options_(options) {}
+Tokenizer::Tokenizer(TokenizerOptions options) : options_(std::move(options)) {
+  if (options_.kind != TokenizerKind::bpe) return;
+  if (options_.bpe == nullptr) throw std::invalid_argument("a BPE tokenizer needs its BPE file");
+  bpe_.emplace(options_.bpe, options_.line_is_sentence);
+}
 
 void Tokenizer::feed(std::string_view text) {
+  if (bpe_) {
+    bpe_->feed(text);
+    return;
+  }
   if (pos_ < input_.size() || queue_begin_ < queue_end_ || finishing_) {
     throw std::logic_error("Tokenizer::feed called before next() returned kNeedInput");
   }
@@ -178,14 +186,23 @@ void Tokenizer::feed(std::string_view text) {
 }
 
 void Tokenizer::finish() {
+  if (bpe_) {
+    bpe_->finish();
+    return;
+  }
   finishing_ = true;
 }
 
 void Tokenizer::reset() {
+  if (bpe_) {
+    bpe_->reset();  // keeps its encoder's cache
+    return;
+  }
   *this = Tokenizer(options_);
 }
 
 Tokenizer::Event Tokenizer::next() {
+  if (bpe_) return bpe_->next();
   while (queue_begin_ == queue_end_) {
     queue_begin_ = queue_end_ = 0;
     if (pos_ < input_.size()) {
@@ -208,6 +225,7 @@ Tokenizer::Event Tokenizer::next() {
 }
 
 std::string_view Tokenizer::token() const {
+  if (bpe_) return bpe_->token();
   switch (token_) {
     case TokenText::kWord:
       return finished_word_;

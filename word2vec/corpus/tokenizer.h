@@ -1,5 +1,6 @@
 // Tokenizer: turns UTF-8 text into words and sentence ends, one piece of text at a time, by
-// one of two rules (TokenizerKind).
+// one of three rules (TokenizerKind): words, whitespace, or a BPE file's tokens (bpe_tokenizer.h,
+// to which Tokenizer hands all of its work for that kind; what follows is about the other two).
 //
 // words: a word is a maximal run of letters and digits with inner apostrophes and underscores
 // kept: "know't", "we'll" and "o'er" are one token each, and so is "new_york", the phrase that
@@ -32,13 +33,19 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "word2vec/corpus/bpe_tokenizer.h"
+#include "word2vec/corpus/bpe_words.h"
+#include "word2vec/corpus/tokenizer_event.h"
+
 namespace gv {
 
-enum class TokenizerKind { words, whitespace };
+enum class TokenizerKind { words, whitespace, bpe };
 
 struct TokenizerOptions {
   TokenizerKind kind = TokenizerKind::words;
@@ -46,19 +53,19 @@ struct TokenizerOptions {
   // words only: each punctuation character becomes a one-character token
   bool keep_punctuation = false;
   bool line_is_sentence = true;  // '\n' ends a sentence; if false, only the end of input does
+  // bpe only (and then not null): the BPE file's tokens, shared by every reader of a corpus.
+  // lowercase and keep_punctuation do not apply to it.
+  std::shared_ptr<const BpeWords> bpe = nullptr;
 };
 
 class Tokenizer {
  public:
-  enum class Event {
-    kToken,        // token() holds the next token
-    kSentenceEnd,  // the sentence holding the tokens since the previous end is complete
-    kNeedInput,    // everything fed so far is consumed: feed() more, or finish()
-  };
+  using Event = TokenizerEvent;
 
   // word2vec's MAX_STRING: longer tokens keep their first 100 bytes.
   static constexpr size_t kMaxTokenBytes = 100;
 
+  // Throws std::invalid_argument for TokenizerKind::bpe without its BpeWords.
   explicit Tokenizer(TokenizerOptions options = {});
 
   // Hands over the next piece of text. `text` is not copied: it must stay alive until
@@ -73,7 +80,7 @@ class Tokenizer {
   std::string_view token() const;
   // Bytes of the current piece of text consumed so far. Right after a kSentenceEnd caused by
   // '\n' this is the offset just past that newline: a point where no state carries over.
-  size_t consumed_bytes() const { return pos_; }
+  size_t consumed_bytes() const { return bpe_ ? bpe_->consumed_bytes() : pos_; }
   // Forgets all state, including unconsumed input: the next feed() starts a fresh text.
   void reset();
 
@@ -93,6 +100,7 @@ class Tokenizer {
   }
 
   TokenizerOptions options_;
+  std::optional<BpeTokenizer> bpe_;  // for TokenizerKind::bpe, which does all the work
   std::string_view input_;
   size_t pos_ = 0;
   bool finishing_ = false;

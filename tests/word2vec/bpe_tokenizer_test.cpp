@@ -1,0 +1,123 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "embeddings/bpe/bpe_encoder.h"
+#include "embeddings/bpe/bpe_trainer.h"
+#include "embeddings/bpe/readable_piece.h"
+#include "tests/scratch_dir.h"
+#include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/corpus/tokenizer.h"
+#include "word2vec/unreachable_words.h"
+
+using gv::BpeWords;
+using gv::TokenizerOptions;
+using gv::bpe::BpeVocabulary;
+using gv::bpe::Merge;
+using gv::bpe::TokenId;
+using gv::testing::ScratchDir;
+using Sentences = std::vector<std::vector<std::string>>;
+
+namespace {
+
+TokenizerOptions bpe_options(BpeVocabulary vocabulary) {
+  TokenizerOptions options;
+  options.kind = gv::TokenizerKind::bpe;
+  options.lowercase = false;
+  options.bpe = std::make_shared<const BpeWords>(std::move(vocabulary));
+  return options;
+}
+
+// " king" and "in" from bytes: 256 = " k", 257 = "in", 258 = " kin", 259 = " king".
+BpeVocabulary king_vocabulary() {
+  return BpeVocabulary({{' ', 'k'}, {'i', 'n'}, {256, 257}, {258, 'g'}});
+}
+
+std::string shakespeare_prefix(size_t bytes) {
+  const std::string text = gv::testing::read_file(GRADVEC_SOURCE_DIR "/data/tinyshakespeare.txt");
+  REQUIRE(text.size() >= bytes);
+  return text.substr(0, bytes);
+}
+
+// What the encoder gives for each line of `text`, without its \n, as readable pieces; lines
+// that give no token are no sentence.
+Sentences encoder_sentences(const BpeVocabulary& vocabulary, const std::string& text) {
+  gv::bpe::BpeEncoder encoder(vocabulary);
+  Sentences sentences;
+  for (size_t begin = 0; begin < text.size();) {
+    const size_t newline = std::min(text.find('\n', begin), text.size());
+    std::vector<std::string> sentence;
+    for (const TokenId id : encoder.encode(std::string_view(text).substr(begin, newline - begin)))
+      sentence.push_back(gv::bpe::readable_piece(vocabulary.bytes(id)));
+    if (!sentence.empty()) sentences.push_back(std::move(sentence));
+    begin = newline + 1;
+  }
+  return sentences;
+}
+
+}  // namespace
+
+TEST_CASE("A BPE tokenizer yields each line's tokens as readable pieces", "[bpe][tokenizer]") {
+  const TokenizerOptions options = bpe_options(king_vocabulary());
+  // Worked by hand: "the king" pre-tokenizes to "the" and " king", which merges 0, 1, 2 and 3
+  // make one token; "King's" keeps its capital (nothing is lowercased), so only "in" merges
+  // there, and "'s", a pre-token, is two bytes no merge joins; the tab is a pre-token of its
+  // own, a control byte escaped; the blank line is no sentence; in the last line, which ends
+  // without a \n, the byte FF is a letter of the pre-token " king\xff", escaped, not merged.
+  CHECK(gv::tokenize("the king\nKing's\ta\n\n king\xff", options) ==
+        Sentences{{"t", "h", "e", "\u2581king"},
+                  {"K", "in", "g", "'", "s", "\\x09", "a"},
+                  {"\u2581king", "\\xff"}});
+}
+
+TEST_CASE("readable_piece marks spaces and escapes what is not printable", "[bpe]") {
+  using gv::bpe::readable_piece;
+  CHECK(readable_piece(" king") == "\u2581king");
+  CHECK(readable_piece("  ") == "\u2581\u2581");
+  CHECK(readable_piece("caf\xc3\xa9") == "caf\xc3\xa9");
+  CHECK(readable_piece("\xe2\x96") == "\\xe2\\x96");  // part of a character
+  CHECK(readable_piece("\n") == "\\x0a");
+  // A U+2581 of the text is not a space.
+  CHECK(readable_piece("\u2581 ") == "\\xe2\\x96\\x81\u2581");
+}
+
+TEST_CASE("The corpus reader over BPE tokens yields what the encoder gives", "[bpe][corpus]") {
+  const std::string text = shakespeare_prefix(40000);
+  gv::bpe::BpeTrainer trainer;
+  trainer.add_text(text);
+  const TokenizerOptions options = bpe_options(BpeVocabulary(trainer.learn(600)));
+  const Sentences expected = encoder_sentences(options.bpe->vocabulary(), text);
+  REQUIRE(expected.size() > 1000);
+
+  const ScratchDir dir("bpe_reader");
+  const std::string path = dir.write("c.txt", text);
+  // Every token counted once, so min_count 1 keeps them all; chunks of 7 bytes cut lines and
+  // pre-tokens everywhere.
+  const gv::Vocabulary vocab = gv::Vocabulary::build(gv::count_words(path, options), 1);
+  gv::CorpusReader reader(path, options, /*chunk_bytes=*/7);
+  Sentences read;
+  std::vector<int64_t> ids;
+  while (reader.next_sentence(vocab, ids)) {
+    read.emplace_back();
+    for (const int64_t id : ids) read.back().push_back(vocab.word(id));
+  }
+  CHECK(read == expected);
+  CHECK(vocab.size() <= 600);
+  for (const std::string& word : vocab.words()) CHECK(gv::tokenizer_can_yield(word, options));
+  CHECK_FALSE(gv::tokenizer_can_yield("\u2581notatoken", options));
+}
+
+TEST_CASE("A line longer than the BPE tokenizer keeps is encoded as it comes, the same",
+          "[bpe][tokenizer]") {
+  const std::string part = shakespeare_prefix(500000);
+  std::string text = part + part + part;
+  REQUIRE(text.size() > gv::BpeTokenizer::kMaxPendingBytes);
+  std::replace(text.begin(), text.end(), '\n', ' ');  // one line, like text8
+  gv::bpe::BpeTrainer trainer;
+  trainer.add_text(text.substr(0, 50000));
+  const TokenizerOptions options = bpe_options(BpeVocabulary(trainer.learn(400)));
+  CHECK(gv::tokenize(text, options) == encoder_sentences(options.bpe->vocabulary(), text));
+}
