@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <queue>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "embeddings/bpe/pre_tokenizer.h"
 
@@ -30,13 +31,11 @@ struct Candidate {
 
 class MergeLearner {
  public:
-  explicit MergeLearner(const PieceMap<int64_t>& counts) {
+  explicit MergeLearner(const PieceCounts& counts) {
     for (int byte = 0; byte < kMinVocabSize; ++byte) lengths_.push_back(1);
     words_.reserve(counts.size());
-    size_t total = 0;
-    for (const auto& entry : counts) total += entry.first.size();
-    symbols_.reserve(total);
-    for (const auto& [piece, count] : counts) {
+    symbols_.reserve(counts.total_bytes());
+    counts.for_each([&](std::string_view piece, int64_t count) {
       const Word word{symbols_.size(), piece.size(), count};
       for (const char c : piece) symbols_.push_back(static_cast<unsigned char>(c));
       const auto index = static_cast<int32_t>(words_.size());
@@ -46,7 +45,7 @@ class MergeLearner {
         holders_[key].push_back(index);
       }
       words_.push_back(word);
-    }
+    });
     for (const auto& [key, count] : pair_counts_) offer(key, count);
   }
 
@@ -159,11 +158,7 @@ void BpeTrainer::add_text(std::string_view text) {
 }
 
 void BpeTrainer::add_pre_token(std::string_view piece, int64_t count) {
-  if (const auto found = counts_.find(piece); found != counts_.end()) {
-    found->second += count;
-  } else {
-    counts_.emplace(piece, count);
-  }
+  counts_.add(piece, count);
 }
 
 std::vector<Merge> BpeTrainer::learn(int64_t vocab_size) const {

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "embeddings/bpe/bpe_vocabulary.h"
-#include "embeddings/bpe/piece_hash.h"
+#include "embeddings/bpe/piece_counts.h"
 
 namespace gv::bpe {
 
@@ -37,7 +37,7 @@ class BpeTrainer {
   std::vector<Merge> learn(int64_t vocab_size) const;
 
  private:
-  PieceMap<int64_t> counts_;
+  PieceCounts counts_;
 };
 
 }  // namespace gv::bpe

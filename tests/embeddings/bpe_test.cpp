@@ -12,6 +12,7 @@
 #include "embeddings/bpe/bpe_encoder.h"
 #include "embeddings/bpe/bpe_file.h"
 #include "embeddings/bpe/bpe_trainer.h"
+#include "embeddings/bpe/piece_counts.h"
 #include "embeddings/bpe/pre_tokenizer.h"
 #include "tests/scratch_dir.h"
 
@@ -263,6 +264,27 @@ TEST_CASE("A BPE vocabulary finds the token of every merged pair and of no other
       if (!merged.contains({left, right})) CHECK_FALSE(vocabulary.merged(left, right));
     }
   }
+}
+
+TEST_CASE("PieceCounts counts every distinct piece, across its growth", "[bpe]") {
+  gv::bpe::PieceCounts counts;
+  std::map<std::string, int64_t> expected;
+  std::mt19937 rng(17);
+  for (int i = 0; i < 50000; ++i) {
+    // Short pieces repeat, long ones mostly not; the empty piece and a count of 0 are pieces too.
+    const std::string piece = random_bytes(rng, i % 3 == 0 ? 40 : 3, "ab \n\x80");
+    const int64_t count = i % 7 == 0 ? 0 : i % 5 + 1;
+    counts.add(piece, count);
+    expected[piece] += count;
+  }
+  std::map<std::string, int64_t> seen;
+  counts.for_each(
+      [&](std::string_view piece, int64_t count) { CHECK(seen.emplace(piece, count).second); });
+  CHECK(seen == expected);
+  CHECK(counts.size() == expected.size());
+  size_t bytes = 0;
+  for (const auto& entry : expected) bytes += entry.first.size();
+  CHECK(counts.total_bytes() == bytes);
 }
 
 TEST_CASE("BPE encoding is the same before and after its cache is emptied", "[bpe]") {
