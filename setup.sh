@@ -4,8 +4,8 @@
 #   ./setup.sh --interop  only fastText and gensim, so the tests that read and write their models
 #                         run (CI calls it; without them those tests skip, and fail under CI=true)
 #   ./setup.sh --peers    also the tools bench/ compares against (fastText, gensim, PyTorch,
-#                         hyperfine), and OpenBLAS behind libblas.so.3, so gensim and PyTorch run
-#                         at their best
+#                         SentencePiece, hyperfine), and OpenBLAS behind libblas.so.3, so gensim
+#                         and PyTorch run at their best
 #   ./setup.sh --fuzz     also clang and its libFuzzer, for the -DGRADVEC_FUZZ=ON build
 set -euo pipefail
 
@@ -13,7 +13,7 @@ packages=(g++ cmake make catch2 libcli11-dev libbenchmark-dev zlib1g-dev)
 case "${1:-}" in
   --interop) packages=(fasttext python3-gensim) ;;
   # libopenblas0-pthread takes over libblas.so.3 (its alternative outranks the reference BLAS).
-  --peers) packages+=(fasttext python3-gensim python3-torch libopenblas0-pthread hyperfine time) ;;
+  --peers) packages+=(fasttext python3-gensim python3-torch sentencepiece libopenblas0-pthread hyperfine time) ;;
   # clang is Debian's default (14 on bookworm); libclang-rt-14-dev holds its libFuzzer and
   # sanitizer runtimes.
   --fuzz) packages+=(clang libclang-rt-14-dev) ;;

@@ -8,6 +8,8 @@
 // encode writes one line of ids per input line, that line's \n encoded with it (as token 10 or in
 // a merge), so decode writes the bytes of every id and nothing else: the lines come back with
 // their own newlines, and a last line without one comes back without one.
+#include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -15,6 +17,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "autograd/io/atomic_file.h"
@@ -40,14 +43,52 @@ struct BpeArgs {
   bool pieces = false;
 };
 
+// Input is read, and output written, in blocks of about this many bytes: a line costs no read
+// or write call of its own.
+constexpr size_t kBlockBytes = size_t{1} << 20;
+
+// Calls `use` with successive parts of `in` that each end at a line's end (the last part may
+// not): about kBlockBytes each, or one longer line.
+template <class Use>
+void for_each_block(std::istream& in, Use use) {
+  std::vector<char> block(kBlockBytes);
+  std::string pending;  // the start of a line that continues in the next block
+  while (in) {
+    in.read(block.data(), static_cast<std::streamsize>(block.size()));
+    std::string_view data(block.data(), static_cast<size_t>(in.gcount()));
+    const size_t last_end = data.rfind('\n');
+    if (last_end == std::string_view::npos) {
+      pending.append(data);
+      continue;
+    }
+    if (pending.empty()) {
+      use(data.substr(0, last_end + 1));
+    } else {
+      pending.append(data.substr(0, last_end + 1));
+      use(std::string_view(pending));
+      pending.clear();
+    }
+    pending.append(data.substr(last_end + 1));
+  }
+  if (!pending.empty()) use(std::string_view(pending));
+}
+
 // Calls `use` with each line of `in`, its \n kept (none on a last line without one).
 template <class Use>
 void for_each_line(std::istream& in, Use use) {
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!in.eof()) line += '\n';
-    use(line);
-  }
+  for_each_block(in, [&](std::string_view block) {
+    while (!block.empty()) {
+      const size_t length = std::min(block.find('\n'), block.size() - 1) + 1;
+      use(block.substr(0, length));
+      block.remove_prefix(length);
+    }
+  });
+}
+
+// Writes `out` to standard output and empties it.
+void write_standard_output(std::string& out) {
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  out.clear();
 }
 
 // Throws if standard output could not take everything written to it (a full disk, a closed pipe).
@@ -65,7 +106,7 @@ void run_train(const BpeArgs& args) {
   std::ifstream corpus;
   open_regular_file(args.corpus, "corpus", corpus);
   bpe::BpeTrainer trainer;
-  for_each_line(corpus, [&](const std::string& line) { trainer.add_text(line); });
+  for_each_block(corpus, [&](std::string_view lines) { trainer.add_text(lines); });
   if (corpus.bad()) throw std::runtime_error(args.corpus + ": cannot read the corpus");
   const bpe::BpeVocabulary vocabulary(trainer.learn(args.vocab_size));
   write_file_atomically(args.output, [&](std::ostream& out) { bpe::write_bpe(out, vocabulary); });
@@ -79,26 +120,34 @@ void run_train(const BpeArgs& args) {
 void run_encode(const BpeArgs& args) {
   const bpe::BpeVocabulary vocabulary = bpe::load_bpe(args.tokenizer);
   bpe::BpeEncoder encoder(vocabulary);
+  std::vector<bpe::TokenId> ids;
   std::string out;
-  for_each_line(std::cin, [&](const std::string& line) {
-    out.clear();
-    for (const bpe::TokenId id : encoder.encode(line)) {
-      if (!out.empty()) out += ' ';
-      out += args.pieces ? bpe::readable_piece(vocabulary.bytes(id)) : std::to_string(id);
+  for_each_line(std::cin, [&](std::string_view line) {
+    ids.clear();
+    encoder.encode_into(line, ids);
+    for (size_t i = 0; i < ids.size(); ++i) {
+      if (i > 0) out += ' ';
+      if (args.pieces) {
+        out += bpe::readable_piece(vocabulary.bytes(ids[i]));
+      } else {
+        char digits[16];
+        out.append(digits, std::to_chars(digits, digits + sizeof digits, ids[i]).ptr);
+      }
     }
     out += '\n';
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    if (out.size() >= kBlockBytes) write_standard_output(out);
   });
+  write_standard_output(out);
   finish_standard_output();
 }
 
 // The ids of one line of decode's input, each in [0, vocabulary size).
-std::vector<bpe::TokenId> parse_ids(const std::string& line, int64_t line_number, int64_t size) {
+std::vector<bpe::TokenId> parse_ids(std::string_view line, int64_t line_number, int64_t size) {
   std::vector<bpe::TokenId> ids;
   size_t at = 0;
   while ((at = line.find_first_not_of(" \t\r\n", at)) != std::string::npos) {
     const size_t end = std::min(line.find_first_of(" \t\r\n", at), line.size());
-    const std::string text = line.substr(at, end - at);
+    const std::string text(line.substr(at, end - at));
     int64_t id = -1;
     const auto [stop, error] = std::from_chars(text.data(), text.data() + text.size(), id);
     if (error != std::errc() || stop != text.data() + text.size() || id < 0 || id >= size) {
@@ -117,10 +166,10 @@ void run_decode(const BpeArgs& args) {
   const bpe::BpeVocabulary vocabulary = bpe::load_bpe(args.tokenizer);
   std::string out;
   int64_t line_number = 0;
-  for_each_line(std::cin, [&](const std::string& line) {
+  for_each_line(std::cin, [&](std::string_view line) {
     out += vocabulary.decode(parse_ids(line, ++line_number, vocabulary.size()));
   });
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  write_standard_output(out);
   finish_standard_output();
 }
 

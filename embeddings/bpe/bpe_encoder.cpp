@@ -1,71 +1,91 @@
 #include "embeddings/bpe/bpe_encoder.h"
 
-#include <functional>
-#include <queue>
-#include <tuple>
+#include <algorithm>
+#include <cstdint>
 
 #include "embeddings/bpe/pre_tokenizer.h"
 
 namespace gv::bpe {
 namespace {
 
-// The cache is emptied when it holds this many pieces, so that text of endless distinct pieces
-// (random bytes) keeps a bounded memory.
-constexpr size_t kMaxCachedPieces = size_t{1} << 16;
+// The cache is emptied when it holds this many pieces or this many tokens, so that text of
+// endless distinct pieces (random bytes, a long line of letters) keeps a bounded memory.
+constexpr size_t kMaxCachedPieces = size_t{1} << 18;
+constexpr size_t kMaxCachedIds = size_t{1} << 22;
+// A position past every symbol of a piece: "no next symbol".
+constexpr size_t kNone = SIZE_MAX;
 
 }  // namespace
 
 std::vector<TokenId> BpeEncoder::encode(std::string_view text) {
   std::vector<TokenId> ids;
-  for (const std::string_view piece : pre_tokenize(text)) {
-    auto found = cache_.find(std::string(piece));
-    if (found == cache_.end()) {
-      if (cache_.size() >= kMaxCachedPieces) cache_.clear();
-      found = cache_.emplace(piece, encode_piece(piece)).first;
-    }
-    ids.insert(ids.end(), found->second.begin(), found->second.end());
-  }
+  encode_into(text, ids);
   return ids;
 }
 
-// The symbols form a linked list over their first byte's position; the queue holds each
-// adjacent pair that a merge joins as (made token, left position), smallest first: the lowest
-// rank, and for one rank left to right. An entry is stale once its left symbol was joined into
-// the one before it or its pair changed; it is then skipped. Joins make tokens of higher rank
-// than the one joined, so every join of one rank happens before any of the next: O(n log n).
-std::vector<TokenId> BpeEncoder::encode_piece(std::string_view piece) const {
-  const size_t n = piece.size();
-  std::vector<TokenId> symbol(n);
-  std::vector<size_t> next(n), previous(n);
-  std::vector<bool> alive(n, true);
-  for (size_t i = 0; i < n; ++i) {
-    symbol[i] = static_cast<unsigned char>(piece[i]);
-    next[i] = i + 1;      // n: none
-    previous[i] = i - 1;  // wraps for 0: none
+void BpeEncoder::encode_into(std::string_view text, std::vector<TokenId>& ids) {
+  for (const std::string_view piece : pre_tokenize(text)) {
+    auto found = cache_.find(piece);
+    if (found == cache_.end()) {
+      if (cache_.size() >= kMaxCachedPieces || cached_ids_.size() + piece.size() > kMaxCachedIds) {
+        cache_.clear();
+        cached_ids_.clear();
+      }
+      const size_t begin = cached_ids_.size();
+      encode_piece(piece);
+      found = cache_.emplace(piece, Span{begin, cached_ids_.size() - begin}).first;
+    }
+    const auto from = cached_ids_.begin() + found->second.begin;
+    ids.insert(ids.end(), from, from + found->second.size);
   }
-  using Entry = std::tuple<TokenId, size_t, TokenId, TokenId>;  // made, left, left id, right id
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
+}
+
+// Appends the tokens of `piece` to cached_ids_. The symbols form a linked list over their first
+// byte's position; the heap holds each adjacent pair that a merge joins as (made token, left
+// position), smallest first: the lowest rank, and for one rank left to right. An entry is stale
+// once its left symbol was joined into the one before it or its pair changed; it is then
+// skipped. Joins make tokens of higher rank than the one joined, so every join of one rank
+// happens before any of the next: O(n log n).
+void BpeEncoder::encode_piece(std::string_view piece) {
+  const auto n = piece.size();
+  symbols_.resize(n);
+  next_.resize(n);
+  previous_.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    symbols_[i] = static_cast<unsigned char>(piece[i]);
+    next_[i] = i + 1 < n ? i + 1 : kNone;
+    previous_[i] = i > 0 ? i - 1 : kNone;
+  }
+  const auto later = [](const Join& x, const Join& y) {
+    return x.made != y.made ? x.made > y.made : x.left > y.left;
+  };
+  joins_.clear();
   const auto offer = [&](size_t left) {
-    if (left >= n || next[left] >= n) return;
-    const TokenId a = symbol[left], b = symbol[next[left]];
-    if (const auto made = vocabulary_.merged(a, b)) queue.emplace(*made, left, a, b);
+    if (left == kNone || next_[left] == kNone) return;
+    const TokenId a = symbols_[left], b = symbols_[next_[left]];
+    if (const auto made = vocabulary_.merged(a, b)) {
+      joins_.push_back({*made, left, a, b});
+      std::push_heap(joins_.begin(), joins_.end(), later);
+    }
   };
   for (size_t i = 0; i + 1 < n; ++i) offer(i);
-  while (!queue.empty()) {
-    const auto [made, left, a, b] = queue.top();
-    queue.pop();
-    if (!alive[left] || next[left] >= n || symbol[left] != a || symbol[next[left]] != b) continue;
-    const size_t right = next[left];
-    symbol[left] = made;
-    alive[right] = false;
-    next[left] = next[right];
-    if (next[left] < n) previous[next[left]] = left;
-    if (left > 0) offer(previous[left]);
+  while (!joins_.empty()) {
+    std::pop_heap(joins_.begin(), joins_.end(), later);
+    const Join join = joins_.back();
+    joins_.pop_back();
+    const size_t left = join.left, right = next_[left];
+    // A symbol joined into the one before it has no next, so its stale entries stop here.
+    if (right == kNone || symbols_[left] != join.left_id || symbols_[right] != join.right_id) {
+      continue;
+    }
+    symbols_[left] = join.made;
+    next_[left] = next_[right];
+    if (next_[left] != kNone) previous_[next_[left]] = left;
+    next_[right] = kNone;
+    offer(previous_[left]);
     offer(left);
   }
-  std::vector<TokenId> ids;
-  for (size_t i = 0; i < n; i = next[i]) ids.push_back(symbol[i]);
-  return ids;
+  for (size_t i = n == 0 ? kNone : 0; i != kNone; i = next_[i]) cached_ids_.push_back(symbols_[i]);
 }
 
 }  // namespace gv::bpe

@@ -5,12 +5,13 @@
 // exactly, invalid UTF-8, NUL and \r included.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "embeddings/bpe/bpe_vocabulary.h"
+#include "embeddings/bpe/piece_hash.h"
 
 namespace gv::bpe {
 
@@ -20,12 +21,32 @@ class BpeEncoder {
   explicit BpeEncoder(const BpeVocabulary& vocabulary) : vocabulary_(vocabulary) {}
 
   std::vector<TokenId> encode(std::string_view text);
+  // Appends the tokens of `text` to `ids`: the same tokens as encode, without a vector per call.
+  void encode_into(std::string_view text, std::vector<TokenId>& ids);
 
  private:
-  std::vector<TokenId> encode_piece(std::string_view piece) const;
+  // Where a cached piece's tokens are in cached_ids_.
+  struct Span {
+    size_t begin;
+    size_t size;
+  };
+  // A pair that a merge joins, queued while a piece is encoded (see encode_piece).
+  struct Join {
+    TokenId made;
+    size_t left;
+    TokenId left_id;
+    TokenId right_id;
+  };
+
+  void encode_piece(std::string_view piece);
 
   const BpeVocabulary& vocabulary_;
-  std::unordered_map<std::string, std::vector<TokenId>> cache_;
+  PieceMap<Span> cache_;
+  std::vector<TokenId> cached_ids_;
+  // encode_piece's working space, kept between calls so that a piece allocates nothing.
+  std::vector<TokenId> symbols_;
+  std::vector<size_t> next_, previous_;
+  std::vector<Join> joins_;
 };
 
 }  // namespace gv::bpe

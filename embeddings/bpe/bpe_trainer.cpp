@@ -3,14 +3,17 @@
 #include <algorithm>
 #include <queue>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "embeddings/bpe/pre_tokenizer.h"
 
 namespace gv::bpe {
 namespace {
 
+// A distinct pre-token: its symbols are symbols_[begin, begin + size) of the learner.
 struct Word {
-  std::vector<TokenId> symbols;
+  size_t begin = 0;
+  size_t size = 0;
   int64_t count = 0;
 };
 
@@ -28,20 +31,21 @@ struct Candidate {
 
 class MergeLearner {
  public:
-  explicit MergeLearner(const std::unordered_map<std::string, int64_t>& counts) {
+  explicit MergeLearner(const PieceCounts& counts) {
     for (int byte = 0; byte < kMinVocabSize; ++byte) lengths_.push_back(1);
     words_.reserve(counts.size());
-    for (const auto& [piece, count] : counts) {
-      Word word{{piece.begin(), piece.end()}, count};
-      for (TokenId& s : word.symbols) s = static_cast<unsigned char>(s);
+    symbols_.reserve(counts.total_bytes());
+    counts.for_each([&](std::string_view piece, int64_t count) {
+      const Word word{symbols_.size(), piece.size(), count};
+      for (const char c : piece) symbols_.push_back(static_cast<unsigned char>(c));
       const auto index = static_cast<int32_t>(words_.size());
-      for (size_t i = 0; i + 1 < word.symbols.size(); ++i) {
-        const uint64_t key = pair_key(word.symbols[i], word.symbols[i + 1]);
+      for (size_t i = word.begin; i + 1 < symbols_.size(); ++i) {
+        const uint64_t key = pair_key(symbols_[i], symbols_[i + 1]);
         pair_counts_[key] += count;
         holders_[key].push_back(index);
       }
-      words_.push_back(std::move(word));
-    }
+      words_.push_back(word);
+    });
     for (const auto& [key, count] : pair_counts_) offer(key, count);
   }
 
@@ -98,36 +102,36 @@ class MergeLearner {
   }
 
   // Each original pair a join touches is taken away once (the pair between two joins, by the
-  // first), and each new pair with `made` is added once (between two joins, by the second).
+  // first), and each new pair with `made` is added once (between two joins, by the second). The
+  // word is rewritten in place: symbol `out` is written after symbol `i` >= `out` is read.
   void join_in(Word& word, int32_t index, TokenId a, TokenId b, TokenId made) {
-    const std::vector<TokenId>& s = word.symbols;
-    const size_t n = s.size();
+    TokenId* const s = symbols_.data() + word.begin;
+    const size_t n = word.size;
     const int64_t c = word.count;
-    std::vector<TokenId> out;
-    out.reserve(n);
+    size_t out = 0;
     bool joined_last = false;
     for (size_t i = 0; i < n;) {
       if (i + 1 < n && s[i] == a && s[i + 1] == b) {
         changes_[pair_key(a, b)] -= c;
-        if (!out.empty()) {
-          if (!joined_last) changes_[pair_key(out.back(), a)] -= c;
-          add_pair(out.back(), made, c, index);
+        if (out > 0) {
+          if (!joined_last) changes_[pair_key(s[out - 1], a)] -= c;
+          add_pair(s[out - 1], made, c, index);
         }
         if (i + 2 < n) {
           changes_[pair_key(b, s[i + 2])] -= c;
           const bool joins_next = i + 3 < n && s[i + 2] == a && s[i + 3] == b;
           if (!joins_next) add_pair(made, s[i + 2], c, index);
         }
-        out.push_back(made);
+        s[out++] = made;
         i += 2;
         joined_last = true;
       } else {
-        out.push_back(s[i]);
+        s[out++] = s[i];
         i += 1;
         joined_last = false;
       }
     }
-    word.symbols = std::move(out);
+    word.size = out;
   }
 
   void add_pair(TokenId left, TokenId right, int64_t count, int32_t index) {
@@ -137,6 +141,9 @@ class MergeLearner {
   }
 
   std::vector<Word> words_;
+  // Every word's symbols, word after word, so that a merge's walk over the words holding its
+  // pair (in index order) reads memory in one direction.
+  std::vector<TokenId> symbols_;
   std::vector<int64_t> lengths_;  // bytes of each token made so far
   std::unordered_map<uint64_t, int64_t> pair_counts_;
   std::unordered_map<uint64_t, std::vector<int32_t>> holders_;  // may repeat or be stale
@@ -151,7 +158,7 @@ void BpeTrainer::add_text(std::string_view text) {
 }
 
 void BpeTrainer::add_pre_token(std::string_view piece, int64_t count) {
-  counts_[std::string(piece)] += count;
+  counts_.add(piece, count);
 }
 
 std::vector<Merge> BpeTrainer::learn(int64_t vocab_size) const {

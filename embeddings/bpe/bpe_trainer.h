@@ -17,10 +17,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "embeddings/bpe/bpe_vocabulary.h"
+#include "embeddings/bpe/piece_counts.h"
 
 namespace gv::bpe {
 
@@ -37,7 +37,7 @@ class BpeTrainer {
   std::vector<Merge> learn(int64_t vocab_size) const;
 
  private:
-  std::unordered_map<std::string, int64_t> counts_;
+  PieceCounts counts_;
 };
 
 }  // namespace gv::bpe

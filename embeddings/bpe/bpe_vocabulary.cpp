@@ -11,8 +11,8 @@ BpeVocabulary::BpeVocabulary(std::vector<Merge> merges) : merges_(std::move(merg
                                 " (a vocabulary of " + std::to_string(kMaxVocabSize) + ")");
   }
   tokens_.reserve(kMinVocabSize + merges_.size());
+  merged_ = MergeTable(merges_.size());
   for (int byte = 0; byte < kMinVocabSize; ++byte) tokens_.emplace_back(1, static_cast<char>(byte));
-  merged_.reserve(merges_.size());
   for (size_t k = 0; k < merges_.size(); ++k) {
     const Merge m = merges_[k];
     const auto id = static_cast<TokenId>(tokens_.size());
@@ -27,19 +27,12 @@ BpeVocabulary::BpeVocabulary(std::vector<Merge> merges) : merges_(std::move(merg
       throw std::invalid_argument(which + " makes a token of " + std::to_string(length) +
                                   " bytes, more than " + std::to_string(kMaxTokenBytes));
     }
-    if (!merged_.emplace(pair_key(m.left, m.right), id).second) {
-      throw std::invalid_argument(
-          which + " repeats merge " +
-          std::to_string(merged_.at(pair_key(m.left, m.right)) - kMinVocabSize));
+    if (const auto earlier = merged_.insert(pair_key(m.left, m.right), id)) {
+      throw std::invalid_argument(which + " repeats merge " +
+                                  std::to_string(*earlier - kMinVocabSize));
     }
     tokens_.push_back(tokens_[static_cast<size_t>(m.left)] + tokens_[static_cast<size_t>(m.right)]);
   }
-}
-
-std::optional<TokenId> BpeVocabulary::merged(TokenId left, TokenId right) const {
-  const auto found = merged_.find(pair_key(left, right));
-  if (found == merged_.end()) return std::nullopt;
-  return found->second;
 }
 
 std::string BpeVocabulary::decode(const std::vector<TokenId>& ids) const {

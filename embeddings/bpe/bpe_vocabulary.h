@@ -7,8 +7,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
+
+#include "embeddings/bpe/merge_table.h"
 
 namespace gv::bpe {
 
@@ -46,14 +47,16 @@ class BpeVocabulary {
   // The bytes token `id` stands for; `id` must be in [0, size()).
   const std::string& bytes(TokenId id) const { return tokens_[static_cast<size_t>(id)]; }
   // The token merging (left, right) makes, if a merge does: its rank is that id - 256.
-  std::optional<TokenId> merged(TokenId left, TokenId right) const;
+  std::optional<TokenId> merged(TokenId left, TokenId right) const {
+    return merged_.find(pair_key(left, right));
+  }
   // The bytes of `ids`, each in [0, size()), concatenated.
   std::string decode(const std::vector<TokenId>& ids) const;
 
  private:
   std::vector<Merge> merges_;
   std::vector<std::string> tokens_;
-  std::unordered_map<uint64_t, TokenId> merged_;
+  MergeTable merged_;
 };
 
 }  // namespace gv::bpe

@@ -32,6 +32,20 @@ cmp "$work/input.bin" "$work/decoded.bin" || fail "encode then decode changed th
   fail "encode hardly merged: $(wc -w <"$work/ids.txt") ids"
 echo "ok: encode then decode gives back every byte"
 
+# Lines longer than encode's 1 MiB read blocks, one ending in the middle of the next block.
+{
+  printf 'short\n'
+  head -c 1500000 /dev/zero | tr '\0' 'q'
+  printf '\n'
+  yes 'to be or not' | head -c 2500000 | tr '\n' ' '
+} >"$work/long.bin"
+"$gradvec" bpe encode --tokenizer "$work/out/tok.bpe" <"$work/long.bin" >"$work/long.ids" ||
+  fail "bpe encode of long lines failed"
+[[ $(wc -l <"$work/long.ids") == 3 ]] || fail "long lines: $(wc -l <"$work/long.ids") lines of ids, not 3"
+"$gradvec" bpe decode --tokenizer "$work/out/tok.bpe" <"$work/long.ids" | cmp - "$work/long.bin" ||
+  fail "encode then decode changed lines longer than a read block"
+echo "ok: lines longer than a read block come back exactly"
+
 pieces=$(printf 'First Citizen:\n' | "$gradvec" bpe encode --tokenizer "$work/out/tok.bpe" --pieces)
 [[ $pieces == "First "$'\xe2\x96\x81'"Citizen : \\x0a" ]] || fail "--pieces: $pieces"
 echo "ok: --pieces shows the leading space as U+2581"

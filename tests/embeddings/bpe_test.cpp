@@ -4,6 +4,7 @@
 #include <map>
 #include <random>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "embeddings/bpe/bpe_encoder.h"
 #include "embeddings/bpe/bpe_file.h"
 #include "embeddings/bpe/bpe_trainer.h"
+#include "embeddings/bpe/piece_counts.h"
 #include "embeddings/bpe/pre_tokenizer.h"
 #include "tests/scratch_dir.h"
 
@@ -206,6 +208,9 @@ TEST_CASE("BPE learns a hand-worked merge sequence, ties broken by the smallest 
   CHECK(encoder.encode("lowest") == std::vector<TokenId>{259, 258});
   CHECK(encoder.encode("newest") == std::vector<TokenId>{110, 260, 258});
   CHECK(encoder.encode("low low") == std::vector<TokenId>{259, 32, 259});
+  std::vector<TokenId> ids{7};
+  encoder.encode_into("lowest", ids);
+  CHECK(ids == std::vector<TokenId>{7, 259, 258});
 }
 
 TEST_CASE("BPE stops when no pair is left to merge", "[bpe]") {
@@ -242,6 +247,68 @@ TEST_CASE("BPE encoding round-trips the training text and any bytes", "[bpe]") {
   }
   const std::string awkward("\0\r\n\xff\xfe\xc3(\r\r\n \0 ", 13);
   CHECK(vocabulary.decode(encoder.encode(awkward)) == awkward);
+}
+
+TEST_CASE("A BPE vocabulary finds the token of every merged pair and of no other", "[bpe]") {
+  BpeTrainer trainer;
+  trainer.add_text(shakespeare_prefix(20000));
+  const BpeVocabulary vocabulary(trainer.learn(1024));
+  std::set<std::pair<TokenId, TokenId>> merged;
+  for (size_t k = 0; k < vocabulary.merges().size(); ++k) {
+    const Merge m = vocabulary.merges()[k];
+    CHECK(vocabulary.merged(m.left, m.right) == static_cast<TokenId>(256 + k));
+    merged.insert({m.left, m.right});
+  }
+  for (TokenId left = 0; left < vocabulary.size(); left += 7) {
+    for (TokenId right = 0; right < vocabulary.size(); right += 5) {
+      if (!merged.contains({left, right})) CHECK_FALSE(vocabulary.merged(left, right));
+    }
+  }
+}
+
+TEST_CASE("PieceCounts counts every distinct piece, across its growth", "[bpe]") {
+  gv::bpe::PieceCounts counts;
+  std::map<std::string, int64_t> expected;
+  std::mt19937 rng(17);
+  for (int i = 0; i < 50000; ++i) {
+    // Short pieces repeat, long ones mostly not; the empty piece and a count of 0 are pieces too.
+    const std::string piece = random_bytes(rng, i % 3 == 0 ? 40 : 3, "ab \n\x80");
+    const int64_t count = i % 7 == 0 ? 0 : i % 5 + 1;
+    counts.add(piece, count);
+    expected[piece] += count;
+  }
+  std::map<std::string, int64_t> seen;
+  counts.for_each(
+      [&](std::string_view piece, int64_t count) { CHECK(seen.emplace(piece, count).second); });
+  CHECK(seen == expected);
+  CHECK(counts.size() == expected.size());
+  size_t bytes = 0;
+  for (const auto& entry : expected) bytes += entry.first.size();
+  CHECK(counts.total_bytes() == bytes);
+}
+
+TEST_CASE("BPE encoding is the same before and after its cache is emptied", "[bpe]") {
+  // More distinct pieces than the encoder caches (2^18), so the cache is emptied on the way.
+  const BpeVocabulary vocabulary = [] {
+    BpeTrainer trainer;
+    trainer.add_text(shakespeare_prefix(20000));
+    return BpeVocabulary(trainer.learn(512));
+  }();
+  std::string text;
+  for (int i = 0; i < 300000; ++i) {
+    for (int n = i; n > 0; n /= 26) text += static_cast<char>('a' + n % 26);
+    text += i % 20 == 19 ? " the\n" : " ";
+  }
+  BpeEncoder encoder(vocabulary);
+  const std::vector<TokenId> before = encoder.encode(" the king");
+  const std::vector<TokenId> all = encoder.encode(text);
+  CHECK(encoder.encode(" the king") == before);
+  CHECK(vocabulary.decode(all) == text);
+  // Piece by piece, each met in a fresh cache or an emptied one: the same tokens.
+  BpeEncoder fresh(vocabulary);
+  std::vector<TokenId> by_line;
+  for (const std::string_view line : gv::bpe::pre_tokenize(text)) fresh.encode_into(line, by_line);
+  CHECK(by_line == all);
 }
 
 TEST_CASE("BPE trained on random bytes round-trips random bytes", "[bpe]") {
