@@ -1,6 +1,7 @@
 #include "embeddings/bpe/bpe_trainer.h"
 
 #include <algorithm>
+#include <limits>
 #include <queue>
 #include <stdexcept>
 #include <unordered_map>
@@ -32,6 +33,12 @@ struct Candidate {
 class MergeLearner {
  public:
   explicit MergeLearner(const PieceCounts& counts) {
+    // Pairs name the words holding them by 32-bit index, half the memory of 64-bit ones.
+    if (counts.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+      throw std::length_error("the corpus has " + std::to_string(counts.size()) +
+                              " distinct pre-tokens, more than BPE training numbers (2^31 - 1): "
+                              "train on a part of it");
+    }
     for (int byte = 0; byte < kMinVocabSize; ++byte) lengths_.push_back(1);
     words_.reserve(counts.size());
     symbols_.reserve(counts.total_bytes());
