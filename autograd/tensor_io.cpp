@@ -22,8 +22,12 @@ constexpr uint32_t kMaxDims = 8;
 constexpr int64_t kFloatBytes = sizeof(float);
 
 std::string version_mismatch(uint32_t found, const FileFormat& format) {
+  const std::string readable = format.oldest_version > 0 && format.oldest_version < format.version
+                                   ? "versions " + std::to_string(format.oldest_version) + " to " +
+                                         std::to_string(format.version)
+                                   : "version " + std::to_string(format.version);
   return "unsupported version " + std::to_string(found) + " (this build reads " +
-         std::string(format.kind) + " version " + std::to_string(format.version) + ")";
+         std::string(format.kind) + " " + readable + ")";
 }
 
 }  // namespace
@@ -79,8 +83,11 @@ void TensorReader::check_header(const FileFormat& format) {
     }
     fail("bad magic");
   }
-  const auto version = pod<uint32_t>("version");
-  if (version != format.version) mismatch(version_mismatch(version, format));
+  version_ = pod<uint32_t>("version");
+  const uint32_t oldest = format.oldest_version > 0 ? format.oldest_version : format.version;
+  if (version_ < oldest || version_ > format.version) {
+    mismatch(version_mismatch(version_, format));
+  }
 }
 
 void TensorReader::mismatch(const std::string& what) const {

@@ -38,6 +38,9 @@ struct FileFormat {
   // What files of this kind began with before the header had a version field: such a file
   // is refused as version 1 rather than as a foreign file. Empty if there never were any.
   std::string_view unversioned_magic = {};
+  // The oldest version a reader still accepts, when a newer layout only added to an older one
+  // and readers branch on TensorReader::version(); 0: `version` alone.
+  uint32_t oldest_version = 0;
 };
 
 class TensorWriter {
@@ -65,7 +68,8 @@ class TensorWriter {
 
 class TensorReader {
  public:
-  // Opens `path` and checks its magic and version against `format`. Throws std::runtime_error
+  // Opens `path` and checks its magic and version against `format` (a version in
+  // [format.oldest_version, format.version]). Throws std::runtime_error
   // naming the path and what is wrong, before opening it, unless it is a regular file
   // (require_regular_file in autograd/io/input_file.h: "<path>: checkpoint is a FIFO, ...").
   TensorReader(std::string path, const FileFormat& format);
@@ -89,6 +93,8 @@ class TensorReader {
   Tensor tensor(const char* what);
   // Throws unless every byte has been read: trailing bytes mean writer and reader disagree.
   void finish() const;
+  // The file's version: what its layout after the header is.
+  uint32_t version() const { return version_; }
 
   // Throws std::runtime_error "<path>: not a valid gradvec <kind> (<what>)": for a file
   // that does not hold what its kind promises.
@@ -112,6 +118,7 @@ class TensorReader {
   std::string kind_;
   std::ifstream in_;
   int64_t remaining_ = 0;  // bytes not yet read
+  uint32_t version_ = 0;
 };
 
 }  // namespace gv
