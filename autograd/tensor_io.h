@@ -68,7 +68,8 @@ class TensorWriter {
 
 class TensorReader {
  public:
-  // Opens `path` and checks its magic and version against `format`. Throws std::runtime_error
+  // Opens `path` and checks its magic and version against `format` (a version in
+  // [format.oldest_version, format.version]). Throws std::runtime_error
   // naming the path and what is wrong, before opening it, unless it is a regular file
   // (require_regular_file in autograd/io/input_file.h: "<path>: checkpoint is a FIFO, ...").
   TensorReader(std::string path, const FileFormat& format);

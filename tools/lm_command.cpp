@@ -1,7 +1,8 @@
-// gradvec lm: a small GPT-style transformer trained on characters (TinyShakespeare by default),
-// with the positional encoding as the experiment's variable.
+// gradvec lm: a small GPT-style transformer trained on characters or BPE tokens (TinyShakespeare
+// by default), with the positional encoding as the experiment's variable.
 //
 //   gradvec lm train  [--corpus FILE] [--output CHECKPOINT] [--pos none|learned|sinusoidal|rope]
+//                     [--tokenizer chars|FILE]
 //   gradvec lm sample [--lm MODEL] [--temperature T] [--top-k K] [--seed S]
 //   gradvec lm eval   [--lm MODEL] [--context N] [--shift S]
 #include <unistd.h>
@@ -12,11 +13,14 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "autograd/io/printable.h"
 #include "autograd/require.h"
+#include "embeddings/bpe/bpe_file.h"
 #include "embeddings/lm/evaluation.h"
 #include "embeddings/lm/lm_checkpoint.h"
 #include "embeddings/lm/lm_corpus.h"
@@ -36,6 +40,9 @@ namespace {
 
 const std::string kDefaultCorpus = "data/tinyshakespeare.txt";
 const std::string kDefaultModel = "models/tinyshakespeare.lm";
+// --tokenizer's value for the model over the corpus's own characters; anything else is a BPE
+// file.
+const std::string kCharacters = "chars";
 
 const std::map<std::string, PositionKind> kPositions = {{"none", PositionKind::none},
                                                         {"learned", PositionKind::learned},
@@ -48,6 +55,8 @@ struct LmTrainArgs {
   std::string checkpoint;
   std::string resume;
   std::string positions = "rope";
+  std::string tokenizer = kCharacters;
+  bool tokenizer_given = false;
   bool quiet = false;
   GptConfig config;
   LmTrainOptions options;
@@ -75,6 +84,32 @@ void draw_lm_progress(const LmProgress& p) {
   draw_progress_line(p.fraction(), rate_text, p.lr, p.loss, eta);
 }
 
+// The vocabulary --tokenizer names: a BPE file's, or none for the corpus's characters.
+std::optional<LmVocabulary> read_tokenizer(const std::string& tokenizer) {
+  if (tokenizer == kCharacters) return std::nullopt;
+  return LmVocabulary(bpe::load_bpe(tokenizer));
+}
+
+// A resumed run continues over the checkpoint's tokens: a --tokenizer naming others is refused.
+void require_same_tokenizer(const std::string& tokenizer, const std::optional<LmVocabulary>& given,
+                            const LmVocabulary& trained, const std::string& checkpoint) {
+  if (given ? given->same_tokenizer(trained) : trained.characters() != nullptr) return;
+  throw std::invalid_argument("--tokenizer " + tokenizer + ": " + checkpoint +
+                              " was trained over " + std::to_string(trained.size()) + " " +
+                              trained.unit() +
+                              (given && trained.bpe() ? " of another tokenizer" : "") +
+                              "; give its own --tokenizer, or none");
+}
+
+// One line in both units (evaluation.h's TextLoss), which train and eval end with.
+std::string validation_line(const TextLoss& loss, int64_t context) {
+  char line[160];
+  std::snprintf(line, sizeof line,
+                "validation loss %.4f nats per token, %.4f nats per character (context %lld)\n",
+                loss.per_token, loss.per_character, static_cast<long long>(context));
+  return line;
+}
+
 void describe(const LmTrainer& trainer, const std::string& corpus, bool resumed) {
   const GptConfig& c = trainer.model().config();
   const LmTrainOptions& o = trainer.options();
@@ -84,15 +119,16 @@ void describe(const LmTrainer& trainer, const std::string& corpus, bool resumed)
   if (c.positions == PositionKind::rope)
     positions += c.interleaved ? " (interleaved)" : " (halves)";
   std::fprintf(stderr,
-               "%s: %lld characters, %zu for training, %zu for validation | %lld layers, %lld "
+               "%s: %lld %s, %zu for training, %zu for validation | %lld layers, %lld "
                "heads, dim %lld, context %lld, %s positions, %lld parameters | batch %lld, %lld "
                "steps, lr %g, %d thread(s)%s\n",
                printable(corpus).c_str(), static_cast<long long>(trainer.corpus().vocab.size()),
-               trainer.corpus().train.size(), trainer.corpus().validation.size(),
-               static_cast<long long>(c.layers), static_cast<long long>(c.heads),
-               static_cast<long long>(c.dim), static_cast<long long>(c.context), positions.c_str(),
-               static_cast<long long>(params), static_cast<long long>(o.batch),
-               static_cast<long long>(o.steps), o.lr, o.threads, resumed ? ", resumed" : "");
+               trainer.corpus().vocab.unit(), trainer.corpus().train.size(),
+               trainer.corpus().validation.size(), static_cast<long long>(c.layers),
+               static_cast<long long>(c.heads), static_cast<long long>(c.dim),
+               static_cast<long long>(c.context), positions.c_str(), static_cast<long long>(params),
+               static_cast<long long>(o.batch), static_cast<long long>(o.steps), o.lr, o.threads,
+               resumed ? ", resumed" : "");
 }
 
 void run_lm_train(LmTrainArgs args) {
@@ -100,19 +136,26 @@ void run_lm_train(LmTrainArgs args) {
   // before) but never cuts a write off.
   const StopSignals signals;
   args.config.positions = kPositions.at(args.positions);
+  const std::optional<LmVocabulary> tokenizer = read_tokenizer(args.tokenizer);
+  const LmVocabulary* vocab = tokenizer ? &*tokenizer : nullptr;
   // Options first: a user should not wait for the corpus to learn of a typo.
-  if (args.resume.empty()) check_lm_settings(args.config, args.options);
+  if (args.resume.empty()) check_lm_settings(args.config, args.options, vocab);
   require_corpus(args.corpus);
   // The model written is itself a checkpoint: resuming from one and rewriting it, as --output or
   // --checkpoint, is one run continuing another.
-  refuse_shared_files({{"--corpus", args.corpus}, {"--resume", args.resume}},
+  refuse_shared_files({{"--corpus", args.corpus},
+                       {"--resume", args.resume},
+                       {"--tokenizer", tokenizer ? args.tokenizer : ""}},
                       {{"--output", args.output}, {"--checkpoint", args.checkpoint}},
                       {{"--resume", "--output"}, {"--resume", "--checkpoint"}});
   prepare_outputs({args.output, args.checkpoint});
   const OutputLocks locks({args.output, args.checkpoint});
   std::ostream& messages = message_stream({args.output, args.checkpoint});
-  LmTrainer trainer = args.resume.empty() ? LmTrainer(args.corpus, args.config, args.options)
+  LmTrainer trainer = args.resume.empty() ? LmTrainer(args.corpus, args.config, args.options, vocab)
                                           : LmTrainer::from_checkpoint(args.resume, args.corpus);
+  if (!args.resume.empty() && args.tokenizer_given) {
+    require_same_tokenizer(args.tokenizer, tokenizer, trainer.corpus().vocab, args.resume);
+  }
   if (!args.quiet) describe(trainer, args.corpus, !args.resume.empty());
   const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
 
@@ -149,9 +192,11 @@ void run_lm_train(LmTrainArgs args) {
       static_cast<long long>(p.step), p.seconds, p.seconds > 0 ? p.step / p.seconds : 0.0, p.loss);
   messages << line << "model written to " << shown_on(messages, args.output) << std::endl;
   if (signals.received() == 0) {
-    std::snprintf(line, sizeof line, "validation loss %.4f (nats per character, context %lld)\n",
-                  trainer.validation_loss(context), static_cast<long long>(context));
-    messages << line << std::flush;
+    const LmCorpus& corpus = trainer.corpus();
+    const WindowLoss loss = mean_loss(trainer.model(), corpus.validation, context,
+                                      trainer.options().batch, trainer.options().threads);
+    messages << validation_line(text_loss(loss, corpus.validation, corpus.vocab), context)
+             << std::flush;
   }
   end_if_signalled(signals, args.output);
 }
@@ -177,17 +222,18 @@ struct LmSampleArgs {
 void run_lm_sample(const LmSampleArgs& args) {
   args.options.check();
   const LmCheckpoint checkpoint = read_model(args.model);
-  // By default the model's first symbol: a newline for TinyShakespeare, where text starts.
-  const std::string prompt =
-      args.prompt_given ? args.prompt : std::string(1, checkpoint.vocab.symbol(0));
+  const std::string prompt = args.prompt_given ? args.prompt : checkpoint.vocab.default_prompt();
   if (prompt.empty()) throw std::invalid_argument("--prompt: needs at least one character");
   std::vector<int64_t> ids = checkpoint.vocab.encode(prompt, "--prompt");
   std::fputs(prompt.c_str(), stdout);
   char last = prompt.back();
+  // Each token's bytes as drawn: a BPE token may end inside a UTF-8 character, which the next
+  // one completes.
   sample(*checkpoint.model, std::move(ids), args.options, [&](int64_t id) {
-    last = checkpoint.vocab.symbol(id);
-    std::fputc(last, stdout);
+    const std::string bytes = checkpoint.vocab.decode(std::span(&id, 1));
+    std::fwrite(bytes.data(), 1, bytes.size(), stdout);
     std::fflush(stdout);
+    if (!bytes.empty()) last = bytes.back();
   });
   if (last != '\n') std::fputc('\n', stdout);
 }
@@ -212,8 +258,8 @@ void run_lm_eval(const LmEvalArgs& args) {
   const LmCorpus corpus = read_lm_corpus(args.corpus, length, &checkpoint.vocab);
   const WindowLoss loss =
       mean_loss(model, corpus.validation, length, checkpoint.training.options.batch, args.threads);
-  std::printf("validation loss %.4f (nats per character, context %lld)\n", loss.mean,
-              static_cast<long long>(length));
+  std::fputs(validation_line(text_loss(loss, corpus.validation, corpus.vocab), length).c_str(),
+             stdout);
   // Past the trained context: the positions it never saw, apart from those it did.
   const int64_t trained = model.config().context;
   if (length > trained) {
@@ -226,7 +272,7 @@ void run_lm_eval(const LmEvalArgs& args) {
     const int64_t span = length - args.shift;  // the longest text that fits when moved
     const ShiftCheck check = relative_position_check(model, corpus.validation, span, args.shift);
     std::printf(
-        "relative positions: layer 1's attention scores among %lld validation characters change "
+        "relative positions: layer 1's attention scores among %lld validation tokens change "
         "by at most %.3g when they move %lld positions later (the scores span %.3g)\n",
         static_cast<long long>(span), check.max_change, static_cast<long long>(args.shift),
         check.spread);
@@ -237,8 +283,14 @@ void add_train(CLI::App& lm) {
   auto args = std::make_shared<LmTrainArgs>();
   GptConfig& c = args->config;
   LmTrainOptions& o = args->options;
-  CLI::App* cmd = lm.add_subcommand("train", "Train the character-level transformer");
+  CLI::App* cmd = lm.add_subcommand(
+      "train", "Train the character-level transformer, or one over BPE tokens (--tokenizer)");
   cmd->add_option("--corpus", args->corpus, "Text file, read as bytes")->capture_default_str();
+  cmd->add_option("--tokenizer", args->tokenizer,
+                  "What the model reads and predicts: chars (each byte of the corpus a symbol) or "
+                  "a BPE file from gradvec bpe train, which the model keeps (with --resume: the "
+                  "checkpoint's, the default)")
+      ->capture_default_str();
   cmd->add_option("--output", args->output, "Where to write the trained model (a checkpoint)")
       ->capture_default_str();
   CLI::Option* resume =
@@ -262,7 +314,7 @@ void add_train(CLI::App& lm) {
   setting(
       cmd->add_option("--heads", c.heads, "Attention heads per block")->check(kPositiveInteger));
   setting(cmd->add_option("--dim", c.dim, "Model width C")->check(kPositiveInteger));
-  setting(cmd->add_option("--context", c.context, "Characters per training window T")
+  setting(cmd->add_option("--context", c.context, "Tokens (characters) per training window T")
               ->check(positive_integer_up_to(GptConfig::kMaxContext)));
   setting(cmd->add_option("--batch", o.batch, "Windows per step")
               ->check(positive_integer_up_to(LmTrainOptions::kMaxBatch)));
@@ -278,7 +330,10 @@ void add_train(CLI::App& lm) {
   setting(add_threads_option(*cmd, o.threads, "Threads sharing each batch"));
   cmd->add_flag("--quiet", args->quiet, "No header, no progress bar");
   cmd->footer(kStopSignalsHelp);
-  cmd->callback([args] { run_lm_train(*args); });
+  cmd->callback([args, cmd] {
+    args->tokenizer_given = cmd->count("--tokenizer") > 0;
+    run_lm_train(*args);
+  });
 }
 
 void add_sample(CLI::App& lm) {
@@ -289,20 +344,20 @@ void add_sample(CLI::App& lm) {
   cmd->add_option("--lm", args->model, "A model written by lm train (its --output)")
       ->check(regular_file("model"))
       ->capture_default_str();
-  cmd->add_option("--length", o.length, "Characters to generate")
+  cmd->add_option("--length", o.length, "Tokens (characters) to generate")
       ->check(kNonNegativeInteger)
       ->capture_default_str();
   cmd->add_option("--temperature", o.temperature,
-                  "Below 1: likelier characters; above: bolder; 0: always the likeliest (greedy)")
+                  "Below 1: likelier tokens; above: bolder; 0: always the likeliest (greedy)")
       ->check(kNonNegativeFloat)
       ->capture_default_str();
-  cmd->add_option("--top-k", o.top_k, "Draw among the K likeliest characters only (0: all)")
+  cmd->add_option("--top-k", o.top_k, "Draw among the K likeliest tokens only (0: all)")
       ->check(kNonNegativeInteger)
       ->capture_default_str();
   cmd->add_option("--seed", o.seed, "Random seed")->check(kSeed)->capture_default_str();
   cmd->add_option("--prompt", args->prompt,
-                  "Text to continue (default: the model's first character, a newline for "
-                  "TinyShakespeare)");
+                  "Text to continue, encoded with the model's tokenizer (default: a newline for "
+                  "BPE tokens; the model's first character, a newline for TinyShakespeare)");
   cmd->callback([args, cmd] {
     args->prompt_given = cmd->count("--prompt") > 0;
     run_lm_sample(*args);
@@ -318,9 +373,10 @@ void add_eval(CLI::App& lm) {
       ->capture_default_str();
   cmd->add_option("--corpus", args->corpus, "The corpus whose last 10% is the validation text")
       ->capture_default_str();
-  cmd->add_option("--context", args->context,
-                  "Characters per window (default: the trained context); learned positions "
-                  "cannot go past it")
+  cmd->add_option(
+         "--context", args->context,
+         "Tokens (characters) per window (default: the trained context); learned positions "
+         "cannot go past it")
       ->check(positive_integer_up_to(GptConfig::kMaxContext));
   cmd->add_option("--shift", args->shift,
                   "Also test whether layer 1's attention scores depend on relative positions "
@@ -335,7 +391,9 @@ void add_eval(CLI::App& lm) {
 
 void add_lm_command(CLI::App& app) {
   CLI::App* lm = app.add_subcommand(
-      "lm", "A character-level transformer: learned, sinusoidal or RoPE positions side by side");
+      "lm",
+      "A small transformer over characters or BPE tokens: learned, sinusoidal or RoPE positions "
+      "side by side");
   lm->require_subcommand(1);
   add_train(*lm);
   add_sample(*lm);

@@ -50,14 +50,16 @@ CharVocabulary CharVocabulary::from_symbols(std::string symbols) {
   return vocab;
 }
 
-std::vector<int64_t> CharVocabulary::encode(std::string_view text, std::string_view what) const {
+std::vector<int64_t> CharVocabulary::encode(std::string_view text, std::string_view what,
+                                            int64_t offset) const {
   std::vector<int64_t> ids(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
     const auto byte = static_cast<unsigned char>(text[i]);
     if (id_of_[byte] < 0) {
       throw std::invalid_argument(std::string(what) + ": " + describe_byte(byte) + " at offset " +
-                                  std::to_string(i) + " is not one of the model's " +
-                                  std::to_string(size()) + " characters");
+                                  std::to_string(offset + static_cast<int64_t>(i)) +
+                                  " is not one of the model's " + std::to_string(size()) +
+                                  " characters");
     }
     ids[i] = id_of_[byte];
   }

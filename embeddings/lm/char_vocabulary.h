@@ -30,8 +30,9 @@ class CharVocabulary {
   bool contains(unsigned char byte) const { return id_of_[byte] >= 0; }
 
   // The ids of `text`. Throws std::invalid_argument naming `what`, the byte and its offset when
-  // one is not in the vocabulary.
-  std::vector<int64_t> encode(std::string_view text, std::string_view what) const;
+  // one is not in the vocabulary: `offset` + its place in `text`, where `text` starts in `what`.
+  std::vector<int64_t> encode(std::string_view text, std::string_view what,
+                              int64_t offset = 0) const;
   std::string decode(std::span<const int64_t> ids) const;
 
  private:

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -67,7 +68,20 @@ WindowLoss mean_loss(const GptModel& model, std::span<const int64_t> tokens, int
   for (double& at : loss.by_position) at /= static_cast<double>(windows);
   loss.mean = std::accumulate(loss.by_position.begin(), loss.by_position.end(), 0.0) /
               static_cast<double>(length);
+  loss.predictions = windows * length;
   return loss;
+}
+
+TextLoss text_loss(const WindowLoss& loss, std::span<const int64_t> tokens,
+                   const LmVocabulary& vocab) {
+  TextLoss text;
+  text.per_token = loss.mean;
+  text.tokens = loss.predictions;
+  text.characters = vocab.characters_in(tokens.subspan(1, static_cast<size_t>(loss.predictions)));
+  const double nats = loss.mean * static_cast<double>(loss.predictions);
+  text.per_character = text.characters > 0 ? nats / static_cast<double>(text.characters)
+                                           : std::numeric_limits<double>::infinity();
+  return text;
 }
 
 double WindowLoss::mean_over(int64_t begin, int64_t end) const {

@@ -1,4 +1,4 @@
-// What a trained character model is measured by: its loss on held-out text, and whether its
+// What a trained language model is measured by: its loss on held-out text, and whether its
 // attention depends on absolute or only on relative positions.
 #pragma once
 
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "embeddings/lm/gpt.h"
+#include "embeddings/lm/lm_vocabulary.h"
 
 namespace gv {
 
@@ -14,11 +15,25 @@ namespace gv {
 // [w length, (w + 1) length) and predicts each one's successor, so every window's first
 // prediction is made from one character and its last from `length`.
 struct WindowLoss {
-  double mean = 0.0;                // -log p(next character), nats, over every prediction
+  double mean = 0.0;                // -log p(next token), nats, over every prediction
   std::vector<double> by_position;  // the same at each position t of the windows, (length)
+  int64_t predictions = 0;          // windows x length: tokens [1, predictions] are predicted
   // The mean over positions [begin, end) of the windows: e.g. only those past a trained context.
   double mean_over(int64_t begin, int64_t end) const;
 };
+// The loss of held-out text in the units that compare across tokenizers: the nats of every
+// prediction summed, over the tokens predicted and over the characters (UTF-8 code points,
+// lm_vocabulary.h) they decode to. Per character is per token x tokens / characters.
+struct TextLoss {
+  double per_token = 0.0;
+  double per_character = 0.0;  // infinite if the tokens predicted hold no character
+  int64_t tokens = 0;
+  int64_t characters = 0;
+};
+// `loss`, mean_loss's over `tokens`, whose ids `vocab` decodes.
+TextLoss text_loss(const WindowLoss& loss, std::span<const int64_t> tokens,
+                   const LmVocabulary& vocab);
+
 // `batch` windows go through the model at a time, spread over `threads`. Throws
 // std::invalid_argument unless tokens hold one window and its successor, and std::out_of_range if
 // the model cannot read `length` characters at once (see GptModel::extend_positions).

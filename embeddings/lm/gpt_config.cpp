@@ -4,6 +4,7 @@
 #include <string>
 
 #include "autograd/require.h"
+#include "embeddings/bpe/bpe_vocabulary.h"
 
 namespace gv {
 
@@ -11,7 +12,7 @@ namespace {
 
 // Bounds on the sizes of a model: generous for a CPU, and small enough that no product of them
 // overflows before the memory check sees it.
-constexpr int64_t kMaxVocab = 256;  // a byte's values
+constexpr int64_t kMaxVocab = bpe::kMaxVocabSize;  // a BPE file's largest
 constexpr int64_t kMaxLayers = 256;
 constexpr int64_t kMaxDim = 16384;
 
@@ -32,7 +33,8 @@ const char* position_name(PositionKind kind) {
 }
 
 void GptConfig::check() const {
-  require(vocab >= 1 && vocab <= kMaxVocab, "vocabulary size", "in [1, 256]", vocab);
+  require(vocab >= 1 && vocab <= kMaxVocab, "vocabulary size",
+          "in [1, " + std::to_string(kMaxVocab) + "]", vocab);
   require(layers >= 1 && layers <= kMaxLayers, "--layers", "in [1, 256]", layers);
   require(dim >= 1 && dim <= kMaxDim, "--dim", "in [1, 16384]", dim);
   require(heads >= 1 && dim % heads == 0, "--heads",

@@ -14,7 +14,7 @@ struct GptConfig {
   // The longest sequence any position scheme encodes: --context's bound, in training and after.
   static constexpr int64_t kMaxContext = 65536;
 
-  int64_t vocab = 0;  // V, characters
+  int64_t vocab = 0;  // V, characters or BPE tokens
   int64_t layers = 4;
   int64_t heads = 4;
   int64_t dim = 64;      // C

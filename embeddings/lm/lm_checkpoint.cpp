@@ -13,10 +13,41 @@ namespace gv {
 
 namespace {
 
-constexpr FileFormat kFormat{"language-model checkpoint", "GVLMCKPT", 2};
+constexpr FileFormat kFormat{"language-model checkpoint", "GVLMCKPT", 3, {}, 2};
+constexpr uint32_t kCharactersVersion = 2;  // the layouts differ only in the vocabulary
 // The fewest bytes one entry of each counted list takes, to refuse impossible counts.
 constexpr int64_t kMinShapeBytes = sizeof(uint32_t);
 constexpr int64_t kMinStateBytes = 2 * sizeof(uint32_t);  // two empty counts
+
+void write_vocabulary(TensorWriter& w, const LmVocabulary& vocab) {
+  if (const CharVocabulary* characters = vocab.characters()) {
+    w.string(characters->symbols());
+    return;
+  }
+  const std::vector<bpe::Merge>& merges = vocab.bpe()->merges();
+  w.count(static_cast<int64_t>(merges.size()));
+  for (const bpe::Merge& m : merges) {
+    w.pod(m.left);
+    w.pod(m.right);
+  }
+}
+
+LmVocabulary read_vocabulary(TensorReader& r) {
+  try {
+    if (r.version() == kCharactersVersion) {
+      return LmVocabulary(CharVocabulary::from_symbols(r.string("vocabulary")));
+    }
+    std::vector<bpe::Merge> merges(
+        static_cast<size_t>(r.count("vocabulary", 2 * sizeof(bpe::TokenId))));
+    for (bpe::Merge& m : merges) {
+      m.left = r.pod<bpe::TokenId>("vocabulary");
+      m.right = r.pod<bpe::TokenId>("vocabulary");
+    }
+    return LmVocabulary(bpe::BpeVocabulary(std::move(merges)));
+  } catch (const std::invalid_argument& e) {
+    r.fail(std::string("vocabulary: ") + e.what());
+  }
+}
 
 void write_config(TensorWriter& w, const GptConfig& c) {
   for (const int64_t v : {c.layers, c.heads, c.dim, c.context}) w.pod(v);
@@ -81,11 +112,13 @@ void check_parameter_bytes(TensorReader& r, const std::string& path, const GptCo
 
 }  // namespace
 
-void write_lm_checkpoint(const std::string& path, const CharVocabulary& vocab,
-                         const GptModel& model, const LmTrainingState& training) {
+void write_lm_checkpoint(const std::string& path, const LmVocabulary& vocab, const GptModel& model,
+                         const LmTrainingState& training) {
+  FileFormat format = kFormat;
+  if (vocab.characters()) format.version = kCharactersVersion;
   write_file_atomically(path, [&](std::ostream& out) {
-    TensorWriter w(out, kFormat);
-    w.string(vocab.symbols());
+    TensorWriter w(out, format);
+    write_vocabulary(w, vocab);
     write_config(w, model.config());
     write_options(w, training.options);
     w.pod(training.corpus.bytes);
@@ -110,11 +143,7 @@ void write_lm_checkpoint(const std::string& path, const CharVocabulary& vocab,
 LmCheckpoint read_lm_checkpoint(const std::string& path) {
   TensorReader r(path, kFormat);
   LmCheckpoint checkpoint;
-  try {
-    checkpoint.vocab = CharVocabulary::from_symbols(r.string("vocabulary"));
-  } catch (const std::invalid_argument& e) {
-    r.fail(std::string("vocabulary: ") + e.what());
-  }
+  checkpoint.vocab = read_vocabulary(r);
   const GptConfig config = read_config(r, checkpoint.vocab.size());
   LmTrainingState& training = checkpoint.training;
   training.options = read_options(r);

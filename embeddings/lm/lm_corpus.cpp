@@ -30,29 +30,28 @@ std::string read_whole(const std::string& path) {
 
 }  // namespace
 
-LmCorpus read_lm_corpus(const std::string& path, int64_t length, const CharVocabulary* vocab) {
+LmCorpus read_lm_corpus(const std::string& path, int64_t length, const LmVocabulary* vocab) {
   const std::string text = read_whole(path);
   if (text.empty()) throw std::runtime_error(path + ": the corpus is empty");
   LmCorpus corpus;
   corpus.fingerprint = fingerprint_bytes(text);
-  corpus.vocab = vocab ? *vocab : CharVocabulary::of_text(text);
-  std::vector<int64_t> ids;
+  corpus.vocab = vocab ? *vocab : LmVocabulary(CharVocabulary::of_text(text));
+  const int64_t bytes = corpus.fingerprint.bytes;
+  const auto train_bytes = static_cast<size_t>(bytes - bytes / 10);
   try {
-    ids = corpus.vocab.encode(text, path);
+    corpus.train = corpus.vocab.encode(std::string_view(text).substr(0, train_bytes), path);
+    corpus.validation = corpus.vocab.encode(std::string_view(text).substr(train_bytes), path,
+                                            static_cast<int64_t>(train_bytes));
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(e.what());
   }
-  const int64_t bytes = corpus.fingerprint.bytes;
-  const int64_t validation = bytes / 10;
-  const int64_t train = bytes - validation;
+  const auto validation = static_cast<int64_t>(corpus.validation.size());
   if (validation < length + 1) {
-    throw std::runtime_error(path + ": " + std::to_string(bytes) +
-                             " characters are too few for a context of " + std::to_string(length) +
-                             ": the 10% validation split needs at least " +
-                             std::to_string(length + 1));
+    throw std::runtime_error(
+        path + ": " + std::to_string(bytes) + " bytes leave the 10% validation split " +
+        std::to_string(validation) + " " + corpus.vocab.unit() + ", too few for a context of " +
+        std::to_string(length) + ": it needs at least " + std::to_string(length + 1));
   }
-  corpus.train.assign(ids.begin(), ids.begin() + train);
-  corpus.validation.assign(ids.begin() + train, ids.end());
   return corpus;
 }
 

@@ -1,5 +1,7 @@
-// The text a character-level model trains on, split once: the first 90% of the characters for
-// training, the last 10% for validation (nanoGPT's split of TinyShakespeare).
+// The text a language model trains on, split once: the first 90% of its bytes for training, the
+// last 10% for validation (nanoGPT's split of TinyShakespeare). The text is split before it is
+// encoded, each part on its own, so that models over characters and over BPE tokens hold out the
+// same text and their losses per character compare.
 #pragma once
 
 #include <cstdint>
@@ -8,13 +10,13 @@
 #include <vector>
 
 #include "autograd/io/fingerprint.h"
-#include "embeddings/lm/char_vocabulary.h"
+#include "embeddings/lm/lm_vocabulary.h"
 
 namespace gv {
 
 struct LmCorpus {
-  CharVocabulary vocab;
-  std::vector<int64_t> train;       // ids of the first 90%
+  LmVocabulary vocab;
+  std::vector<int64_t> train;       // ids of the first 90% of the bytes
   std::vector<int64_t> validation;  // ids of the last 10%
   CorpusFingerprint fingerprint;    // the file's size and hash, which a resumed run checks
 };
@@ -24,11 +26,11 @@ struct LmCorpus {
 // starts, read, read again on resume), and its size bounds the memory checked before it is read.
 int64_t open_lm_corpus(const std::string& path, std::ifstream& file);
 
-// Reads `path` whole, with the vocabulary of its own characters, or with `vocab` (a trained
-// model's) when given. Throws std::runtime_error naming the file if it cannot be read, is empty,
-// holds a character `vocab` lacks, or is too short to give both splits `length` + 1 characters
-// (a window and the character after it).
+// Reads `path` whole, with the vocabulary of its own characters, or with `vocab` (a BPE
+// tokenizer's, or a trained model's) when given. Throws std::runtime_error naming the file if it
+// cannot be read, is empty, holds a character `vocab` lacks, or is too short to give both splits
+// `length` + 1 tokens (a window and the token after it).
 LmCorpus read_lm_corpus(const std::string& path, int64_t length,
-                        const CharVocabulary* vocab = nullptr);
+                        const LmVocabulary* vocab = nullptr);
 
 }  // namespace gv

@@ -23,16 +23,18 @@ constexpr AdamOptions kAdam{.beta1 = 0.9f, .beta2 = 0.99f, .eps = 1e-8f};
 
 // A run must fit in the memory this process may use, checked before anything is allocated:
 // parameters with their Adam moments and one gradient per thread, a step's activations and their
-// gradients (about 60 floats per character per layer and channel, plus the attention
-// probabilities), and the corpus as ids.
+// gradients (about 60 floats per token per layer and channel, plus the attention probabilities,
+// and the logits, their softmax and its gradient: 3 floats per token and symbol of the
+// vocabulary, which a BPE vocabulary makes large), and the corpus as ids.
 void require_run_fits(const GptConfig& config, const LmTrainOptions& options,
                       int64_t corpus_bytes) {
   double params = 0.0;
   for (const Shape& shape : parameter_shapes(config)) params += double(shape_numel(shape));
   const double positions = double(options.batch) * double(config.context);
   const double activations =
-      positions * double(config.layers) *
-      (60.0 * double(config.dim) + 3.0 * double(config.heads) * double(config.context));
+      positions * (double(config.layers) * (60.0 * double(config.dim) +
+                                            3.0 * double(config.heads) * double(config.context)) +
+                   3.0 * double(config.vocab));
   require_memory(sizeof(float) * (params * (3.0 + options.threads) + activations) +
                      sizeof(int64_t) * double(corpus_bytes),
                  "lm train: the model and a step need",
@@ -54,9 +56,9 @@ void add_gradients(const Var& from, const Var& into) {
 
 }  // namespace
 
-void check_lm_settings(GptConfig config, const LmTrainOptions& options) {
+void check_lm_settings(GptConfig config, const LmTrainOptions& options, const LmVocabulary* vocab) {
   options.check();
-  config.vocab = 256;  // the most a corpus can give: the memory needed is at most this
+  config.vocab = vocab ? vocab->size() : 256;
   config.check();
   require_run_fits(config, options, 0);
 }
@@ -118,8 +120,10 @@ LmTrainer::LmTrainer(LmCorpus corpus, GptConfig config, LmTrainOptions options)
 
 // The settings are checked before the corpus is read, so a typo is reported at once. The corpus
 // then holds a window and its successor in both splits (read_lm_corpus checks the smaller one).
-LmTrainer::LmTrainer(const std::string& corpus_path, GptConfig config, LmTrainOptions options)
-    : LmTrainer((check_lm_settings(config, options), read_lm_corpus(corpus_path, config.context)),
+LmTrainer::LmTrainer(const std::string& corpus_path, GptConfig config, LmTrainOptions options,
+                     const LmVocabulary* vocab)
+    : LmTrainer((check_lm_settings(config, options, vocab),
+                 read_lm_corpus(corpus_path, config.context, vocab)),
                 config, options) {}
 
 LmTrainer::LmTrainer(LmTrainer&&) noexcept = default;

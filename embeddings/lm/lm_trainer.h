@@ -1,7 +1,7 @@
-// LmTrainer: trains a GptModel on a character corpus (lm_corpus.h) with AdamW.
+// LmTrainer: trains a GptModel on a corpus (lm_corpus.h) of characters or BPE tokens with AdamW.
 //
-// A step draws `batch` windows of `context` characters at random from the training split
-// (its seeded Rng, so runs repeat), predicts each window's next characters, and averages the
+// A step draws `batch` windows of `context` tokens at random from the training split
+// (its seeded Rng, so runs repeat), predicts each window's next tokens, and averages the
 // loss over all of them. With several threads the windows are shared out: each thread builds its
 // own graph over a view of the parameters (GptParameters::view), its gradients are summed into the
 // first thread's, in thread order, and the optimizers step once. The products' weights train with
@@ -48,10 +48,12 @@ struct LmTrainOptions {
   void check() const;
 };
 
-// Checks the options and the model's sizes (all but the vocabulary's, which the corpus gives),
-// and that such a run fits in memory: what a command checks before it reads the corpus. Throws
-// std::invalid_argument naming the option.
-void check_lm_settings(GptConfig config, const LmTrainOptions& options);
+// Checks the options and the model's sizes, and that such a run fits in memory: what a command
+// checks before it reads the corpus. The vocabulary's size is `vocab`'s (a BPE tokenizer's), or
+// without one at most 256, what a corpus's characters give. Throws std::invalid_argument naming
+// the option.
+void check_lm_settings(GptConfig config, const LmTrainOptions& options,
+                       const LmVocabulary* vocab = nullptr);
 
 struct LmProgress {
   int64_t step = 0;
@@ -64,12 +66,14 @@ struct LmProgress {
 
 class LmTrainer {
  public:
-  // Reads the corpus and initialises the model; config.vocab is taken from the corpus. Throws
+  // Reads the corpus, encoded with `vocab` (a BPE tokenizer's) or else as its own characters,
+  // and initialises the model; config.vocab is the vocabulary's size. Throws
   // std::invalid_argument for a bad option, std::runtime_error naming the corpus for a bad one.
-  LmTrainer(const std::string& corpus_path, GptConfig config, LmTrainOptions options);
-  // Restores a checkpoint written by save_checkpoint(); the corpus must be the same file (its
-  // size is checked, and its characters must be the model's). Throws std::runtime_error naming
-  // the checkpoint on any defect.
+  LmTrainer(const std::string& corpus_path, GptConfig config, LmTrainOptions options,
+            const LmVocabulary* vocab = nullptr);
+  // Restores a checkpoint written by save_checkpoint(), with the tokenizer it holds; the corpus
+  // must be the same file (its size is checked, and for characters they must be the model's).
+  // Throws std::runtime_error naming the checkpoint on any defect.
   static LmTrainer from_checkpoint(const std::string& checkpoint_path,
                                    const std::string& corpus_path);
   LmTrainer(LmTrainer&&) noexcept;
@@ -86,7 +90,7 @@ class LmTrainer {
   // Atomically. Throws std::runtime_error naming the path if it cannot be written.
   void save_checkpoint(const std::string& path) const;
 
-  // Mean loss per character on the validation split in windows of `length` (see mean_loss).
+  // Mean loss per token on the validation split in windows of `length` (see mean_loss).
   double validation_loss(int64_t length);
 
   const GptModel& model() const { return *model_; }

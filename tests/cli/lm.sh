@@ -12,7 +12,7 @@ tiny=(--corpus "$work/corpus.txt" --layers 1 --heads 2 --dim 16 --context 16 --b
   --threads 2 --quiet)
 
 "$gradvec" lm train "${tiny[@]}" --output "$work/rope.lm" >"$work/out.txt"
-tail -n 1 "$work/out.txt" | grep -Eq '^validation loss [0-9]+\.[0-9]{4} \(nats per character, context 16\)$' ||
+tail -n 1 "$work/out.txt" | grep -Eq '^validation loss ([0-9]+\.[0-9]{4}) nats per token, \1 nats per character \(context 16\)$' ||
   fail "train's last line: $(tail -n 1 "$work/out.txt")"
 grep -q "model written to $work/rope.lm" "$work/out.txt" || fail "train output: $(cat "$work/out.txt")"
 [[ $(ls -A "$work") == $'corpus.txt\nout.txt\nrope.lm' ]] || fail "files left behind: $(ls -A "$work")"
@@ -35,7 +35,7 @@ cmp -s "$work/a.txt" "$work/b.txt" || fail "sample --temperature 0 depends on th
 # RoPE reads twice its context, and its layer-1 scores do not move with the text.
 "$gradvec" lm eval --lm "$work/rope.lm" --corpus "$work/corpus.txt" --context 32 \
   --shift 8 >"$work/eval.txt"
-grep -Eq '^validation loss [0-9.]+ \(nats per character, context 32\)$' "$work/eval.txt" ||
+grep -Eq '^validation loss ([0-9.]+) nats per token, \1 nats per character \(context 32\)$' "$work/eval.txt" ||
   fail "eval: $(cat "$work/eval.txt")"
 grep -Eq 'change by at most [0-9.]+e-0[5-9] when they move 8 positions later' "$work/eval.txt" ||
   fail "rope's scores moved: $(cat "$work/eval.txt")"

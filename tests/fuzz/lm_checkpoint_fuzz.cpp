@@ -1,6 +1,7 @@
 // Language-model checkpoints (embeddings/lm/lm_checkpoint.cpp): read_lm_checkpoint, then a few
-// characters sampled from the model it holds, as `gradvec lm sample --lm` does, which
-// runs every parameter the file gave through a forward pass.
+// tokens (characters or BPE tokens) sampled from the model it holds and decoded, as `gradvec lm
+// sample --lm` does, which runs every parameter the file gave through a forward pass.
+#include <span>
 #include <vector>
 
 #include "embeddings/lm/lm_checkpoint.h"
@@ -21,6 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     options.seed = 1;
     gv::sample(*checkpoint.model, {0}, options, [&](int64_t id) {
       if (id < 0 || id >= symbols) gv::fuzz::finding("sampled a symbol outside the vocabulary");
+      checkpoint.vocab.decode(std::span(&id, 1));  // as lm sample prints it
     });
   } catch (const std::runtime_error& e) {
     gv::fuzz::check_error(e, path);

@@ -187,15 +187,20 @@ void lm_checkpoint_seeds(const std::string& corpus) {
   options.warmup = 1;
   // Stopped after 2 of its 4 steps, so the step, the random state and the optimizers' counters
   // are not at their starting values.
-  const auto checkpoint = [&](gv::PositionKind positions) {
+  const auto checkpoint = [&](gv::PositionKind positions, const gv::LmVocabulary* tokens) {
     config.positions = positions;
-    gv::LmTrainer trainer(corpus, config, options);
+    gv::LmTrainer trainer(corpus, config, options, tokens);
     const std::atomic<bool> stop{false};
     trainer.train({}, stop, 2);
     return written([&](const std::string& path) { trainer.save_checkpoint(path); });
   };
-  seed_with_damage("lm_checkpoint", "rope-ckpt", checkpoint(gv::PositionKind::rope));
-  seed("lm_checkpoint", "learned-ckpt", checkpoint(gv::PositionKind::learned));
+  seed_with_damage("lm_checkpoint", "rope-ckpt", checkpoint(gv::PositionKind::rope, nullptr));
+  seed("lm_checkpoint", "learned-ckpt", checkpoint(gv::PositionKind::learned, nullptr));
+  // Over BPE tokens: the checkpoint holds the merges (format version 3).
+  gv::bpe::BpeTrainer bpe;
+  bpe.add_text(gv::testing::read_file(corpus));
+  const gv::LmVocabulary tokens(gv::bpe::BpeVocabulary(bpe.learn(280)));
+  seed_with_damage("lm_checkpoint", "bpe-ckpt", checkpoint(gv::PositionKind::rope, &tokens));
 }
 
 void file_seeds(const std::string& corpus) {

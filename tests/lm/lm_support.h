@@ -2,13 +2,18 @@
 // run small enough to train in milliseconds.
 #pragma once
 
+#include <atomic>
 #include <string>
+#include <vector>
 
 #include "embeddings/lm/gpt.h"
 #include "embeddings/lm/lm_trainer.h"
 #include "tests/scratch_dir.h"
 
 namespace gv::testing {
+
+// What train() watches when nothing stops it.
+inline const std::atomic<bool> kNoStop{false};
 
 // The first `bytes` characters of the shipped corpus, as a file in `dir`.
 inline std::string shakespeare_excerpt(const ScratchDir& dir, size_t bytes = 6000) {
@@ -24,6 +29,15 @@ inline GptConfig small_config(PositionKind positions = PositionKind::rope) {
   c.context = 12;
   c.positions = positions;
   return c;
+}
+
+// Every parameter's values, concatenated.
+inline std::vector<float> values_of(const LmTrainer& trainer) {
+  std::vector<float> all;
+  for (const Var& p : trainer.model().parameters()) {
+    all.insert(all.end(), p.value().data(), p.value().data() + p.numel());
+  }
+  return all;
 }
 
 inline LmTrainOptions small_run(int threads = 1) {

@@ -19,25 +19,12 @@
 
 using gv::LmTrainer;
 using gv::Var;
+using gv::testing::kNoStop;
 using gv::testing::ScratchDir;
 using gv::testing::shakespeare_excerpt;
 using gv::testing::small_config;
 using gv::testing::small_run;
-
-namespace {
-
-const std::atomic<bool> kNoStop{false};
-
-// Every parameter's values, concatenated.
-std::vector<float> values_of(const LmTrainer& trainer) {
-  std::vector<float> all;
-  for (const Var& p : trainer.model().parameters()) {
-    all.insert(all.end(), p.value().data(), p.value().data() + p.numel());
-  }
-  return all;
-}
-
-}  // namespace
+using gv::testing::values_of;
 
 TEST_CASE("Training lowers the validation loss from its starting value", "[lm][trainer]") {
   ScratchDir dir("lm_train");
@@ -98,8 +85,8 @@ TEST_CASE("Bad corpora and options are refused before training", "[lm][trainer][
                     Catch::Contains("empty.txt: the corpus is empty"));
   CHECK_THROWS_WITH(
       LmTrainer(dir.write("short.txt", std::string(100, 'a')), small_config(), small_run()),
-      Catch::Contains("short.txt: 100 characters are too few for a context of 12: the 10% "
-                      "validation split needs at least 13"));
+      Catch::Contains("short.txt: 100 bytes leave the 10% validation split 10 characters, too "
+                      "few for a context of 12: it needs at least 13"));
   gv::LmTrainOptions zero_batch = small_run();
   zero_batch.batch = 0;
   // The option is named before the corpus is even read.
@@ -151,13 +138,15 @@ TEST_CASE("Checkpoints that are damaged, foreign or for another corpus are refus
   CHECK_THROWS_WITH(LmTrainer::from_checkpoint(path, shakespeare_excerpt(dir, 7000)),
                     Catch::Contains("good.ckpt: was written for a corpus of 6000 bytes, but") &&
                         Catch::Contains("has 7000"));
-  // Version 1 had no corpus hash: refused by its number.
-  std::string version_1 = bytes;
-  version_1[8] = 1;
-  CHECK_THROWS_WITH(
-      gv::read_lm_checkpoint(dir.write("v1.ckpt", version_1)),
-      Catch::Contains("v1.ckpt") && Catch::Contains("unsupported version 1 (this build reads "
-                                                    "language-model checkpoint version 2)"));
+  // Version 1 had no corpus hash: refused by its number, as is a version not yet made.
+  for (const char version : {1, 4}) {
+    std::string other = bytes;
+    other[8] = version;
+    CHECK_THROWS_WITH(gv::read_lm_checkpoint(dir.write("v.ckpt", other)),
+                      Catch::Contains("v.ckpt: unsupported version " + std::to_string(version) +
+                                      " (this build reads language-model checkpoint versions 2 "
+                                      "to 3)"));
+  }
   // A corpus with a character the model never saw.
   CHECK_THROWS_WITH(
       LmTrainer::from_checkpoint(path, dir.write("other.txt", std::string(6000, '~'))),
