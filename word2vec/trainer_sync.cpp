@@ -29,6 +29,7 @@ bool Trainer::train_synced(const ProgressFn& on_progress, const std::atomic<bool
   for (int64_t epoch = epochs_begun(); epoch < options_.epochs; ++epoch) {
     if (!train_workers(on_progress, agreed, stop_after_words, epoch + 1)) return false;
     sync_->end_epoch(words_done_by_all());
+    progress_.words_done = words_done_by_run();  // exact after a sync; the last report estimated
     if (agreed.load()) return false;
   }
   return true;
