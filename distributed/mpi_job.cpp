@@ -46,6 +46,11 @@ void MpiJob::abort(const std::string& reason) const {
   std::_Exit(2);  // MPI_Abort does not return; this is for the compiler
 }
 
+void MpiJob::finish(int status) const {
+  MPI_Finalize();
+  std::exit(status);
+}
+
 void MpiJob::average(float* data, int64_t count) const {
   for (int64_t at = 0; at < count; at += kChunkElements) {
     const int n = static_cast<int>(std::min(kChunkElements, count - at));

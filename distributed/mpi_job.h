@@ -29,6 +29,8 @@ class MpiJob {
   int size() const { return size_; }
   // Prints "gradvec: rank K: `reason`" on stderr and ends the whole job with status 2.
   [[noreturn]] void abort(const std::string& reason) const;
+  // Ends this rank with `status` after MPI_Finalize: every rank must call it.
+  [[noreturn]] void finish(int status) const;
 
   // Replaces data[0, count) on every rank by its mean over the ranks, in place.
   void average(float* data, int64_t count) const;

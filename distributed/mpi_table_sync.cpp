@@ -8,7 +8,8 @@ const std::atomic<bool>& MpiTableSync::agreed_stop(const std::atomic<bool>& own_
 }
 
 void MpiTableSync::after_words(int64_t words) {
-  while (next_round_ < schedule_.rounds() &&
+  // Once the ranks agreed to stop, no rank runs another round: each stops after the same one.
+  while (!agreed_stop_ && next_round_ < schedule_.rounds() &&
          words - epoch_start_ >= schedule_.due_at(next_round_)) {
     const int64_t k = next_round_++;
     round(words, SyncSchedule::rows_in_round(k, tables_.words),
@@ -18,10 +19,11 @@ void MpiTableSync::after_words(int64_t words) {
 
 void MpiTableSync::end_epoch(int64_t words) {
   // Every rank runs every round of the epoch, in order, whether its share reached it or not.
-  for (; next_round_ < schedule_.rounds(); ++next_round_) {
+  for (; !agreed_stop_ && next_round_ < schedule_.rounds(); ++next_round_) {
     round(words, SyncSchedule::rows_in_round(next_round_, tables_.words),
           SyncSchedule::rows_in_round(next_round_, tables_.out_rows));
   }
+  if (agreed_stop_) return;
   round(words, tables_.in_rows, tables_.out_rows);
   next_round_ = 1;
   epoch_start_ = words;

@@ -32,6 +32,8 @@ class MpiTableSync final : public TableSync {
   void end_epoch(int64_t words) override;
   int64_t run_words(int64_t words) const override;
 
+  // Whether the ranks have agreed to stop (every rank learns it at the same round).
+  bool stopping() const { return agreed_stop_; }
   // What the rounds so far averaged: their number and the bytes of the rows (per table copy,
   // float32), which each rank sends and receives about twice over in an Allreduce.
   int64_t rounds_done() const { return rounds_done_; }

@@ -25,7 +25,17 @@ void MpiTrainGroup::run(const std::function<void()>& body) {
   } catch (const std::bad_alloc&) {
     job_.abort("out of memory");
   } catch (const std::exception& e) {
-    job_.abort(printable(e.what()));
+    if (!sync_ || !sync_->stopping()) job_.abort(printable(e.what()));
+    // A stop the ranks agreed on ends every rank here, its checkpoint refused alike: rank 0
+    // says so once, and the job ends without MPI_Abort.
+    if (leads()) {
+      std::fprintf(stderr,
+                   "gradvec: rank 0: stopped by a signal at a sync of the %d ranks; a run across "
+                   "MPI ranks keeps no checkpoint yet, so its training is lost\n",
+                   job_.size());
+    }
+    job_.barrier();
+    job_.finish(2);
   }
   if (leads() && sync_) {
     const int64_t rounds = sync_->rounds_done();

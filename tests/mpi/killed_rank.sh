@@ -8,18 +8,7 @@ source "$(dirname "$0")/mpi_common.sh"
 timeout 60 mpirun --oversubscribe -np 2 "$gradvec" train --corpus "$corpus" --output "$work/v.vec" \
   --epochs 200 --threads 1 --quiet >out.txt 2>err.txt &
 job=$!
-# Rank 1: the gradvec process whose environment says so, writing this test's output.
-rank1=""
-for _ in $(seq 100); do
-  for environ in /proc/[0-9]*/environ; do
-    pid=${environ#/proc/} pid=${pid%/environ}
-    [[ $(cat "/proc/$pid/comm" 2>/dev/null) == gradvec ]] || continue
-    grep -qz '^OMPI_COMM_WORLD_RANK=1$' "$environ" 2>/dev/null || continue
-    grep -qzF -- "$work/v.vec" "/proc/$pid/cmdline" 2>/dev/null && rank1=$pid
-  done
-  [[ -n $rank1 ]] && break
-  sleep 0.1
-done
+rank1=$(rank_pid 1 "$work/v.vec")
 [[ -n $rank1 ]] || { kill "$job"; fail "rank 1 never started"; }
 sleep 1  # into training: past counting, in the rounds' Allreduces
 kill -9 "$rank1"

@@ -23,6 +23,21 @@ require_mpirun() {
     fail "mpirun cannot start a job here (is the loopback interface up? 'ip link set lo up')"
 }
 
+# rank_pid RANK OUTPUT: waits (up to 10 s) for the gradvec process that is rank RANK of the job
+# writing OUTPUT, and prints its pid (nothing if none came).
+rank_pid() {
+  local rank=$1 output=$2 environ pid
+  for _ in $(seq 100); do
+    for environ in /proc/[0-9]*/environ; do
+      pid=${environ#/proc/} pid=${pid%/environ}
+      [[ $(cat "/proc/$pid/comm" 2>/dev/null) == gradvec ]] || continue
+      grep -qz "^OMPI_COMM_WORLD_RANK=$rank\$" "$environ" 2>/dev/null || continue
+      grep -qzF -- "$output" "/proc/$pid/cmdline" 2>/dev/null && { echo "$pid"; return; }
+    done
+    sleep 0.1
+  done
+}
+
 # shellcheck disable=SC2034  # used by the sourcing test
 gradvec=$1 corpus=$2
 require_mpirun
