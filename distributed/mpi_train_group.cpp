@@ -40,8 +40,8 @@ void MpiTrainGroup::run(const std::function<void()>& body) {
   if (leads() && sync_) {
     const int64_t rounds = sync_->rounds_done();
     std::fprintf(stderr,
-                 "synced %d ranks in %lld rounds (%lld a epoch), %.3f MB of rows averaged a "
-                 "round on average\n",
+                 "synced %d ranks in %lld rounds (%lld an epoch), averaging %.3f MB of rows a "
+                 "round\n",
                  job_.size(), static_cast<long long>(rounds),
                  static_cast<long long>(sync_->schedule().rounds()),
                  rounds > 0 ? double(sync_->bytes_averaged()) / double(rounds) / 1e6 : 0.0);
