@@ -6,11 +6,11 @@ set -uo pipefail
 source "$(dirname "$0")/mpi_common.sh"
 # Long enough that rank 1 is training when it is killed: 200 epochs take minutes.
 timeout 60 mpirun --oversubscribe -np 2 "$gradvec" train --corpus "$corpus" --output "$work/v.vec" \
-  --epochs 200 --threads 1 --quiet >out.txt 2>err.txt &
+  --epochs 200 --threads 1 >out.txt 2>err.txt &
 job=$!
 rank1=$(rank_pid 1 "$work/v.vec")
 [[ -n $rank1 ]] || { kill "$job"; fail "rank 1 never started"; }
-sleep 1  # into training: past counting, in the rounds' Allreduces
+wait_for_training "$job"  # in the rounds' Allreduces
 kill -9 "$rank1"
 wait "$job"
 status=$?

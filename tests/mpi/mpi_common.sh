@@ -38,6 +38,15 @@ rank_pid() {
   done
 }
 
+# wait_for_training JOB: waits while background job JOB (its stderr in err.txt) counts, until rank
+# 0's header, which follows the counting pass, says the ranks are training.
+wait_for_training() {
+  until grep -q ' words in vocabulary' err.txt; do
+    kill -0 "$1" 2>/dev/null || fail "the job ended before training: $(cat err.txt)"
+    sleep 0.05
+  done
+}
+
 # shellcheck disable=SC2034  # used by the sourcing test
 gradvec=$1 corpus=$2
 require_mpirun

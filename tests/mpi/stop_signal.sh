@@ -10,11 +10,7 @@ np=3
 timeout 60 mpirun --oversubscribe -np "$np" "$gradvec" train --corpus "$corpus" \
   --output "$work/v$np.vec" --epochs 200 --threads 1 >out.txt 2>err.txt &
 job=$!
-# Rank 0's header follows the counting pass: the ranks are about to train.
-until grep -q ' words in vocabulary' err.txt; do
-  kill -0 "$job" 2>/dev/null || fail "-np $np: the job ended before training: $(cat err.txt)"
-  sleep 0.05
-done
+wait_for_training "$job"
 pkill -TERM -x -P "$job" mpirun
 wait "$job"
 status=$?
