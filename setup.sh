@@ -7,6 +7,7 @@
 #                         SentencePiece, hyperfine), and OpenBLAS behind libblas.so.3, so gensim
 #                         and PyTorch run at their best
 #   ./setup.sh --fuzz     also clang and its libFuzzer, for the -DGRADVEC_FUZZ=ON build
+#   ./setup.sh --mpi      also Open MPI (its headers and mpirun), for the -DGRADVEC_MPI=ON build
 set -euo pipefail
 
 packages=(g++ cmake make catch2 libcli11-dev libbenchmark-dev zlib1g-dev)
@@ -17,6 +18,7 @@ case "${1:-}" in
   # clang is Debian's default (14 on bookworm); libclang-rt-14-dev holds its libFuzzer and
   # sanitizer runtimes.
   --fuzz) packages+=(clang libclang-rt-14-dev) ;;
+  --mpi) packages+=(libopenmpi-dev openmpi-bin) ;;
 esac
 
 missing=()

@@ -20,9 +20,11 @@
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/progress.h"
+#include "tools/read_vocabulary.h"
 #include "tools/resumed_run.h"
 #include "tools/stop_signals.h"
 #include "tools/threads_option.h"
+#include "tools/train_group.h"
 #include "tools/train_kinds.h"
 #include "tools/trained_vectors.h"
 #include "tools/validators.h"
@@ -33,7 +35,6 @@
 #include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/corpus/tokenizer.h"
 #include "word2vec/trainer.h"
-#include "word2vec/unreachable_words.h"
 
 namespace gv::tools {
 
@@ -61,6 +62,8 @@ struct TrainArgs {
   // neighbours on TinyShakespeare agree most across seeds (bench/demo_words.py measures it).
   std::vector<std::string> show = {"thou", "shall", "more", "son", "york"};
   TrainOptions options;
+  TrainGroupOptions group;             // training across MPI ranks
+  std::vector<GroupSetting> settings;  // what every process of the group must share
 };
 
 // One line redrawn in place: percent, words/s, lr, loss, ETA.
@@ -119,37 +122,6 @@ std::string resume_command(const TrainArgs& args, const std::string& checkpoint)
   return command;
 }
 
-// A --read-vocab word that the tokenizer never yields would never be trained: its count would
-// still weigh in the negatives and the learning rate's schedule, and its vector would be written
-// as it started. Such words are named in a warning and left out before --max-vocab applies
-// (kept, untrained, with --keep-unseen-vocab); a vocabulary of such words only is refused.
-Vocabulary read_vocabulary(const TrainArgs& args, const TrainOptions& options) {
-  const Vocabulary all = Vocabulary::load(args.read_vocab, options.min_count);
-  const std::vector<int64_t> unreachable = unreachable_words(all, options.tokenizer);
-  if (unreachable.empty()) return without_words(all, {}, options.max_vocab);
-  constexpr size_t kExamples = 3;
-  std::string examples;
-  for (size_t i = 0; i < std::min(kExamples, unreachable.size()); ++i)
-    examples += (i > 0 ? ", '" : "'") + printable(all.word(unreachable[i]), 40) + "'";
-  TokenizerOptions keeping_case = options.tokenizer;
-  keeping_case.lowercase = false;
-  const bool keep_case_helps = options.tokenizer.lowercase &&
-                               std::any_of(unreachable.begin(), unreachable.end(), [&](int64_t id) {
-                                 return tokenizer_can_yield(all.word(id), keeping_case);
-                               });
-  const std::string what =
-      "--read-vocab " + printable(args.read_vocab) + ": " + std::to_string(unreachable.size()) +
-      " of its " + std::to_string(all.size()) + " words can never occur in the tokenized corpus (" +
-      examples + ")" + (keep_case_helps ? "; words with capitals need --keep-case" : "");
-  if (static_cast<int64_t>(unreachable.size()) == all.size())
-    throw std::runtime_error(what + "; nothing would be trained");
-  std::fprintf(stderr, "gradvec: warning: %s; %s\n", what.c_str(),
-               args.keep_unseen_vocab ? "they stay untrained"
-                                      : "they are left out (--keep-unseen-vocab keeps them)");
-  return without_words(all, args.keep_unseen_vocab ? std::vector<int64_t>{} : unreachable,
-                       options.max_vocab);
-}
-
 void write_output(const Trainer& trainer, const TrainArgs& args) {
   if (args.format == VectorFormat::FastTextBin) {
     write_fasttext_model(trainer, args.output);
@@ -170,7 +142,7 @@ TrainOptions train_options(const TrainArgs& args) {
   return options;
 }
 
-void run_train(const TrainArgs& args) {
+void run_train(const TrainArgs& args, TrainGroup& group) {
   // From the counting pass through the last write: a signal stops training (at once if it came
   // before) but never cuts a write off.
   const StopSignals signals;
@@ -203,12 +175,15 @@ void run_train(const TrainArgs& args) {
   std::ostream& messages = message_stream({args.output, args.checkpoint, args.save_vocab});
   const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
   if (!files) args.reading.check_text(corpus.name(), corpus.path(0));
+  group.agree(args.settings, corpus);
 
   Trainer trainer = !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
                     : init ? Trainer(corpus, init->options, init->model, args.freeze_known)
                     : !args.read_vocab.empty()
-                        ? Trainer(corpus, options, read_vocabulary(args, options))
-                        : Trainer(corpus, options);
+                        ? Trainer(corpus, options,
+                                  read_vocabulary(args.read_vocab, args.keep_unseen_vocab, options))
+                        : group.counted_trainer(corpus, options);
+  group.join(trainer);
   const ResumeRequest resumed{args.resume, args.given, options};
   const int64_t saved_epochs = trainer.options().epochs;
   if (!args.resume.empty()) {
@@ -234,7 +209,9 @@ void run_train(const TrainArgs& args) {
                                      : resumed_note(trainer, resumed, saved_epochs).c_str());
   }
 
-  const SaveCheckpoint save = [&](const std::string& path) { trainer.save_checkpoint(path); };
+  const SaveCheckpoint save = [&](const std::string& path) {
+    group.save_checkpoint(trainer, path);
+  };
   const bool finished =
       train_until_interrupted(signals, show_progress, [&](const std::atomic<bool>& stop) {
         return trainer.train(
@@ -245,6 +222,7 @@ void run_train(const TrainArgs& args) {
         save, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint, "train",
         [&](const std::string& path) { return resume_command(args, path); }, signals.received());
   }
+  if (!group.leads()) return;  // the group's other processes write nothing
   // The checkpoint before the vectors: if they cannot be written, it keeps the work, and if it
   // cannot be, the vectors still are.
   KeptCheckpoint kept;
@@ -434,6 +412,7 @@ void add_train_command(CLI::App& app) {
       ->needs(subwords)
       ->capture_default_str();
   cmd->add_flag("--quiet", args->quiet, "No progress bar, no neighbours");
+  add_train_group_options(*cmd, args->group);
   cmd->footer(kStopSignalsHelp);
   cmd->callback([args, cmd] {
     for (const CLI::Option* option : cmd->get_options()) {
@@ -443,7 +422,14 @@ void add_train_command(CLI::App& app) {
     // A whole fastText model is a .bin, not the default .vec.
     if (args->format == VectorFormat::FastTextBin && cmd->count("--output") == 0)
       args->output = std::filesystem::path(args->output).replace_extension(".bin").string();
-    run_train(*args);
+    args->settings = group_settings(*cmd);
+    const std::unique_ptr<TrainGroup> group = join_train_group(args->group);
+    if (!group->leads()) {  // the other processes of the group write and print nothing
+      args->output.clear();
+      args->save_vocab.clear();
+      args->quiet = true;
+    }
+    group->run([&] { run_train(*args, *group); });
   });
 }
 

@@ -107,7 +107,8 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
       fingerprint_(fingerprint),
       options_(options),
       vocab_(std::move(vocab)),
-      continued_(std::move(continued)) {
+      continued_(std::move(continued)),
+      share_{0, corpus_.size()} {
   options_.check();  // again: a checkpoint's options come here without count_corpus
   if (vocab_.size() < kMinVocab) {
     throw std::runtime_error(corpus_.name() + ": only " + std::to_string(vocab_.size()) +
@@ -198,14 +199,16 @@ void Trainer::split_workers(int threads, int64_t epoch) {
     run.loss_pairs += p.loss_pairs;
   }
   options_.threads = threads;
-  ranges_ = split_corpus(corpus_, threads);
+  // A process's workers are numbered after those of the processes before it (join()).
+  const size_t first_worker = sync_ ? static_cast<size_t>(sync_->process() * threads) : 0;
+  ranges_ = split_corpus(corpus_, threads, share_);
   // The counting pass's sentences are kept per slice of its own split.
   if (sentences_.size() != ranges_.size()) sentences_.clear();
   positions_.assign(static_cast<size_t>(threads), WorkerPosition{});
   for (size_t t = 0; t < positions_.size(); ++t) {
     positions_[t].epoch = epoch;
     positions_[t].corpus = {ranges_[t].begin, 0};
-    positions_[t].rng = worker_stream(options_.seed, t, epoch);
+    positions_[t].rng = worker_stream(options_.seed, first_worker + t, epoch);
   }
   positions_[0].words_done = run.words_done;
   positions_[0].loss_sum = run.loss_sum;
@@ -268,6 +271,7 @@ int64_t Trainer::words_done_by_all() const {
 
 bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop,
                     int64_t stop_after_words) {
+  if (sync_) return train_synced(on_progress, stop, stop_after_words);
   if (threads_wanted_ > 0 && threads_wanted_ != options_.threads) {
     const int64_t epoch = threads_from_epoch();
     if (!train_workers(on_progress, stop, stop_after_words, epoch)) return false;
@@ -320,7 +324,7 @@ bool Trainer::train_workers(const ProgressFn& on_progress, const std::atomic<boo
       loss += live_[t].loss_sum.load(std::memory_order_relaxed);
       pairs += live_[t].loss_pairs.load(std::memory_order_relaxed);
     }
-    progress_.words_done = words_done_by_all();
+    progress_.words_done = words_done_by_run();
     progress_.seconds =
         seconds_before +
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -383,7 +387,7 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop,
     batch_centres = 0;
     const int64_t pairs = w.objective->pairs();
     if (pairs == 0) return;
-    const float lr = decay.at(static_cast<double>(words_done_by_all()) / words_total);
+    const float lr = decay.at(static_cast<double>(words_done_by_run()) / words_total);
     const Var loss = w.objective->loss(w.in_view, w.out_view);
     loss.backward();
     frozen_.zero_gradients(w.in_view);
@@ -417,6 +421,7 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop,
       step();
       position.corpus = w.slice.position();
       position.rng = w.rng.state();
+      if (sync_ != nullptr && index == 0) sync_->after_words(words_done_by_all());
       if (stop.load(std::memory_order_relaxed) || diverged.load(std::memory_order_relaxed) ||
           (stop_after_words > 0 && words_done_by_all() >= stop_after_words)) {
         return;

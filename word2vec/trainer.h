@@ -20,6 +20,9 @@
 // worker's position and random state: with one thread, before the stop and after, resumed training
 // equals uninterrupted training bit for bit. A resumed run may go on for more epochs, or on
 // other threads from the next epoch (set_epochs, set_threads).
+//
+// Several processes can train one model, each its share of the corpus (join a TableSync,
+// table_sync.h): the epochs then end together, and the learning rate follows their words.
 #pragma once
 
 #include <atomic>
@@ -42,6 +45,7 @@
 #include "word2vec/initial_model.h"
 #include "word2vec/objective.h"
 #include "word2vec/subsampler.h"
+#include "word2vec/table_sync.h"
 #include "word2vec/train_options.h"
 #include "word2vec/vocabulary.h"
 
@@ -128,6 +132,10 @@ class Trainer {
   void set_threads(int threads);
   // The epochs finished before the workers asked by set_threads() take over.
   int64_t threads_from_epoch() const;
+  // Makes this fresh run (nothing trained yet) one of the processes `sync` joins: it trains only
+  // its share of the corpus, split among its threads, and train() calls `sync`, which must
+  // outlive the training. The tables stay this trainer's.
+  void join(TableSync& sync);
 
   // Writes the run so far to checkpoint `path` (checkpoint.h), atomically. Throws
   // std::runtime_error naming the path if it cannot be written.
@@ -167,6 +175,11 @@ class Trainer {
   // counts and loss sums over.
   void split_workers(int threads, int64_t epoch);
   int64_t words_done_by_all() const;
+  // The words every process has read: words_done_by_all() unless the trainer joined a TableSync.
+  int64_t words_done_by_run() const;
+  // train() for a trainer that joined a TableSync: an epoch at a time, each ended by its sync.
+  bool train_synced(const ProgressFn& on_progress, const std::atomic<bool>& stop,
+                    int64_t stop_after_words);
   // Epochs some worker has finished or started: a worker past its slice's start is in one more.
   int64_t epochs_begun() const;
   // Worker `worker`'s slice as the counting pass kept it, or null: it reads the corpus.
@@ -183,6 +196,8 @@ class Trainer {
   ObjectiveMaker new_objective_;  // one objective per worker
   std::unique_ptr<Embedding> in_, out_;
   std::unique_ptr<Optimizer> optimizer_;
+  TableSync* sync_ = nullptr;      // join(): the processes training this model together
+  ByteRange share_;                // the part of the corpus this process's workers split
   std::vector<ByteRange> ranges_;  // one slice of the corpus per worker
   // Each slice's sentences as the counting pass kept them, for the workers to replay; empty
   // when nothing was counted (a vocabulary given, a checkpoint).

@@ -88,6 +88,26 @@ TEST_CASE("Ranges split across files read every token exactly once", "[corpus][f
     CHECK(Vocabulary::build(gv::count_words(corpus, {}, static_cast<int>(parts))).counts() ==
           vocab.counts());
   }
+  // A share of the corpus (an MPI rank's) splits the same way within its bounds: the shares'
+  // parts are the corpus's ranges, read by more readers.
+  for (const int64_t shares : {1, 2, 3}) {
+    CAPTURE(shares);
+    Sentences joined;
+    for (const ByteRange& share : gv::split_corpus(corpus, shares)) {
+      const std::vector<ByteRange> parts = gv::split_corpus(corpus, 2, share);
+      REQUIRE(parts.size() == 2);
+      CHECK(parts.front().begin == share.begin);
+      CHECK(parts.back().end == share.end);
+      CHECK(parts[0].end == parts[1].begin);
+      for (const ByteRange& part : parts) {
+        CorpusReader reader(corpus, {}, 2);
+        reader.set_range(part);
+        for (auto& sentence : read_words(reader, vocab)) joined.push_back(std::move(sentence));
+      }
+    }
+    CHECK(joined == all);
+  }
+  CHECK(gv::split_corpus(corpus, 3, {0, corpus.size()}) == gv::split_corpus(corpus, 3));
   // A cut inside b.txt, which has no newline, falls on its end rather than in a word.
   const Corpus b_d({corpus.path(2), dir.write("d.txt", "w8\n")}, "b and d");
   CHECK(gv::split_corpus(b_d, 2) == std::vector<ByteRange>{{0, 5}, {5, 8}});

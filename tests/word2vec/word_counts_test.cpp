@@ -121,6 +121,22 @@ TEST_CASE("WordCounts::merge numbers the later table's tokens after its own", "[
   CHECK(whole == earlier);
 }
 
+TEST_CASE("WordCounts::add sums a word's counts and keeps its earlier first", "[word_counts]") {
+  // Tables of two shares read back in order (distributed counting): the second's firsts moved on
+  // by the first's 3 tokens, as merge() does.
+  WordCounts counts;
+  CHECK(counts.add("a", {2, 0}) == 0);
+  CHECK(counts.add("b", {1, 1}) == 1);
+  CHECK(counts.add("c", {2, 3}) == 2);
+  CHECK(counts.add("a", {1, 4}) == 0);
+  CHECK(counts.add("d", {1, 6}) == 3);
+  CHECK(counts == WordCounts{{"a", {3, 0}}, {"b", {1, 1}}, {"c", {2, 3}}, {"d", {1, 6}}});
+  CHECK(counts.tokens() == 0);  // no token was read here
+  // An earlier first given later still wins.
+  counts.add("d", {1, 5});
+  CHECK(*counts.find("d") == WordCount{2, 5});
+}
+
 TEST_CASE("WordCounts reports each token's index, and each merged word's", "[word_counts]") {
   WordCounts earlier;
   const std::vector<std::string_view> first{"a", "b", "a"};

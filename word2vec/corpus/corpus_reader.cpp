@@ -224,17 +224,24 @@ bool CorpusReader::refill() {
 }
 
 std::vector<ByteRange> split_corpus(const Corpus& corpus, int64_t parts) {
+  return split_corpus(corpus, parts, {0, corpus.size()});
+}
+
+std::vector<ByteRange> split_corpus(const Corpus& corpus, int64_t parts, ByteRange within) {
   if (parts < 1) {
     throw std::invalid_argument("split_corpus: parts must be positive, got " +
                                 std::to_string(parts));
   }
-  const int64_t size = corpus.size();
+  const int64_t size = within.end - within.begin;
   std::vector<ByteRange> ranges;
-  int64_t begin = 0;
+  int64_t begin = within.begin;
   for (int64_t part = 1; part <= parts; ++part) {
     // size * part / parts without overflow, for files of any size.
-    const auto target = static_cast<int64_t>(static_cast<__int128>(size) * part / parts);
-    const int64_t end = part == parts ? size : std::max(begin, cut_at_or_after(corpus, target));
+    const auto target =
+        within.begin + static_cast<int64_t>(static_cast<__int128>(size) * part / parts);
+    const int64_t end =
+        part == parts ? within.end
+                      : std::min(within.end, std::max(begin, cut_at_or_after(corpus, target)));
     ranges.push_back({begin, end});
     begin = end;
   }

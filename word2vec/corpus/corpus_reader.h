@@ -134,9 +134,11 @@ class CorpusReader {
 // reader per thread. Each range after the first starts at a line start; if no line starts
 // within 1 MiB of the ideal cut (a text without newlines), right after whitespace
 // instead, so no word is cut; a file boundary counts as both. A corpus with fewer lines than
-// parts gives some empty ranges. Throws std::invalid_argument if parts < 1,
-// std::runtime_error if a file is unreadable.
+// parts gives some empty ranges. `within` (the whole corpus if not given; else a range of this
+// split's kind, as a process's share of a corpus that several train) is split the same way.
+// Throws std::invalid_argument if parts < 1, std::runtime_error if a file is unreadable.
 std::vector<ByteRange> split_corpus(const Corpus& corpus, int64_t parts);
+std::vector<ByteRange> split_corpus(const Corpus& corpus, int64_t parts, ByteRange within);
 
 // Reads each of `ranges` of `corpus` on a thread of its own, through a reader restricted to it:
 // read(t, reader) for range t. Once every thread has finished, rethrows the first range's

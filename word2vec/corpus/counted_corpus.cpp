@@ -35,17 +35,7 @@ CountedCorpus count_for_training(const Corpus& corpus, const TrainOptions& optio
   const WordCounts counts =
       count_words(corpus, options.tokenizer, options.threads, options.max_vocab_size,
                   &counted.sentences, options.sentence_cache_bytes);
-  if (counts.dropped_up_to() > 0) require_pruning_left_enough(corpus, options, counts, min_words);
-  if (counts.empty()) {
-    throw std::runtime_error(corpus.name() + (corpus.size() == 0 ? ": the corpus is empty"
-                                                                 : ": the corpus holds no words"));
-  }
-  try {
-    counted.vocab = Vocabulary::build(counts, options.min_count, options.max_vocab);
-  } catch (const std::runtime_error&) {
-    throw std::runtime_error(corpus.name() + ": no word occurs at least " +
-                             std::to_string(options.min_count) + " times (--min-count)");
-  }
+  counted.vocab = training_vocabulary(corpus, options, counts, min_words);
   if (std::ranges::any_of(counted.sentences, &SentenceCache::usable)) {
     std::vector<int32_t> ids;  // by the counts' word index; Vocabulary::kUnknown is -1
     ids.reserve(static_cast<size_t>(counts.size()));
@@ -55,6 +45,21 @@ CountedCorpus count_for_training(const Corpus& corpus, const TrainOptions& optio
     for (SentenceCache& cache : counted.sentences) cache.map(ids);
   }
   return counted;
+}
+
+Vocabulary training_vocabulary(const Corpus& corpus, const TrainOptions& options,
+                               const WordCounts& counts, int64_t min_words) {
+  if (counts.dropped_up_to() > 0) require_pruning_left_enough(corpus, options, counts, min_words);
+  if (counts.empty()) {
+    throw std::runtime_error(corpus.name() + (corpus.size() == 0 ? ": the corpus is empty"
+                                                                 : ": the corpus holds no words"));
+  }
+  try {
+    return Vocabulary::build(counts, options.min_count, options.max_vocab);
+  } catch (const std::runtime_error&) {
+    throw std::runtime_error(corpus.name() + ": no word occurs at least " +
+                             std::to_string(options.min_count) + " times (--min-count)");
+  }
 }
 
 }  // namespace gv

@@ -24,5 +24,9 @@ struct CountedCorpus {
 // `min_words` words seen options.min_count times.
 CountedCorpus count_for_training(const Corpus& corpus, const TrainOptions& options,
                                  int64_t min_words);
+// The vocabulary that options keep of `counts`, the words of `corpus` however they were counted
+// (here, or by several processes each counting its share). Throws as count_for_training.
+Vocabulary training_vocabulary(const Corpus& corpus, const TrainOptions& options,
+                               const WordCounts& counts, int64_t min_words);
 
 }  // namespace gv

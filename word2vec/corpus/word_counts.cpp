@@ -86,21 +86,23 @@ bool WordCounts::insert(std::string_view word, WordCount seen) {
   return true;
 }
 
+int32_t WordCounts::add(std::string_view word, WordCount seen) {
+  const uint64_t hash = word_hash(word);
+  Slot& slot = slot_for(word, hash);
+  if (slot.entry < 0) {
+    append(slot, hash, word, seen);
+    return static_cast<int32_t>(entries_.size() - 1);
+  }
+  WordCount& total = entries_[slot.entry].seen;
+  total.count += seen.count;
+  total.first = std::min(total.first, seen.first);
+  return slot.entry;
+}
+
 void WordCounts::merge(const WordCounts& later, std::span<int32_t> indices) {
   size_t i = 0;
   for (const auto& [word, seen] : later) {
-    const uint64_t hash = word_hash(word);
-    Slot& slot = slot_for(word, hash);
-    const int64_t first = tokens_ + seen.first;
-    int32_t index = slot.entry;
-    if (index >= 0) {
-      WordCount& total = entries_[index].seen;
-      total.count += seen.count;
-      total.first = std::min(total.first, first);
-    } else {
-      append(slot, hash, word, {seen.count, first});
-      index = static_cast<int32_t>(entries_.size() - 1);
-    }
+    const int32_t index = add(word, {seen.count, tokens_ + seen.first});
     if (!indices.empty()) indices[i] = index;
     ++i;
   }

@@ -54,6 +54,10 @@ class WordCounts {
   // Adds `word` with `seen` unless it is present; returns whether it was added. Hand-made
   // counts are no tokens read, so tokens() stays as it is.
   bool insert(std::string_view word, WordCount seen);
+  // Adds `seen` to `word`'s count, keeping the earlier first, or adds the word if it is new: a
+  // table counted elsewhere (another process's share of a corpus) read back. Like insert(), no
+  // token is read. Returns the word's index, which means nothing once a prune has dropped words.
+  int32_t add(std::string_view word, WordCount seen);
   // Adds the counts of `later`, made from the tokens that follow this table's: its `first`s
   // move on by tokens(), counts of the same word add up, and the earlier first stays. With
   // `indices` (later.size() long), indices[i] is the index here of later's i-th word.

@@ -1,0 +1,53 @@
+#include "distributed/mpi_table_sync.h"
+
+namespace gv {
+
+const std::atomic<bool>& MpiTableSync::agreed_stop(const std::atomic<bool>& own_stop) {
+  own_stop_ = &own_stop;
+  return agreed_stop_;
+}
+
+void MpiTableSync::after_words(int64_t words) {
+  // Once the ranks agreed to stop, no rank runs another round: each stops after the same one.
+  while (!agreed_stop_ && next_round_ < schedule_.rounds() &&
+         words - epoch_start_ >= schedule_.due_at(next_round_)) {
+    const int64_t k = next_round_++;
+    round(words, SyncSchedule::rows_in_round(k, tables_.words),
+          SyncSchedule::rows_in_round(k, tables_.out_rows));
+  }
+}
+
+void MpiTableSync::end_epoch(int64_t words) {
+  // Every rank runs every round of the epoch, in order, whether its share reached it or not.
+  for (; !agreed_stop_ && next_round_ < schedule_.rounds(); ++next_round_) {
+    round(words, SyncSchedule::rows_in_round(next_round_, tables_.words),
+          SyncSchedule::rows_in_round(next_round_, tables_.out_rows));
+  }
+  if (agreed_stop_) return;
+  round(words, tables_.in_rows, tables_.out_rows);
+  next_round_ = 1;
+  epoch_start_ = words;
+}
+
+int64_t MpiTableSync::run_words(int64_t words) const {
+  return run_words_offset_.load(std::memory_order_relaxed) + job_.size() * words;
+}
+
+void MpiTableSync::round(int64_t words, int64_t in_rows, int64_t out_rows) {
+  int64_t shared[2] = {words, own_stop_ != nullptr && own_stop_->load() ? 1 : 0};
+  job_.sum(shared, 2);
+  run_words_offset_.store(shared[0] - job_.size() * words, std::memory_order_relaxed);
+  if (shared[1] > 0) agreed_stop_ = true;
+  average_rows(tables_.in, 0, in_rows);
+  // Hierarchical softmax numbers its inner nodes from the leaves up: the root, on every path,
+  // is the last row but one, and the nodes near it the rows before.
+  average_rows(tables_.out, tables_.out_inner_nodes ? tables_.out_rows - out_rows : 0, out_rows);
+  ++rounds_done_;
+}
+
+void MpiTableSync::average_rows(float* table, int64_t first_row, int64_t rows) {
+  job_.average(table + first_row * tables_.row_floats, rows * tables_.row_floats);
+  bytes_averaged_ += rows * tables_.row_floats * static_cast<int64_t>(sizeof(float));
+}
+
+}  // namespace gv

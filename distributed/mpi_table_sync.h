@@ -1,0 +1,62 @@
+// MpiTableSync: the trainer's TableSync (word2vec/table_sync.h) over MPI. The ranks average
+// their tables with MPI_Allreduce (a sum, then / ranks, in place) on the SyncSchedule: at each
+// round the most frequent words' rows of W_in and the busiest rows of W_out (the most frequent
+// words', or hierarchical softmax's inner nodes nearest the root), and at each epoch's end every
+// row, subword buckets included.
+//
+// Each round first sums two numbers over the ranks: the words each has read (the run's count,
+// exact at a sync, for the learning rate) and whether one was asked to stop (so that all stop
+// after the same round). Worker 0 runs the rounds due within an epoch while the other workers
+// go on training (Hogwild, as pWord2Vec's communication thread); the rounds its share finished
+// too early for, and the epoch's full sync, run at the epoch's end with every worker idle.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "distributed/mpi_job.h"
+#include "word2vec/sync_schedule.h"
+#include "word2vec/table_sync.h"
+
+namespace gv {
+
+class MpiTableSync final : public TableSync {
+ public:
+  MpiTableSync(const MpiJob& job, SyncSchedule schedule) : job_(job), schedule_(schedule) {}
+
+  int process() const override { return job_.rank(); }
+  int processes() const override { return job_.size(); }
+  void begin(const SyncedTables& tables) override { tables_ = tables; }
+  const std::atomic<bool>& agreed_stop(const std::atomic<bool>& own_stop) override;
+  void after_words(int64_t words) override;
+  void end_epoch(int64_t words) override;
+  int64_t run_words(int64_t words) const override;
+
+  // Whether the ranks have agreed to stop (every rank learns it at the same round).
+  bool stopping() const { return agreed_stop_; }
+  // What the rounds so far averaged: their number and the bytes of the rows (per table copy,
+  // float32), which each rank sends and receives about twice over in an Allreduce.
+  int64_t rounds_done() const { return rounds_done_; }
+  int64_t bytes_averaged() const { return bytes_averaged_; }
+  const SyncSchedule& schedule() const { return schedule_; }
+
+ private:
+  // One round: the words and the stop flag, then rows [0, in_rows) of W_in and out_rows of W_out.
+  void round(int64_t words, int64_t in_rows, int64_t out_rows);
+  void average_rows(float* table, int64_t first_row, int64_t rows);
+
+  const MpiJob& job_;
+  SyncSchedule schedule_;
+  SyncedTables tables_;
+  const std::atomic<bool>* own_stop_ = nullptr;
+  std::atomic<bool> agreed_stop_{false};
+  int64_t next_round_ = 1;   // of the epoch under way
+  int64_t epoch_start_ = 0;  // the words read before it
+  // The run's words at the last round less ranks x this rank's then: run_words() adds
+  // ranks x this rank's words now. Written by the syncing thread, read by every worker.
+  std::atomic<int64_t> run_words_offset_{0};
+  int64_t rounds_done_ = 0;
+  int64_t bytes_averaged_ = 0;
+};
+
+}  // namespace gv

@@ -1,0 +1,44 @@
+// MpiTrainGroup: the ranks of an MPI job as a TrainGroup (word2vec/train_group.h): `mpirun -np R
+// gradvec train ...` trains one model across R processes.
+//
+//   - Before anything, the ranks compare their binary, settings and corpus files
+//     (run_agreement.h) and refuse to start on a difference, which rank 0 names.
+//   - Each rank counts its share of the corpus and the counts merge into one vocabulary
+//     (shared_vocabulary.h); --read-vocab skips counting as in a plain run.
+//   - Each rank trains its share with --threads Hogwild workers, the ranks averaging their
+//     tables every --sync-words words (mpi_table_sync.h).
+//   - Rank 0 writes every output and prints; the others write nothing.
+//   - A failure on any rank prints one line naming the rank, and ends the job (MPI_Abort).
+// Resuming, continuing a model and checkpoints are not supported across ranks yet: refused.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "distributed/mpi_job.h"
+#include "distributed/mpi_table_sync.h"
+#include "word2vec/train_group.h"
+
+namespace gv {
+
+class MpiTrainGroup final : public TrainGroup {
+ public:
+  // Starts MPI: the process must have been launched as a rank (MpiJob::launched()).
+  explicit MpiTrainGroup(int64_t sync_words) : sync_words_(sync_words) {}
+
+  void run(const std::function<void()>& body) override;
+  bool leads() const override { return job_.rank() == 0; }
+  void agree(const std::vector<GroupSetting>& settings, const Corpus& corpus) override;
+  Trainer counted_trainer(const Corpus& corpus, const TrainOptions& options) override;
+  void join(Trainer& trainer) override;
+  void save_checkpoint(const Trainer& trainer, const std::string& path) override;
+
+ private:
+  MpiJob job_;
+  int64_t sync_words_;
+  int64_t share_bytes_ = 0, corpus_bytes_ = 0;  // agree(): this rank's share of the corpus
+  int64_t share_words_ = -1;  // counted by counted_trainer(); -1: estimated in join()
+  std::unique_ptr<MpiTableSync> sync_;
+};
+
+}  // namespace gv

@@ -1,0 +1,98 @@
+#include "distributed/run_agreement.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "autograd/io/xxh64.h"
+
+namespace gv {
+
+namespace {
+
+// What the ranks compare, by name, each value as a rank shows it in the refusal.
+using Fields = std::vector<std::pair<std::string, std::string>>;
+
+// The running binary's bytes, hashed: the same build on every rank, wherever each found it.
+std::string binary_fingerprint() {
+  std::ifstream file("/proc/self/exe", std::ios::binary);
+  const std::string bytes{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  char text[32];
+  std::snprintf(text, sizeof text, "xxh64 %016llx",
+                static_cast<unsigned long long>(
+                    Xxh64().finish_with(bytes.data(), static_cast<int64_t>(bytes.size()))));
+  return text;
+}
+
+Fields run_fields(const std::vector<GroupSetting>& settings, const Corpus& corpus) {
+  Fields fields = {{"the gradvec binary", binary_fingerprint()},
+                   {"the number of corpus files", std::to_string(corpus.file_count())}};
+  for (const GroupSetting& setting : settings) {
+    fields.emplace_back(setting.name, setting.given ? "'" + setting.value + "'" : "not given");
+  }
+  for (size_t i = 0; i < corpus.file_count(); ++i) {
+    std::error_code error;
+    const std::string& name = corpus.file_name(i);
+    const auto modified = std::filesystem::last_write_time(name, error).time_since_epoch();
+    fields.emplace_back("corpus file " + std::to_string(i + 1),
+                        name + ", " + std::to_string(corpus.end(i) - corpus.start(i)) +
+                            " bytes, modified at " + std::to_string(modified.count()));
+  }
+  return fields;
+}
+
+// Each field's value, one per line (values hold no newline: they are typed on a command line,
+// paths and numbers); the first line the number of fields.
+std::string serialise(const Fields& fields) {
+  std::string text = std::to_string(fields.size()) + "\n";
+  for (const auto& [name, value] : fields) {
+    std::string line = value;
+    std::replace(line.begin(), line.end(), '\n', ' ');
+    text += line + "\n";
+  }
+  return text;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  for (size_t at = 0; at < text.size();) {
+    const size_t end = text.find('\n', at);
+    lines.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return lines;
+}
+
+}  // namespace
+
+void agree_on_run(const MpiJob& job, const std::vector<GroupSetting>& settings,
+                  const Corpus& corpus) {
+  const Fields fields = run_fields(settings, corpus);
+  const std::vector<std::string> ranks = job.all_gather(serialise(fields));
+  const std::vector<std::string> ours = lines_of(ranks[0]);
+  for (size_t r = 1; r < ranks.size(); ++r) {
+    if (ranks[r] == ranks[0]) continue;
+    if (job.rank() != 0) {
+      job.barrier();  // rank 0, which names the difference, never comes: it ends the job
+    }
+    const std::vector<std::string> theirs = lines_of(ranks[r]);
+    // The fields' names are this binary's: from the first field on they mean the same on
+    // every rank, or the first field (the binary) already differs.
+    size_t f = 1;
+    while (f < std::min(ours.size(), theirs.size()) && ours[f] == theirs[f]) ++f;
+    const std::string name = f - 1 < fields.size() ? fields[f - 1].first : "the settings";
+    const std::string their_value = f < theirs.size() ? theirs[f] : "nothing";
+    const std::string our_value = f < ours.size() ? ours[f] : "nothing";
+    throw std::runtime_error("rank " + std::to_string(r) + " differs in " + name + ": " +
+                             their_value + " there, " + our_value +
+                             " here; every rank must run the same command on the same files");
+  }
+}
+
+}  // namespace gv

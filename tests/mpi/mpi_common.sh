@@ -1,0 +1,54 @@
+# shellcheck shell=bash
+# Sourced by the MPI tests, whose first two arguments are GRADVEC and CORPUS: mpirun as CI runs it
+# (as root, on a 2-core machine), always under a timeout, a clear failure when mpirun cannot start
+# a job at all, and a scratch directory as the working one.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# One machine: shared memory only, and a rank waiting in a collective yields its core to the
+# ranks it waits for (the machine has fewer cores than ranks).
+export OMPI_MCA_btl=self,vader OMPI_MCA_mpi_yield_when_idle=1
+
+fail() { echo "FAIL: $*"; exit 1; }
+
+# mpi NP ARGS...: `mpirun -np NP ARGS...`, ended after 60 s.
+mpi() {
+  local np=$1
+  shift
+  timeout 60 mpirun --oversubscribe -np "$np" "$@"
+}
+
+# mpirun starts its daemons over the loopback interface: without it (a network namespace, say)
+# it fails at PMIx start, which is the machine's defect, not gradvec's.
+require_mpirun() {
+  timeout 30 mpirun --oversubscribe -np 1 true >/dev/null 2>&1 ||
+    fail "mpirun cannot start a job here (is the loopback interface up? 'ip link set lo up')"
+}
+
+# rank_pid RANK OUTPUT: waits (up to 10 s) for the gradvec process that is rank RANK of the job
+# writing OUTPUT, and prints its pid (nothing if none came).
+rank_pid() {
+  local rank=$1 output=$2 environ pid
+  for _ in $(seq 100); do
+    for environ in /proc/[0-9]*/environ; do
+      pid=${environ#/proc/} pid=${pid%/environ}
+      [[ $(cat "/proc/$pid/comm" 2>/dev/null) == gradvec ]] || continue
+      grep -qz "^OMPI_COMM_WORLD_RANK=$rank\$" "$environ" 2>/dev/null || continue
+      grep -qzF -- "$output" "/proc/$pid/cmdline" 2>/dev/null && { echo "$pid"; return; }
+    done
+    sleep 0.1
+  done
+}
+
+# wait_for_training JOB: waits while background job JOB (its stderr in err.txt) counts, until rank
+# 0's header, which follows the counting pass, says the ranks are training.
+wait_for_training() {
+  until grep -q ' words in vocabulary' err.txt; do
+    kill -0 "$1" 2>/dev/null || fail "the job ended before training: $(cat err.txt)"
+    sleep 0.05
+  done
+}
+
+# shellcheck disable=SC2034  # used by the sourcing test
+gradvec=$1 corpus=$2
+require_mpirun
+work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1

@@ -1,0 +1,29 @@
+// The processes a train command runs as (word2vec/train_group.h): this one alone, or, in a build
+// configured with -DGRADVEC_MPI=ON and started by mpirun, the ranks of the job
+// (distributed/mpi_train_group.h). A build without MPI has neither the code nor the options.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "word2vec/sync_schedule.h"
+#include "word2vec/train_group.h"
+
+namespace gv::tools {
+
+struct TrainGroupOptions {
+  int64_t sync_words = SyncSchedule::kDefaultSyncWords;
+};
+
+// Adds the options of training across MPI ranks to `cmd` (none in a build without MPI).
+void add_train_group_options(CLI::App& cmd, TrainGroupOptions& options);
+
+// The group this process belongs to: a plain one unless a launcher started it as an MPI rank.
+std::unique_ptr<TrainGroup> join_train_group(const TrainGroupOptions& options);
+
+// Every option of `cmd` as a setting all the processes must share (--help's order).
+std::vector<GroupSetting> group_settings(const CLI::App& cmd);
+
+}  // namespace gv::tools

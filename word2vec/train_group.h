@@ -1,0 +1,49 @@
+// TrainGroup: the processes that train one model together, as a training command meets them.
+// This base is a plain run, one process alone, and its every answer is the plain run's; an MPI
+// job's ranks (distributed/mpi_train_group.h) override it: they agree on one command, count the
+// corpus together into one vocabulary, average their tables (table_sync.h), and only one of them
+// writes and prints.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "word2vec/corpus/corpus.h"
+#include "word2vec/trainer.h"
+
+namespace gv {
+
+// A setting of the command every process must share, by name: an option and its value as
+// typed, or empty when not given.
+struct GroupSetting {
+  std::string name;
+  std::string value;
+  bool given = false;
+};
+
+class TrainGroup {
+ public:
+  virtual ~TrainGroup() = default;
+  // Runs the command `body`. A group of several makes a failure of one end them all, and
+  // names the process that failed.
+  virtual void run(const std::function<void()>& body) { body(); }
+  // Whether this process writes the outputs and prints: the one that leads.
+  virtual bool leads() const { return true; }
+  // Refuses to go on unless every process was given the same `settings` and sees the same
+  // files of `corpus`: throws std::runtime_error naming the first difference.
+  virtual void agree(const std::vector<GroupSetting>& /*settings*/, const Corpus& /*corpus*/) {}
+  // A fresh trainer of `corpus`, its vocabulary counted (by the processes together).
+  virtual Trainer counted_trainer(const Corpus& corpus, const TrainOptions& options) {
+    return Trainer(corpus, options);
+  }
+  // Makes `trainer`, fresh, train as one of the group, the group outliving its training.
+  virtual void join(Trainer& /*trainer*/) {}
+  // Writes `trainer`'s checkpoint to `path` (std::runtime_error if it cannot).
+  virtual void save_checkpoint(const Trainer& trainer, const std::string& path) {
+    trainer.save_checkpoint(path);
+  }
+};
+
+}  // namespace gv
