@@ -1,9 +1,9 @@
 // `gradvec vector`: words' vectors as `word v1 ... vd` lines, like fastText's
 // print-word-vectors. With a fastText model any word has one (its n-grams; zeros when it has
 // none, as fastText prints), and a note on stderr says which a word outside the vocabulary got;
-// with a file of word vectors alone an unknown word is an error. A
-// word the vocabulary has only in another ASCII case is printed as that word, with a note on
-// stderr ("KING: using king").
+// with a file of word vectors alone an unknown word is an error. A word the vocabulary has only
+// as a BPE piece or in another ASCII case is printed as that word, with a note on stderr ("KING:
+// using king"), as the other queries do (query_word.h).
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -14,6 +14,7 @@
 #include "tools/commands.h"
 #include "tools/vector_file_options.h"
 #include "tools/vectors/case_variants.h"
+#include "tools/vectors/query_word.h"
 #include "tools/vectors/subword_vectors.h"
 #include "tools/vectors/text_file.h"
 #include "tools/vectors/vector_source.h"
@@ -60,9 +61,9 @@ class VectorLookup {
       notes << "gradvec: note: " << quoted(word)
             << " is not in the vocabulary and has no n-grams in this model: printed as zeros\n";
     }
-    if (!found.case_variants.empty()) {
-      notes << "gradvec: note: " << case_substitution_note(word, found.case_variants) << '\n';
-      word = found.case_variants.front();
+    if (!found.substitutes.empty()) {
+      notes << "gradvec: note: " << case_substitution_note(word, found.substitutes) << '\n';
+      word = found.substitutes.front();
     }
     std::string text(word);
     append_text_row(values, vectors_.dim, text);
@@ -72,16 +73,15 @@ class VectorLookup {
  private:
   struct Found {
     std::optional<int64_t> row;
-    std::vector<std::string> case_variants;  // when the row is that of the first of these
+    std::vector<std::string> substitutes;  // when the row is that of the first of these
   };
-  // The word's row, else its first ASCII case variant's (as VectorIndex::resolve picks).
+  // The row of the word a query uses (query_word.h), if listed.
   Found find(std::string_view word) const {
-    if (const auto found = row_by_word_.find(word); found != row_by_word_.end()) {
-      return {found->second, {}};
-    }
-    std::vector<std::string> variants = case_variants(vectors_.words, word);
-    if (variants.empty()) return {};
-    return {row_by_word_.at(variants.front()), std::move(variants)};
+    QueryWord query = resolve_query_word(
+        word, vectors_.words, [this](std::string_view w) { return row_by_word_.contains(w); });
+    const auto found = row_by_word_.find(query.word);
+    if (found == row_by_word_.end()) return {};
+    return {found->second, std::move(query.substitutes)};
   }
 
   const WordVectors& vectors_;

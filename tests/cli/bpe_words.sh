@@ -40,6 +40,14 @@ grep -q "^${mark}" <(tail -n +2 "$work/nearest.txt") ||
   fail "no neighbour of ${mark}the is a piece after a space: $(cat "$work/nearest.txt")"
 echo "ok: nearest takes 'the' as ${mark}the, says so, and shows pieces"
 
+# `vector` looks words up by the same rule: its line for "the" is the file's line for ▁the.
+"$gradvec" vector --vectors "$work/skipgram-sgns.vec" the >"$work/the.txt" 2>"$work/note.txt" ||
+  fail "vector failed: $(cat "$work/note.txt")"
+[[ $(cat "$work/note.txt") == "gradvec: note: the: using ${mark}the" ]] ||
+  fail "vector's note: $(cat "$work/note.txt")"
+grep -qxF -f "$work/the.txt" "$work/skipgram-sgns.vec" || fail "vector's ${mark}the is not the file's row"
+echo "ok: vector takes 'the' as ${mark}the and prints its row"
+
 "$gradvec" train --corpus "$work/corpus.txt" --tokenizer "$work/tok.bpe" --dim 16 --epochs 1 \
   --threads 1 --output "$work/first.vec" --checkpoint "$work/run.ckpt" --quiet >/dev/null ||
   fail "train with --checkpoint failed"

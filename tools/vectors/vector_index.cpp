@@ -4,8 +4,6 @@
 #include <cmath>
 #include <limits>
 
-#include "embeddings/bpe/readable_piece.h"
-#include "tools/vectors/case_variants.h"
 #include "tools/vectors/parallel_for.h"
 #include "tools/vectors/spelling.h"
 #include "tools/vectors/top_k.h"
@@ -108,14 +106,8 @@ std::optional<int64_t> VectorIndex::find(std::string_view word) const {
 }
 
 QueryWord VectorIndex::resolve(std::string_view word) const {
-  if (find(word)) return {std::string(word), {}};
-  if (std::string piece = std::string(bpe::kSpaceMark) + std::string(word); find(piece)) {
-    return {piece, {piece}};
-  }
-  std::vector<std::string> variants = case_variants(words_, word);
-  if (variants.empty()) return {std::string(word), {}};
-  std::string first = variants.front();
-  return {std::move(first), std::move(variants)};
+  return resolve_query_word(word, words_,
+                            [this](std::string_view w) { return find(w).has_value(); });
 }
 
 int64_t VectorIndex::index_of(std::string_view word) const {

@@ -18,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "tools/vectors/query_word.h"
 #include "tools/vectors/subword_vectors.h"
 #include "tools/vectors/word_vectors.h"
 
@@ -49,15 +50,6 @@ class UnknownWordError : public QueryError {
   std::vector<std::string> suggestions_;
 };
 
-// A query word as the vocabulary knows it (VectorIndex::resolve).
-struct QueryWord {
-  std::string word;  // what the query looks up
-  // Empty when `word` is the word as asked; else the vocabulary lacks that spelling and these
-  // are the words it stands for in vocabulary order, `word` the first of them: the BPE piece
-  // of the word after a space ("king" -> "▁king"), or its ASCII case variants.
-  std::vector<std::string> substitutes;
-};
-
 struct Neighbor {
   int64_t index;
   std::string word;
@@ -86,11 +78,7 @@ class VectorIndex {
 
   // Exact lookup; a word listed twice resolves to its first row.
   std::optional<int64_t> find(std::string_view word) const;
-  // The word a query for `word` uses: `word` itself when it is in the vocabulary; else the BPE
-  // piece of `word` after a space (embeddings/bpe/readable_piece.h: "king" -> "▁king", the
-  // token a word has inside a line when vectors were trained over BPE tokens); else its first
-  // ASCII case variant in the vocabulary ("KING" -> "king": gradvec lowercases what it trains),
-  // preferred to a fastText model's n-grams for the spelling as asked; else `word`.
+  // The word a query for `word` uses (query_word.h).
   QueryWord resolve(std::string_view word) const;
   // Like find(), but throws UnknownWordError with up to 3 close spellings, ignoring case.
   int64_t index_of(std::string_view word) const;
