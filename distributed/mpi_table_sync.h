@@ -3,10 +3,10 @@
 // rather than adding up each rank's changes since the last round: a sum moves the tables as far
 // per word as one process would, but each rank's changes are made on rows that have not seen the
 // others' since the round before, and at 3 ranks the sum overshoots where the mean at 3 x --lr
-// trains as well as one process (docs/distributed.md). The rows: at each
-// round the most frequent words' rows of W_in and the busiest rows of W_out (the most frequent
-// words', or hierarchical softmax's inner nodes nearest the root), and at each epoch's end every
-// row, subword buckets included.
+// trains as well as one process (docs/distributed.md). The rows: at each round the most frequent
+// words' rows of W_in and the busiest rows of W_out (the most frequent words', or hierarchical
+// softmax's inner nodes nearest the root), and at each epoch's end every row, subword buckets
+// included.
 //
 // Each round first sums two numbers over the ranks: the words each has read (the run's count,
 // exact at a sync, for the learning rate) and whether one was asked to stop (so that all stop
