@@ -1,5 +1,8 @@
 #include "distributed/mpi_table_sync.h"
 
+#include <chrono>
+#include <cstdio>
+
 namespace gv {
 
 const std::atomic<bool>& MpiTableSync::agreed_stop(const std::atomic<bool>& own_stop) {
@@ -33,7 +36,19 @@ int64_t MpiTableSync::run_words(int64_t words) const {
   return run_words_offset_.load(std::memory_order_relaxed) + job_.size() * words;
 }
 
+std::string MpiTableSync::summary() const {
+  char line[256];
+  std::snprintf(
+      line, sizeof line,
+      "synced %d ranks in %lld rounds (%lld an epoch), averaging %.3f MB of rows a "
+      "round, %.2f s syncing",
+      job_.size(), static_cast<long long>(rounds_done_), static_cast<long long>(schedule_.rounds()),
+      rounds_done_ > 0 ? double(bytes_averaged_) / double(rounds_done_) / 1e6 : 0.0, mpi_seconds_);
+  return line;
+}
+
 void MpiTableSync::round(int64_t words, int64_t in_rows, int64_t out_rows) {
+  const auto start = std::chrono::steady_clock::now();
   int64_t shared[2] = {words, own_stop_ != nullptr && own_stop_->load() ? 1 : 0};
   job_.sum(shared, 2);
   run_words_offset_.store(shared[0] - job_.size() * words, std::memory_order_relaxed);
@@ -43,6 +58,7 @@ void MpiTableSync::round(int64_t words, int64_t in_rows, int64_t out_rows) {
   // is the last row but one, and the nodes near it the rows before.
   average_rows(tables_.out, tables_.out_inner_nodes ? tables_.out_rows - out_rows : 0, out_rows);
   ++rounds_done_;
+  mpi_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 void MpiTableSync::average_rows(float* table, int64_t first_row, int64_t rows) {

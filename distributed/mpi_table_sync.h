@@ -1,8 +1,12 @@
 // MpiTableSync: the trainer's TableSync (word2vec/table_sync.h) over MPI. The ranks average
-// their tables with MPI_Allreduce (a sum, then / ranks, in place) on the SyncSchedule: at each
-// round the most frequent words' rows of W_in and the busiest rows of W_out (the most frequent
-// words', or hierarchical softmax's inner nodes nearest the root), and at each epoch's end every
-// row, subword buckets included.
+// their tables with MPI_Allreduce (a sum, then / ranks, in place) on the SyncSchedule. Averaging
+// rather than adding up each rank's changes since the last round: a sum moves the tables as far
+// per word as one process would, but each rank's changes are made on rows that have not seen the
+// others' since the round before, and at 3 ranks the sum overshoots where the mean at 3 x --lr
+// trains as well as one process (docs/distributed.md). The rows: at each round the most frequent
+// words' rows of W_in and the busiest rows of W_out (the most frequent words', or hierarchical
+// softmax's inner nodes nearest the root), and at each epoch's end every row, subword buckets
+// included.
 //
 // Each round first sums two numbers over the ranks: the words each has read (the run's count,
 // exact at a sync, for the learning rate) and whether one was asked to stop (so that all stop
@@ -13,6 +17,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <string>
 
 #include "distributed/mpi_job.h"
 #include "word2vec/sync_schedule.h"
@@ -34,11 +39,11 @@ class MpiTableSync final : public TableSync {
 
   // Whether the ranks have agreed to stop (every rank learns it at the same round).
   bool stopping() const { return agreed_stop_; }
-  // What the rounds so far averaged: their number and the bytes of the rows (per table copy,
-  // float32), which each rank sends and receives about twice over in an Allreduce.
-  int64_t rounds_done() const { return rounds_done_; }
-  int64_t bytes_averaged() const { return bytes_averaged_; }
-  const SyncSchedule& schedule() const { return schedule_; }
+  // One line on the rounds so far: the ranks, the rounds (and an epoch's), the bytes of the
+  // rows a round averages (float32; each rank sends and receives about twice that in a ring
+  // Allreduce), and the seconds this rank spent in the rounds: their MPI calls, waiting for the
+  // slowest rank included, and the division.
+  std::string summary() const;
 
  private:
   // One round: the words and the stop flag, then rows [0, in_rows) of W_in and out_rows of W_out.
@@ -57,6 +62,7 @@ class MpiTableSync final : public TableSync {
   std::atomic<int64_t> run_words_offset_{0};
   int64_t rounds_done_ = 0;
   int64_t bytes_averaged_ = 0;
+  double mpi_seconds_ = 0;
 };
 
 }  // namespace gv

@@ -37,15 +37,7 @@ void MpiTrainGroup::run(const std::function<void()>& body) {
     job_.barrier();
     job_.finish(2);
   }
-  if (leads() && sync_) {
-    const int64_t rounds = sync_->rounds_done();
-    std::fprintf(stderr,
-                 "synced %d ranks in %lld rounds (%lld an epoch), averaging %.3f MB of rows a "
-                 "round\n",
-                 job_.size(), static_cast<long long>(rounds),
-                 static_cast<long long>(sync_->schedule().rounds()),
-                 rounds > 0 ? double(sync_->bytes_averaged()) / double(rounds) / 1e6 : 0.0);
-  }
+  if (leads() && sync_) std::fprintf(stderr, "%s\n", sync_->summary().c_str());
 }
 
 void MpiTrainGroup::agree(const std::vector<GroupSetting>& settings, const Corpus& corpus) {

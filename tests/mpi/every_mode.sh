@@ -27,7 +27,8 @@ for run in "${runs[@]}"; do
   # One summary, one neighbours line: rank 0's only.
   [[ $(grep -c '^vectors written to' out.txt) -eq 1 ]] || { cat out.txt; fail "$run: not one summary"; }
   grep -Eq "^thou .* (thyself|thy|thou'rt|art|hast|dost|wilt|shalt) " out.txt || { cat out.txt; fail "$run: thou's neighbours"; }
-  grep -q "^synced $np ranks in " err.txt || { cat err.txt; fail "$run: no sync summary"; }
+  grep -Eq "^synced $np ranks in [0-9]+ rounds .*, [0-9.]+ s syncing$" err.txt ||
+    { cat err.txt; fail "$run: no sync summary with its seconds"; }
   echo "ok: $run: $(grep '^thou' out.txt)"
   rm -f v.vec
 done
