@@ -47,6 +47,28 @@ wait_for_training() {
   done
 }
 
+# term_mid_run NP ARGS...: starts `mpirun -np NP ARGS...` (stdout in out.txt, stderr in err.txt),
+# sends mpirun TERM once rank 0 says the ranks train, and sets `status` to the job's, which must
+# be neither a timeout nor a success.
+term_mid_run() {
+  local np=$1 job
+  shift
+  timeout 60 mpirun --oversubscribe -np "$np" "$@" >out.txt 2>err.txt &
+  job=$!
+  wait_for_training "$job"
+  pkill -TERM -x -P "$job" mpirun
+  wait "$job"
+  status=$?
+  [[ $status -ne 124 ]] || fail "-np $np: the job hung after TERM (timeout)"
+  [[ $status -ne 0 ]] || fail "-np $np: the job finished before TERM stopped it"
+}
+
+# ours FILE: gradvec's lines of a job's stderr FILE, but for rank 0's header: not mpirun's own
+# notices, which its libevent prints as "[warn] ..." when a signal comes.
+ours() {
+  grep -v -e ' words in vocabulary' -e '^\[warn\] ' "$1"
+}
+
 # shellcheck disable=SC2034  # used by the sourcing test
 gradvec=$1 corpus=$2
 require_mpirun
