@@ -249,6 +249,10 @@ int64_t Trainer::words_done_by_all() const {
 bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop,
                     int64_t stop_after_words) {
   if (sync_) return train_synced(on_progress, stop, stop_after_words);
+  // Its positions are every process's, its slices one process's whole corpus: they do not match.
+  if (!resumed_sync_.processes.empty())
+    throw std::logic_error(
+        "Trainer::train: a checkpoint of processes trains only once it joins them");
   if (threads_wanted_ > 0 && threads_wanted_ != options_.threads) {
     const int64_t epoch = threads_from_epoch();
     if (!train_workers(on_progress, stop, stop_after_words, epoch)) return false;

@@ -11,7 +11,7 @@ awk 'BEGIN { s = 7; for (l = 0; l < 3000; l++) { line = "";
        for (w = 0; w < 12; w++) { s = (s * 1103515245 + 12345) % 2147483648;
          r = int(s / 65536) % 400; line = line (w ? " " : "") "w" int(r * r / 400) }
        print line } }' >words.txt
-run=(train --corpus words.txt --epochs 100 --dim 16 --threads 1 --sync-words 2000)
+run=(train --corpus words.txt --epochs 400 --dim 16 --threads 1 --sync-words 2000)
 mpi 2 "$gradvec" "${run[@]}" --output whole.vec >out.txt 2>err.txt ||
   { status=$?; cat err.txt; fail "the uninterrupted run failed: status $status"; }
 
@@ -39,6 +39,6 @@ echo "ok: $expected"
 # The printed command, run as printed but for the binary's path and mpirun's options here.
 eval "mpi 2 \"\$gradvec\" ${line#"$prefix"}" >out.txt 2>err.txt ||
   { cat err.txt; fail "the resume command failed"; }
-grep -q "(run: 3600000 words" out.txt || { cat out.txt; fail "the run's words are not 100 epochs"; }
+grep -q "(run: 14400000 words" out.txt || { cat out.txt; fail "the run's words are not 400 epochs"; }
 cmp -s whole.vec part.vec || fail "interrupted and resumed differs from uninterrupted"
 echo "ok: interrupted + resumed = uninterrupted: $(sha256sum <part.vec | cut -c1-16)"
