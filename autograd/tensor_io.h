@@ -106,6 +106,10 @@ class TensorReader {
                      T value) const {
     if (!ok) fail(field + " " + must_be(requirement, value_str(value)));
   }
+  // "in [lo, hi]": require_field's requirement of a bounded field.
+  static std::string in_range(int64_t lo, int64_t hi) {
+    return "in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  }
   // Throws std::runtime_error "<path>: <what>": for a well-formed file that does not fit
   // here (another version, another model's shapes).
   [[noreturn]] void mismatch(const std::string& what) const;

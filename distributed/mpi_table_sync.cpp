@@ -47,6 +47,22 @@ std::string MpiTableSync::summary() const {
   return line;
 }
 
+void MpiTableSync::stop(int64_t words) {
+  // Every rank agreed at the same round, so all have the same next round here: a round of the
+  // epoch ran (some rows differ) unless the epoch's full sync ended it.
+  if (next_round_ > 1) round(words, tables_.in_rows, tables_.out_rows);
+}
+
+SyncState MpiTableSync::state() const {
+  return {schedule_.sync_words(), 0, next_round_, {{schedule_.share_words(), epoch_start_}}};
+}
+
+void MpiTableSync::resume(const SyncState& state, int64_t words, int64_t run_words) {
+  next_round_ = state.next_round;
+  epoch_start_ = state.processes[static_cast<size_t>(job_.rank())].epoch_start;
+  run_words_offset_.store(run_words - job_.size() * words, std::memory_order_relaxed);
+}
+
 void MpiTableSync::round(int64_t words, int64_t in_rows, int64_t out_rows) {
   const auto start = std::chrono::steady_clock::now();
   int64_t shared[2] = {words, own_stop_ != nullptr && own_stop_->load() ? 1 : 0};

@@ -36,6 +36,10 @@ class MpiTableSync final : public TableSync {
   void after_words(int64_t words) override;
   void end_epoch(int64_t words) override;
   int64_t run_words(int64_t words) const override;
+  // Checkpoints across ranks (mpi_train_group.h): the stop's full sync, and the schedule's place.
+  void stop(int64_t words) override;
+  SyncState state() const override;
+  void resume(const SyncState& state, int64_t words, int64_t run_words) override;
 
   // Whether the ranks have agreed to stop (every rank learns it at the same round).
   bool stopping() const { return agreed_stop_; }

@@ -1,9 +1,13 @@
 #include "distributed/mpi_train_group.h"
 
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <new>
 #include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
 
 #include "autograd/io/printable.h"
 #include "distributed/run_agreement.h"
@@ -14,8 +18,24 @@ namespace gv {
 
 namespace {
 
-// The settings that need what this slice of distributed training does not do yet.
-constexpr const char* kNotAcrossRanks[] = {"--resume", "--init", "--checkpoint"};
+// The settings that need what distributed training does not do yet.
+constexpr const char* kNotAcrossRanks[] = {"--init"};
+
+// `values` appended to `bytes` as they lie in memory: every rank runs the same binary (agree()).
+template <class T>
+void append_raw(std::string& bytes, const std::vector<T>& values) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  bytes.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
+}
+
+// `count` values of T from `bytes` at `at`, which moves past them.
+template <class T>
+std::vector<T> take_raw(const std::string& bytes, size_t& at, size_t count) {
+  std::vector<T> values(count);
+  std::memcpy(static_cast<void*>(values.data()), bytes.data() + at, count * sizeof(T));
+  at += count * sizeof(T);
+  return values;
+}
 
 }  // namespace
 
@@ -26,16 +46,10 @@ void MpiTrainGroup::run(const std::function<void()>& body) {
     job_.abort("out of memory");
   } catch (const std::exception& e) {
     if (!sync_ || !sync_->stopping()) job_.abort(printable(e.what()));
-    // A stop the ranks agreed on ends every rank here, its checkpoint refused alike: rank 0
-    // says so once, and the job ends without MPI_Abort.
-    if (leads()) {
-      std::fprintf(stderr,
-                   "gradvec: rank 0: stopped by a signal at a sync of the %d ranks; a run across "
-                   "MPI ranks keeps no checkpoint yet, so its training is lost\n",
-                   job_.size());
-    }
+    // A stop the ranks agreed on ends every rank here once rank 0 has kept the checkpoint (or
+    // failed to, which it says): each leaves with its status, without MPI_Abort.
     job_.barrier();
-    job_.finish(2);
+    throw;
   }
   if (leads() && sync_) std::fprintf(stderr, "%s\n", sync_->summary().c_str());
 }
@@ -69,6 +83,26 @@ Trainer MpiTrainGroup::counted_trainer(const Corpus& corpus, const TrainOptions&
 
 void MpiTrainGroup::join(Trainer& trainer) {
   const int64_t run_words = trainer.vocabulary().total_count();
+  if (trainer.resumed()) {
+    const SyncState& saved = trainer.resumed_sync();
+    const auto ranks = static_cast<int64_t>(saved.processes.size());
+    if (ranks != job_.size()) {
+      if (!leads()) job_.barrier();  // rank 0, which says why, never comes: it ends the job
+      throw std::runtime_error(
+          ranks == 0 ? "--resume: the checkpoint was written by a run without mpirun; resume it "
+                       "without mpirun"
+                     : "--resume: the checkpoint was written across " + std::to_string(ranks) +
+                           " MPI ranks, this job has " + std::to_string(job_.size()) +
+                           "; resume it with mpirun -np " + std::to_string(ranks));
+    }
+    // The schedule the checkpoint's run had: its rounds fall at the same words.
+    sync_ = std::make_unique<MpiTableSync>(
+        job_, SyncSchedule(run_words, job_.size(),
+                           saved.processes[static_cast<size_t>(job_.rank())].share_words,
+                           saved.sync_words));
+    trainer.join(*sync_);
+    return;
+  }
   if (share_words_ < 0) {
     // No counting pass (--read-vocab): the share's words in proportion to its bytes.
     share_words_ =
@@ -81,8 +115,35 @@ void MpiTrainGroup::join(Trainer& trainer) {
   trainer.join(*sync_);
 }
 
-void MpiTrainGroup::save_checkpoint(const Trainer&, const std::string&) {
-  throw std::runtime_error("a run across MPI ranks keeps no checkpoint yet");
+void MpiTrainGroup::end_training(const Trainer& trainer) {
+  TrainingState state = trainer.training_state();
+  std::string own;
+  append_raw(own, state.sync.processes);  // this rank's place in the schedule, then its workers
+  append_raw(own, state.positions);
+  const std::vector<std::string> ranks = job_.all_gather(own);
+  if (!leads()) return;
+  state.sync.processes.clear();
+  state.positions.clear();
+  for (const std::string& bytes : ranks) {
+    size_t at = 0;
+    const auto place = take_raw<SyncPosition>(bytes, at, 1);
+    const auto workers =
+        take_raw<WorkerPosition>(bytes, at, (bytes.size() - at) / sizeof(WorkerPosition));
+    state.sync.processes.push_back(place.front());
+    state.positions.insert(state.positions.end(), workers.begin(), workers.end());
+  }
+  gathered_ = std::make_unique<TrainingState>(std::move(state));
+}
+
+void MpiTrainGroup::save_checkpoint(const Trainer& trainer, const std::string& path) {
+  if (!gathered_) throw std::logic_error("MpiTrainGroup: a checkpoint before end_training()");
+  // Every rank's tables are the same here (a stop or an epoch's end synced every row).
+  write_checkpoint(path, trainer.vocabulary(), trainer.input_table().value(),
+                   trainer.output_table().value(), *gathered_);
+}
+
+std::string MpiTrainGroup::launcher() const {
+  return "mpirun -np " + std::to_string(job_.size()) + " ";
 }
 
 }  // namespace gv

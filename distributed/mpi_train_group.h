@@ -9,7 +9,10 @@
 //     tables every --sync-words words (mpi_table_sync.h).
 //   - Rank 0 writes every output and prints; the others write nothing.
 //   - A failure on any rank prints one line naming the rank, and ends the job (MPI_Abort).
-// Resuming, continuing a model and checkpoints are not supported across ranks yet: refused.
+//   - A stop the ranks agreed on ends with every rank's tables equal (a full sync); rank 0
+//     writes one checkpoint of them with every rank's workers and place in the schedule, which
+//     a job of as many ranks resumes.
+// Continuing a model (--init) is not supported across ranks yet: refused.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +20,7 @@
 
 #include "distributed/mpi_job.h"
 #include "distributed/mpi_table_sync.h"
+#include "word2vec/checkpoint.h"
 #include "word2vec/train_group.h"
 
 namespace gv {
@@ -31,7 +35,9 @@ class MpiTrainGroup final : public TrainGroup {
   void agree(const std::vector<GroupSetting>& settings, const Corpus& corpus) override;
   Trainer counted_trainer(const Corpus& corpus, const TrainOptions& options) override;
   void join(Trainer& trainer) override;
+  void end_training(const Trainer& trainer) override;
   void save_checkpoint(const Trainer& trainer, const std::string& path) override;
+  std::string launcher() const override;
 
  private:
   MpiJob job_;
@@ -39,6 +45,7 @@ class MpiTrainGroup final : public TrainGroup {
   int64_t share_bytes_ = 0, corpus_bytes_ = 0;  // agree(): this rank's share of the corpus
   int64_t share_words_ = -1;  // counted by counted_trainer(); -1: estimated in join()
   std::unique_ptr<MpiTableSync> sync_;
+  std::unique_ptr<TrainingState> gathered_;  // end_training(), on rank 0: every rank's
 };
 
 }  // namespace gv

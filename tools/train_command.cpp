@@ -102,9 +102,11 @@ std::optional<CorpusFiles> check_corpus(const TrainArgs& args) {
 }
 
 // The command that continues from `checkpoint` and writes what this run was asked to: the same
-// corpus, the same outputs in the same format, the same display.
-std::string resume_command(const TrainArgs& args, const std::string& checkpoint) {
-  std::string command = "gradvec train --resume " + shell_quoted(checkpoint) + " --corpus";
+// corpus, the same outputs in the same format, the same display, under the same `launcher`.
+std::string resume_command(const TrainArgs& args, const std::string& launcher,
+                           const std::string& checkpoint) {
+  std::string command =
+      launcher + "gradvec train --resume " + shell_quoted(checkpoint) + " --corpus";
   for (const std::string& path : args.corpus) command += " " + shell_quoted(path);
   command += " --output " + shell_quoted(args.output) + " --output-format " +
              std::string(vector_format_spec(args.format).flag);
@@ -217,10 +219,15 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
         return trainer.train(
             show_progress ? Trainer::ProgressFn(draw_progress) : Trainer::ProgressFn(), stop);
       });
+  group.end_training(trainer);
+  const auto continue_with = [&](const std::string& path) {
+    return resume_command(args, group.launcher(), path);
+  };
   if (!finished) {
-    keep_interrupted(
-        save, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint, "train",
-        [&](const std::string& path) { return resume_command(args, path); }, signals.received());
+    // The group's other processes leave the checkpoint to the one that leads.
+    if (!group.leads()) throw Interrupted(signals.received());
+    keep_interrupted(save, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint,
+                     "train", continue_with, signals.received());
   }
   if (!group.leads()) return;  // the group's other processes write nothing
   // The checkpoint before the vectors: if they cannot be written, it keeps the work, and if it
@@ -232,10 +239,10 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   } catch (const std::exception& e) {
     if (kept.path.empty()) kept = keep_checkpoint(save, "", "train");
     throw std::runtime_error(std::string(e.what()) +
-                             (kept.path.empty() ? "; the trained model is lost: " + kept.failure
-                                                : "; the trained model is kept in " + kept.path +
-                                                      ": write its vectors with " +
-                                                      resume_command(args, kept.path)));
+                             (kept.path.empty()
+                                  ? "; the trained model is lost: " + kept.failure
+                                  : "; the trained model is kept in " + kept.path +
+                                        ": write its vectors with " + continue_with(kept.path)));
   }
   if (!kept.failure.empty()) {
     throw std::runtime_error(kept.failure +
@@ -426,6 +433,7 @@ void add_train_command(CLI::App& app) {
     const std::unique_ptr<TrainGroup> group = join_train_group(args->group);
     if (!group->leads()) {  // the other processes of the group write and print nothing
       args->output.clear();
+      args->checkpoint.clear();
       args->save_vocab.clear();
       args->quiet = true;
     }

@@ -16,12 +16,14 @@
 #include "word2vec/bpe_merges_io.h"
 #include "word2vec/corpus/corpus_fingerprint.h"
 #include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/sync_state_io.h"
 
 namespace gv {
 
 namespace {
 
-// Version 8 is version 9 without BPE tokenizers: it is read as such.
+// Version 8 is version 9 without BPE tokenizers, and version 9 version 10 without the sync
+// state: both are read as such.
 constexpr uint32_t kOldestCheckpointVersion = 8;
 constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", kCheckpointVersion, "GVCKPT01",
                              kOldestCheckpointVersion};
@@ -29,11 +31,6 @@ constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", kCheckpointVersion, "GVCK
 // The fewest bytes one entry of each counted list takes, to refuse impossible counts.
 constexpr int64_t kMinWordBytes = sizeof(uint32_t) + sizeof(int64_t);
 constexpr int64_t kMinTensorBytes = sizeof(uint32_t);
-
-// "in [lo, hi]".
-std::string in_range(int64_t lo, int64_t hi) {
-  return "in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
-}
 
 // init_scale is not stored: it only shapes the initial tables, which a checkpoint replaces.
 void write_options(TensorWriter& w, const TrainOptions& o) {
@@ -60,7 +57,7 @@ template <class Enum>
 Enum read_enum(TensorReader& r, const char* field, Enum last) {
   const int64_t value = r.pod<int64_t>("options");
   r.require_field(value >= 0 && value <= static_cast<int64_t>(last), field,
-                  in_range(0, static_cast<int64_t>(last)), value);
+                  TensorReader::in_range(0, static_cast<int64_t>(last)), value);
   return static_cast<Enum>(value);
 }
 
@@ -76,8 +73,8 @@ TrainOptions read_options(TensorReader& r) {
   r.require_field(o.max_vocab >= 0, "max_vocab", ">= 0", o.max_vocab);
   const int64_t threads = r.pod<int64_t>("options");
   // Bounded here (train_options.h's bound), before the cast to int that check() would see.
-  r.require_field(threads >= 1 && threads <= kMaxThreads, "threads", in_range(1, kMaxThreads),
-                  threads);
+  r.require_field(threads >= 1 && threads <= kMaxThreads, "threads",
+                  TensorReader::in_range(1, kMaxThreads), threads);
   o.threads = static_cast<int>(threads);
   o.optimizer = read_enum(r, "optimizer", OptimizerKind::adam);
   o.loss = read_enum(r, "loss", LossKind::hs);
@@ -159,7 +156,7 @@ void check_tables(const TensorReader& r, const TrainOptions& o, int64_t vocab_si
                   const Tensor& in, const Tensor& out) {
   // Ahead of TrainOptions::check's own check of this bound: rounding a dim near 2^63 up to whole
   // cache lines would overflow.
-  r.require_field(o.dim >= 1 && o.dim <= kMaxDim, "dim", in_range(1, kMaxDim), o.dim);
+  r.require_field(o.dim >= 1 && o.dim <= kMaxDim, "dim", TensorReader::in_range(1, kMaxDim), o.dim);
   const int64_t width = row_floats(o.dim);
   for (const auto& [table, name] : {std::pair{&in, "W_in"}, std::pair{&out, "W_out"}}) {
     if (table->shape().size() != 2)
@@ -210,7 +207,8 @@ SavedModel read_model(TensorReader& r, const TrainOptions& options, int64_t corp
   continued.prior_tokens = r.pod<int64_t>("prior tokens");
   const int64_t most_prior = std::numeric_limits<int64_t>::max() - corpus_bytes;
   r.require_field(continued.prior_tokens >= 0 && continued.prior_tokens <= most_prior,
-                  "prior tokens", in_range(0, most_prior) + " (2^63 less the corpus's bytes)",
+                  "prior tokens",
+                  TensorReader::in_range(0, most_prior) + " (2^63 less the corpus's bytes)",
                   continued.prior_tokens);
   model.vocab = read_vocabulary(r, options, corpus_bytes, continued.prior_tokens);
   const int64_t words = model.vocab.total_count() - continued.prior_tokens;
@@ -220,10 +218,10 @@ SavedModel read_model(TensorReader& r, const TrainOptions& options, int64_t corp
       continued.prior_tokens);
   // Bounded before the products of the epochs and the words; require_countable comes too late.
   const int64_t most_epochs = std::numeric_limits<int64_t>::max() / words;
-  r.require_field(
-      options.epochs >= 1 && options.epochs <= most_epochs, "epochs",
-      in_range(1, most_epochs) + " (2^63 / the vocabulary's " + std::to_string(words) + " words)",
-      options.epochs);
+  r.require_field(options.epochs >= 1 && options.epochs <= most_epochs, "epochs",
+                  TensorReader::in_range(1, most_epochs) + " (2^63 / the vocabulary's " +
+                      std::to_string(words) + " words)",
+                  options.epochs);
   // The tables before the trainer, which allocates its own from dim, the vocabulary and
   // buckets: those fields must first agree with the tensors the file holds.
   model.w_in = r.tensor("W_in");
@@ -235,8 +233,9 @@ SavedModel read_model(TensorReader& r, const TrainOptions& options, int64_t corp
   for (int64_t i = 0; i < frozen; ++i) {
     const auto id = r.pod<int64_t>("frozen rows");
     const int64_t least = continued.frozen_rows.empty() ? 0 : continued.frozen_rows.back() + 1;
-    r.require_field(id >= least && id < model.vocab.size(), "frozen row",
-                    in_range(least, model.vocab.size() - 1) + " (ascending vocabulary ids)", id);
+    r.require_field(
+        id >= least && id < model.vocab.size(), "frozen row",
+        TensorReader::in_range(least, model.vocab.size() - 1) + " (ascending vocabulary ids)", id);
     continued.frozen_rows.push_back(id);
   }
   // The hyperparameters against the trainer's bounds and the tables against this machine's
@@ -272,16 +271,16 @@ WorkerPosition read_position(TensorReader& r, int64_t t, const TrainOptions& o, 
   const std::string worker = "worker " + std::to_string(t) + " ";
   WorkerPosition p;
   p.epoch = r.pod<int64_t>("progress");
-  r.require_field(p.epoch >= 0 && p.epoch <= epochs, worker + "epoch", in_range(0, epochs),
-                  p.epoch);
+  r.require_field(p.epoch >= 0 && p.epoch <= epochs, worker + "epoch",
+                  TensorReader::in_range(0, epochs), p.epoch);
   p.corpus.byte_offset = r.pod<int64_t>("progress");
   p.corpus.sentences_after = r.pod<int64_t>("progress");
   p.rng = read_rng_state(r, worker);
   p.words_done = r.pod<int64_t>("progress");
-  r.require_field(
-      p.words_done >= 0 && p.words_done <= words_left, worker + "words done",
-      in_range(0, words_left) + " (epochs x the vocabulary's words, less the workers' before)",
-      p.words_done);
+  r.require_field(p.words_done >= 0 && p.words_done <= words_left, worker + "words done",
+                  TensorReader::in_range(0, words_left) +
+                      " (epochs x the vocabulary's words, less the workers' before)",
+                  p.words_done);
   p.loss_sum = r.pod<double>("progress");
   p.loss_pairs = r.pod<int64_t>("progress");
   // Every pair comes from a word read, and the workers' counts are added up: bounded by both.
@@ -291,7 +290,8 @@ WorkerPosition read_position(TensorReader& r, int64_t t, const TrainOptions& o, 
                                          : p.words_done * per_word,
                                      std::numeric_limits<int64_t>::max() - before.pairs);
   r.require_field(p.loss_pairs >= 0 && p.loss_pairs <= max_pairs, worker + "loss pairs",
-                  in_range(0, max_pairs) + " (its words done x " + std::to_string(per_word) +
+                  TensorReader::in_range(0, max_pairs) + " (its words done x " +
+                      std::to_string(per_word) +
                       " pairs a word can add, within 2^63 for all workers)",
                   p.loss_pairs);
   // A step adds one loss, a finite float (a larger one stops the run as diverged), and at least
@@ -327,6 +327,7 @@ void write_checkpoint(const std::string& path, const Vocabulary& vocab, const Te
     w.count(static_cast<int64_t>(training.optimizer.counters.size()));
     for (int64_t c : training.optimizer.counters) w.pod(c);
     w.pod(training.seconds);
+    write_sync_state(w, training.sync);
     w.count(static_cast<int64_t>(training.positions.size()));
     for (const WorkerPosition& p : training.positions) {
       w.pod(p.epoch);
@@ -367,12 +368,19 @@ TrainerCheckpoint read_checkpoint(const std::string& path, const Corpus& corpus)
   training.seconds = r.pod<double>("progress");
   r.require_field(std::isfinite(training.seconds) && training.seconds >= 0, "seconds",
                   "finite and >= 0", training.seconds);
+  if (r.version() >= kFirstSyncVersion)
+    training.sync = read_sync_state(r, options.epochs, words_total / options.epochs, words_total);
+  const auto processes = static_cast<int64_t>(training.sync.processes.size());
   const int64_t workers = r.count("progress", 1);
-  r.require_field(workers == options.threads, "worker count",
-                  "the threads option (" + std::to_string(options.threads) + ")", workers);
+  const int64_t expected = options.threads * std::max<int64_t>(processes, 1);
+  r.require_field(workers == expected, "worker count",
+                  std::to_string(expected) + " (the threads option (" +
+                      std::to_string(options.threads) + ") x the sync processes (" +
+                      std::to_string(std::max<int64_t>(processes, 1)) + "))",
+                  workers);
   // The slices the trainer gives its workers: a saved position must be a resume point of its
   // worker's slice, or the field is corrupt (the corpus is the checkpoint's, fingerprinted above).
-  const std::vector<ByteRange> slices = split_corpus(corpus, options.threads);
+  const std::vector<ByteRange> slices = worker_slices(corpus, options.threads, processes);
   WorkersBefore before;
   for (int64_t t = 0; t < workers; ++t) {
     const WorkerPosition p = read_position(r, t, options, words_total, before);

@@ -12,11 +12,16 @@
 //   W_in, W_out  tensors, rows of row_floats(dim) floats, the columns past dim zero
 //   frozen rows  count F, F ascending int64 ids whose W_in rows training leaves as they are
 //   optimizer    count n, n tensors (as wide as the tables); count m, m int64 counters
-//   progress     double seconds; count workers, per worker: epoch, byte offset,
-//                sentences after, 4 × uint64 rng words, double cached normal,
-//                uint8 has cached normal, words done, double loss sum, loss pairs
-// Version 8, this layout before BPE tokenizers (its tokenizer is words or whitespace), is read
-// too. Another version, or the first format's magic "GVCKPT01", is refused by its version.
+//   progress     double seconds;
+//                sync: count P, the processes of a run across MPI ranks (0: a run alone); if
+//                P > 0, int64 sync words, epoch, next round, then P × (int64 share words,
+//                int64 epoch start) (table_sync.h's SyncState);
+//                count workers (threads × P, or threads when P = 0), per worker, process by
+//                process: epoch, byte offset, sentences after, 4 × uint64 rng words, double
+//                cached normal, uint8 has cached normal, words done, double loss sum, loss pairs
+// Version 9 is this layout without the sync count (a run alone), and version 8 that before BPE
+// tokenizers (its tokenizer is words or whitespace): both are read too. Another version, or the
+// first format's magic "GVCKPT01", is refused by its version.
 //
 // Reading trusts no field. read_checkpoint checks each against its bounds and against what the
 // file itself holds (the tables' shapes, the corpus's size and fingerprint, each worker's slice)
@@ -41,16 +46,18 @@
 
 namespace gv {
 
-inline constexpr uint32_t kCheckpointVersion = 9;
+inline constexpr uint32_t kCheckpointVersion = 10;
 
 // How the run was set up and where it stands: a checkpoint but for the vocabulary and tables.
 struct TrainingState {
   TrainOptions options;
   CorpusFingerprint corpus;
   Optimizer::State optimizer;
-  double seconds = 0.0;                   // wall time spent training so far
-  std::vector<WorkerPosition> positions;  // one per worker, options.threads of them
-  ContinuedRun continued;                 // what a run from --init keeps
+  double seconds = 0.0;  // wall time spent training so far
+  // One per worker, options.threads of them for each process of `sync` (or for the one alone).
+  std::vector<WorkerPosition> positions;
+  ContinuedRun continued;  // what a run from --init keeps
+  SyncState sync;          // a run across processes: where its sync schedule stands
 };
 
 struct TrainerCheckpoint {

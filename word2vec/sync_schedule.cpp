@@ -9,7 +9,7 @@ namespace gv {
 
 SyncSchedule::SyncSchedule(int64_t run_words, int processes, int64_t share_words,
                            int64_t sync_words)
-    : share_words_(share_words) {
+    : share_words_(share_words), sync_words_(sync_words) {
   if (run_words < 0 || share_words < 0 || processes < 1 || sync_words < 1) {
     throw std::invalid_argument("sync schedule: run_words " + std::to_string(run_words) +
                                 ", processes " + std::to_string(processes) + ", share_words " +

@@ -34,10 +34,13 @@ class SyncSchedule {
   int64_t due_at(int64_t round) const;
   // How many of the most frequent rows round k (1 <= k < N) averages, of `rows`.
   static int64_t rows_in_round(int64_t round, int64_t rows);
+  int64_t share_words() const { return share_words_; }
+  int64_t sync_words() const { return sync_words_; }
 
  private:
   int64_t rounds_;
   int64_t share_words_;
+  int64_t sync_words_;
 };
 
 }  // namespace gv

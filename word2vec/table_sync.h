@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <vector>
 
 namespace gv {
 
@@ -24,6 +25,22 @@ struct SyncedTables {
   int64_t words = 0;  // the vocabulary's size
   int64_t row_floats = 0;
   bool out_inner_nodes = false;  // W_out's busiest rows are its last (hierarchical softmax)
+};
+
+// Where one process stands in its sync schedule: what a checkpoint keeps of it, so that a
+// resumed run's rounds fall at the same words as the uninterrupted run's.
+struct SyncPosition {
+  int64_t share_words = 0;  // its share's words an epoch, as its schedule counts them
+  int64_t epoch_start = 0;  // its words read before the epoch whose rounds are under way
+};
+
+// Where a data-parallel run stands in its sync schedule, every process's position in process
+// order. No process at all: a run that trained alone.
+struct SyncState {
+  int64_t sync_words = 0;  // the words each process reads between two rounds
+  int64_t epoch = 0;       // the epoch whose rounds are under way (all processes run the same)
+  int64_t next_round = 1;  // its next round, 1 when none of its rounds has run yet
+  std::vector<SyncPosition> processes;
 };
 
 class TableSync {
@@ -48,6 +65,15 @@ class TableSync {
   // The words every process together has read, when this one has read `words`: exact at a sync,
   // estimated in between as processes() times this one's progress since, for the learning rate.
   virtual int64_t run_words(int64_t words) const = 0;
+
+  // With every worker idle, once the processes agreed to stop: makes every process's tables
+  // equal (averaging every row, unless the last round did), so that one copy is the run's.
+  virtual void stop(int64_t words) = 0;
+  // Where this process stands (its own position alone in `processes`; `epoch` is the trainer's).
+  virtual SyncState state() const = 0;
+  // Continues a checkpointed run from `state` (every process's), this process having read
+  // `words` of the `run_words` all processes have: the rounds go on where they stood.
+  virtual void resume(const SyncState& state, int64_t words, int64_t run_words) = 0;
 };
 
 }  // namespace gv

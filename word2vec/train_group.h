@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,12 +39,28 @@ class TrainGroup {
   virtual Trainer counted_trainer(const Corpus& corpus, const TrainOptions& options) {
     return Trainer(corpus, options);
   }
-  // Makes `trainer`, fresh, train as one of the group, the group outliving its training.
-  virtual void join(Trainer& /*trainer*/) {}
-  // Writes `trainer`'s checkpoint to `path` (std::runtime_error if it cannot).
+  // Makes `trainer` train as one of the group, the group outliving its training: a fresh run,
+  // or one resumed from a checkpoint a group of the same size wrote. Throws std::runtime_error
+  // for another's.
+  virtual void join(Trainer& trainer) {
+    const size_t ranks = trainer.resumed_sync().processes.size();
+    if (ranks > 0) {
+      throw std::runtime_error("--resume: the checkpoint was written across " +
+                               std::to_string(ranks) + " MPI rank(s); resume it with mpirun -np " +
+                               std::to_string(ranks));
+    }
+  }
+  // Once training has returned, on every process of the group: collects what a checkpoint of
+  // the run holds from every one of them, for save_checkpoint().
+  virtual void end_training(const Trainer& /*trainer*/) {}
+  // Writes the run's checkpoint to `path` (std::runtime_error if it cannot); only the process
+  // that leads calls it, after end_training().
   virtual void save_checkpoint(const Trainer& trainer, const std::string& path) {
     trainer.save_checkpoint(path);
   }
+  // How the command that resumes the group's checkpoint starts: its launcher, if any
+  // ("mpirun -np 2 "), before "gradvec".
+  virtual std::string launcher() const { return ""; }
 };
 
 }  // namespace gv

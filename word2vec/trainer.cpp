@@ -162,35 +162,6 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, ContinuedVocabulary contin
   copy_model_rows(model, vocab_, options_, in.value(), out.value());
 }
 
-Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corpus) {
-  TrainerCheckpoint saved = read_checkpoint(checkpoint_path, corpus);
-  TrainingState& state = saved.training;
-  Trainer trainer(std::move(corpus), state.options, std::move(saved.vocab), state.corpus,
-                  std::move(state.continued));
-  for (const auto& [table, saved_table] :
-       {std::pair{trainer.in_.get(), &saved.w_in}, std::pair{trainer.out_.get(), &saved.w_out}}) {
-    Var weight = table->weight();  // a handle: writes reach the table
-    std::copy_n(saved_table->data(), saved_table->numel(), weight.value().data());
-  }
-  try {
-    trainer.optimizer_->load_state(state.optimizer);
-  } catch (const std::exception& e) {
-    throw_bad_checkpoint(checkpoint_path, e.what());
-  }
-  trainer.progress_.seconds = state.seconds;
-  trainer.positions_ = std::move(state.positions);
-  // Where the run stands, before any report: what a resumed run reports as done before it.
-  for (const WorkerPosition& p : trainer.positions_) trainer.progress_.words_done += p.words_done;
-  trainer.progress_.lr = LinearDecay(state.options.lr).at(trainer.progress_.fraction());
-  return trainer;
-}
-
-void Trainer::save_checkpoint(const std::string& path) const {
-  write_checkpoint(
-      path, vocab_, in_->weight().value(), out_->weight().value(),
-      {options_, fingerprint_, optimizer_->state(), progress_.seconds, positions_, continued_});
-}
-
 void Trainer::split_workers(int threads, int64_t epoch) {
   WorkerPosition run;  // the run's totals, which worker 0 carries on
   for (const WorkerPosition& p : positions_) {
@@ -233,6 +204,12 @@ void Trainer::set_epochs(int64_t epochs) {
 }
 
 void Trainer::set_threads(int threads) {
+  // Each process's workers are numbered after those before it, and their positions saved so.
+  if (sync_ && threads != options_.threads) {
+    throw std::invalid_argument(
+        "train: --threads " + std::to_string(threads) + ": a run across processes resumes on the " +
+        std::to_string(options_.threads) + " thread(s) a process its checkpoint was written with");
+  }
   TrainOptions wanted = options_;
   wanted.threads = threads;
   wanted.check();
@@ -272,6 +249,10 @@ int64_t Trainer::words_done_by_all() const {
 bool Trainer::train(const ProgressFn& on_progress, const std::atomic<bool>& stop,
                     int64_t stop_after_words) {
   if (sync_) return train_synced(on_progress, stop, stop_after_words);
+  // Its positions are every process's, its slices one process's whole corpus: they do not match.
+  if (!resumed_sync_.processes.empty())
+    throw std::logic_error(
+        "Trainer::train: a checkpoint of processes trains only once it joins them");
   if (threads_wanted_ > 0 && threads_wanted_ != options_.threads) {
     const int64_t epoch = threads_from_epoch();
     if (!train_workers(on_progress, stop, stop_after_words, epoch)) return false;

@@ -51,6 +51,8 @@
 
 namespace gv {
 
+struct TrainingState;  // checkpoint.h
+
 // Thrown by Trainer::train when the loss becomes NaN or infinite: the run's settings (or the tables
 // a checkpoint brought) diverge, which no reader of a file could have refused up front.
 struct TrainingDiverged : std::runtime_error {
@@ -132,14 +134,24 @@ class Trainer {
   void set_threads(int threads);
   // The epochs finished before the workers asked by set_threads() take over.
   int64_t threads_from_epoch() const;
-  // Makes this fresh run (nothing trained yet) one of the processes `sync` joins: it trains only
-  // its share of the corpus, split among its threads, and train() calls `sync`, which must
-  // outlive the training. The tables stay this trainer's.
+  // Makes this run one of the processes `sync` joins: it trains only its share of the corpus,
+  // split among its threads, and train() calls `sync`, which must outlive the training. The
+  // tables stay this trainer's. The run is fresh (nothing trained yet), or resumed from a
+  // checkpoint of as many processes (resumed_sync()): this process then takes its own workers'
+  // positions and `sync` its place in the schedule. Throws std::invalid_argument for a
+  // checkpoint of another number of processes.
   void join(TableSync& sync);
+  // Whether this run came from a checkpoint, and, if so, where its sync schedule stood: no
+  // process for a run that trained alone.
+  bool resumed() const { return resumed_; }
+  const SyncState& resumed_sync() const { return resumed_sync_; }
 
   // Writes the run so far to checkpoint `path` (checkpoint.h), atomically. Throws
   // std::runtime_error naming the path if it cannot be written.
   void save_checkpoint(const std::string& path) const;
+  // What a checkpoint of this process's run holds but for the vocabulary and tables: with a
+  // sync, this process's workers and its own place in the schedule alone.
+  TrainingState training_state() const;
 
   const Vocabulary& vocabulary() const { return vocab_; }
   const TrainOptions& options() const { return options_; }
@@ -197,6 +209,9 @@ class Trainer {
   std::unique_ptr<Embedding> in_, out_;
   std::unique_ptr<Optimizer> optimizer_;
   TableSync* sync_ = nullptr;      // join(): the processes training this model together
+  int64_t sync_epoch_ = 0;         // the epoch whose sync rounds are under way
+  bool resumed_ = false;           // from_checkpoint()
+  SyncState resumed_sync_;         // the checkpoint's
   ByteRange share_;                // the part of the corpus this process's workers split
   std::vector<ByteRange> ranges_;  // one slice of the corpus per worker
   // Each slice's sentences as the counting pass kept them, for the workers to replay; empty

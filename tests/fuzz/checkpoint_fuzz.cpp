@@ -2,9 +2,11 @@
 // seed was written for, then training resumed from it until its workers' first sentence ends
 // (the stop flag is already set), which reads back every worker's position and random state.
 #include <atomic>
+#include <stdexcept>
 
 #include "tests/fuzz/fixtures.h"
 #include "tests/fuzz/fuzz_support.h"
+#include "word2vec/train_group.h"
 #include "word2vec/trainer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -15,6 +17,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string& path = checkpoint.hold(data, size);
   try {
     gv::Trainer trainer = gv::Trainer::from_checkpoint(path, corpus_path);
+    // As gradvec train runs it: alone, which refuses a checkpoint of MPI ranks (read above).
+    try {
+      gv::TrainGroup().join(trainer);
+    } catch (const std::runtime_error&) {
+      return 0;
+    }
     const std::atomic<bool> stop{true};
     trainer.train({}, stop);
   } catch (const gv::TrainingDiverged&) {

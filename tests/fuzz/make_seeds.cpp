@@ -21,6 +21,8 @@
 #include "tests/word2vec/small_options.h"
 #include "tools/trained_vectors.h"
 #include "tools/vectors/vector_io.h"
+#include "word2vec/checkpoint.h"
+#include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/trainer.h"
 
 namespace fs = std::filesystem;
@@ -173,6 +175,20 @@ void checkpoint_seeds(const std::string& corpus) {
   frozen.train({}, stop, /*stop_after_words=*/30);
   seed("checkpoint", "frozen-continued-ckpt",
        written([&](const std::string& path) { frozen.save_checkpoint(path); }));
+  // Of a run across 2 MPI ranks of one thread each: the sync state, and every rank's worker at
+  // the start of its share.
+  gv::TrainOptions one_thread = seed_options();
+  one_thread.threads = 1;
+  const gv::Trainer alone = trained(corpus, one_thread, /*stop_after_words=*/30);
+  gv::TrainingState ranks = alone.training_state();
+  const std::vector<gv::ByteRange> shares = gv::split_corpus(gv::Corpus(corpus), 2);
+  ranks.positions.resize(2, ranks.positions.front());
+  for (size_t r = 0; r < 2; ++r) ranks.positions[r].corpus = {shares[r].begin, 0};
+  ranks.sync = {10, 0, 2, {{20, 0}, {20, 0}}};
+  seed("checkpoint", "two-ranks-ckpt", written([&](const std::string& path) {
+         gv::write_checkpoint(path, alone.vocabulary(), alone.input_table().value(),
+                              alone.output_table().value(), ranks);
+       }));
 }
 
 void lm_checkpoint_seeds(const std::string& corpus) {

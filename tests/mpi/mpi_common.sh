@@ -9,11 +9,11 @@ export OMPI_MCA_btl=self,vader OMPI_MCA_mpi_yield_when_idle=1
 
 fail() { echo "FAIL: $*"; exit 1; }
 
-# mpi NP ARGS...: `mpirun -np NP ARGS...`, ended after 60 s.
+# mpi NP ARGS...: `mpirun -np NP ARGS...`, ended after 120 s (a hang; a run takes seconds).
 mpi() {
   local np=$1
   shift
-  timeout 60 mpirun --oversubscribe -np "$np" "$@"
+  timeout 120 mpirun --oversubscribe -np "$np" "$@"
 }
 
 # mpirun starts its daemons over the loopback interface: without it (a network namespace, say)
@@ -38,13 +38,37 @@ rank_pid() {
   done
 }
 
-# wait_for_training JOB: waits while background job JOB (its stderr in err.txt) counts, until rank
-# 0's header, which follows the counting pass, says the ranks are training.
+# wait_for_training JOB: waits while background job JOB (its stderr in err.txt, emptied before
+# the job started) counts, until rank 0's header, which follows the counting pass, says the ranks
+# are training.
 wait_for_training() {
   until grep -q ' words in vocabulary' err.txt; do
     kill -0 "$1" 2>/dev/null || fail "the job ended before training: $(cat err.txt)"
     sleep 0.05
   done
+}
+
+# term_mid_run NP ARGS...: starts `mpirun -np NP ARGS...` (stdout in out.txt, stderr in err.txt),
+# sends mpirun TERM once rank 0 says the ranks train, and sets `status` to the job's, which must
+# be neither a timeout nor a success.
+term_mid_run() {
+  local np=$1 job
+  shift
+  : >err.txt  # here, not in the job: the job's own redirection may come after the wait looks
+  timeout 120 mpirun --oversubscribe -np "$np" "$@" >out.txt 2>err.txt &
+  job=$!
+  wait_for_training "$job"
+  pkill -TERM -x -P "$job" mpirun
+  wait "$job"
+  status=$?
+  [[ $status -ne 124 ]] || fail "-np $np: the job hung after TERM (timeout)"
+  [[ $status -ne 0 ]] || fail "-np $np: the job finished before TERM stopped it"
+}
+
+# ours FILE: gradvec's lines of a job's stderr FILE, but for rank 0's header: not mpirun's own
+# notices, which its libevent prints as "[warn] ..." when a signal comes.
+ours() {
+  grep -v -e ' words in vocabulary' -e '^\[warn\] ' "$1"
 }
 
 # shellcheck disable=SC2034  # used by the sourcing test

@@ -11,6 +11,8 @@
 #include "tests/scratch_dir.h"
 #include "word2vec/checkpoint.h"
 #include "word2vec/corpus/corpus_fingerprint.h"
+#include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/train_group.h"
 #include "word2vec/trainer.h"
 
 TEST_CASE("A checkpoint of the first format is refused by its version", "[trainer][checkpoint]") {
@@ -20,7 +22,7 @@ TEST_CASE("A checkpoint of the first format is refused by its version", "[traine
   const std::string old = dir.write("old.ckpt", "GVCKPT01" + std::string(64, '\0'));
   CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                     Catch::Contains("old.ckpt") && Catch::Contains("unsupported version 1") &&
-                        Catch::Contains("checkpoint versions 8 to 9"));
+                        Catch::Contains("checkpoint versions 8 to 10"));
 }
 
 TEST_CASE(
@@ -41,7 +43,7 @@ TEST_CASE(
     CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                       Catch::Contains(name) &&
                           Catch::Contains("unsupported version " + std::to_string(int{version})) &&
-                          Catch::Contains("checkpoint versions 8 to 9"));
+                          Catch::Contains("checkpoint versions 8 to 10"));
   }
 }
 
@@ -163,6 +165,15 @@ std::map<std::string, size_t> locate_fields(const std::string& bytes) {
   field("optimizer counters", 4);
   for (uint32_t i = 0; i < counters; ++i) field("optimizer counter " + std::to_string(i), 8);
   field("seconds", 8);
+  const uint32_t processes = count();
+  field("sync processes", 4);
+  if (processes > 0) {
+    for (const char* name : {"sync words", "sync epoch", "sync next round"}) field(name, 8);
+  }
+  for (uint32_t p = 0; p < processes; ++p) {
+    const std::string process = "process " + std::to_string(p) + " ";
+    for (const char* name : {"share words", "epoch start"}) field(process + name, 8);
+  }
   const uint32_t workers = count();
   field("workers", 4);
   for (uint32_t w = 0; w < workers; ++w) {
@@ -427,14 +438,83 @@ TEST_CASE("A checkpoint over BPE tokens holds the merges, and a resume reads the
       Catch::Contains("v8.ckpt") && Catch::Contains("tokenizer must be in [0, 1], got 2"));
 }
 
-TEST_CASE("A version 8 checkpoint, from before BPE tokenizers, is read as it was",
+TEST_CASE("Version 9 and 8 checkpoints, from before sync states and BPE tokenizers, are read",
           "[trainer][checkpoint]") {
   gv::testing::ScratchDir dir("v8_checkpoint");
   const std::string corpus = dir.write("corpus.txt", small_corpus(200));
-  const std::string v9 = gv::testing::read_file(mid_run_checkpoint(dir, corpus));
-  REQUIRE(read_at<uint32_t>(v9, 8) == 9);
-  const std::string v8 = dir.write("v8.ckpt", with_version(v9, 8));
-  gv::Trainer from_v8 = gv::Trainer::from_checkpoint(v8, corpus);
-  from_v8.save_checkpoint(dir.file("again.ckpt"));
-  CHECK(gv::testing::read_file(dir.file("again.ckpt")) == v9);
+  const std::string v10 = gv::testing::read_file(mid_run_checkpoint(dir, corpus));
+  REQUIRE(read_at<uint32_t>(v10, 8) == 10);
+  // Version 9 is version 10 without the sync count, which a run alone writes as 0.
+  std::string v9 = v10;
+  const size_t sync = locate_fields(v10).at("sync processes");
+  REQUIRE(read_at<uint32_t>(v10, sync) == 0);
+  v9.erase(sync, sizeof(uint32_t));
+  for (const uint32_t version : {9u, 8u}) {
+    INFO("version " << version);
+    const std::string old = dir.write("old.ckpt", with_version(v9, version));
+    gv::Trainer from_old = gv::Trainer::from_checkpoint(old, corpus);
+    CHECK(from_old.resumed_sync().processes.empty());
+    from_old.save_checkpoint(dir.file("again.ckpt"));
+    CHECK(gv::testing::read_file(dir.file("again.ckpt")) == v10);
+  }
+}
+
+TEST_CASE(
+    "A checkpoint of a run across processes holds each one's workers and place in the "
+    "schedule, checked as read",
+    "[trainer][checkpoint]") {
+  gv::testing::ScratchDir dir("sync_checkpoint");
+  const std::string corpus = dir.write("corpus.txt", small_corpus(200));
+  const gv::Trainer trainer = gv::Trainer::from_checkpoint(mid_run_checkpoint(dir, corpus), corpus);
+  // Two processes of one thread each, the second's worker at the start of its share.
+  gv::TrainingState state = trainer.training_state();
+  const std::vector<gv::ByteRange> shares = gv::split_corpus(gv::Corpus(corpus), 2);
+  REQUIRE(shares[1].begin > 0);
+  gv::WorkerPosition second = state.positions.front();
+  second.corpus = {shares[1].begin, 0};
+  second.words_done = 40;
+  state.positions.front().corpus = {shares[0].begin, 0};
+  state.positions.push_back(second);
+  state.sync = {100, 1, 3, {{500, 600}, {450, 40}}};
+  const std::string path = dir.file("ranks.ckpt");
+  gv::write_checkpoint(path, trainer.vocabulary(), trainer.input_table().value(),
+                       trainer.output_table().value(), state);
+
+  const gv::Trainer resumed = gv::Trainer::from_checkpoint(path, corpus);
+  const gv::SyncState& sync = resumed.resumed_sync();
+  CHECK(sync.sync_words == 100);
+  CHECK(sync.epoch == 1);
+  CHECK(sync.next_round == 3);
+  REQUIRE(sync.processes.size() == 2);
+  CHECK(sync.processes[1].share_words == 450);
+  CHECK(sync.processes[1].epoch_start == 40);
+  // A plain run refuses it, naming the ranks that resume it.
+  gv::Trainer plain = gv::Trainer::from_checkpoint(path, corpus);
+  CHECK_THROWS_WITH(gv::TrainGroup().join(plain), Catch::Contains("written across 2 MPI rank(s)") &&
+                                                      Catch::Contains("mpirun -np 2"));
+
+  const std::string good = gv::testing::read_file(path);
+  const std::map<std::string, size_t> at = locate_fields(good);
+  const struct {
+    std::string field;
+    std::string bytes;
+    std::string message;
+  } edits[] = {
+      {"sync words", raw(int64_t{0}), "sync words must be >= 1"},
+      {"sync epoch", raw(int64_t{3}), "sync epoch must be in [0, 2]"},
+      {"sync next round", raw(int64_t{0}), "sync next round must be in [1, "},
+      {"sync next round", raw(int64_t{1000}), "(the rounds of an epoch)"},
+      {"process 1 share words", raw(int64_t{1} << 40), "process 1 share words"},
+      {"process 0 epoch start", raw(int64_t{-1}), "process 0 epoch start"},
+      {"workers", raw(uint32_t{1}), "worker count must be 2"},
+      {"worker 1 byte offset", raw(shares[0].begin), "worker 1 position"},  // not its share
+  };
+  for (const auto& edit : edits) {
+    INFO(edit.field << " edited");
+    std::string bytes = good;
+    std::copy(edit.bytes.begin(), edit.bytes.end(), bytes.begin() + at.at(edit.field));
+    REQUIRE(bytes != good);
+    CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(dir.write("bad.ckpt", bytes), corpus),
+                      Catch::Contains("bad.ckpt") && Catch::Contains(edit.message));
+  }
 }
