@@ -12,6 +12,7 @@ source "$(dirname "$0")/scratch.sh"
 # Waiting for that line rather than for a fixed time keeps the check from racing a run that
 # grows faster, or one slowed by a sanitizer.
 interrupt() {
+  : >"$work/err"  # emptied here: the job's own redirection may come after the wait first reads it
   "$gradvec" train --corpus "$corpus" --epochs 12 --threads 1 "$@" 2>"$work/err" >/dev/null &
   local pid=$! status=0
   until grep -q ' words in vocabulary' "$work/err"; do

@@ -28,6 +28,7 @@ train() {
 # the vocabulary is built): the stop flag, then the checkpoint.
 interrupted() {
   local status=0 pid
+  : >"$work/err"  # emptied here: the job's own redirection may come after the wait first reads it
   "$gradvec" train --corpus "$work/corpus.txt" --output "$work/v.vec" \
     --checkpoint "$work/run.ckpt" "$@" >/dev/null 2>"$work/err" &
   pid=$!
