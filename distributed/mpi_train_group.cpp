@@ -54,6 +54,15 @@ void MpiTrainGroup::run(const std::function<void()>& body) {
   if (leads() && sync_) std::fprintf(stderr, "%s\n", sync_->summary().c_str());
 }
 
+void MpiTrainGroup::check_alike(const std::function<void()>& check) {
+  try {
+    check();
+  } catch (...) {
+    if (!leads()) job_.barrier();  // rank 0, which says why, never comes: it ends the job
+    throw;
+  }
+}
+
 void MpiTrainGroup::agree(const std::vector<GroupSetting>& settings, const Corpus& corpus) {
   for (const GroupSetting& setting : settings) {
     for (const char* name : kNotAcrossRanks) {
@@ -86,15 +95,15 @@ void MpiTrainGroup::join(Trainer& trainer) {
   if (trainer.resumed()) {
     const SyncState& saved = trainer.resumed_sync();
     const auto ranks = static_cast<int64_t>(saved.processes.size());
-    if (ranks != job_.size()) {
-      if (!leads()) job_.barrier();  // rank 0, which says why, never comes: it ends the job
+    check_alike([&] {
+      if (ranks == job_.size()) return;
       throw std::runtime_error(
           ranks == 0 ? "--resume: the checkpoint was written by a run without mpirun; resume it "
                        "without mpirun"
                      : "--resume: the checkpoint was written across " + std::to_string(ranks) +
                            " MPI ranks, this job has " + std::to_string(job_.size()) +
                            "; resume it with mpirun -np " + std::to_string(ranks));
-    }
+    });
     // The schedule the checkpoint's run had: its rounds fall at the same words.
     sync_ = std::make_unique<MpiTableSync>(
         job_, SyncSchedule(run_words, job_.size(),

@@ -186,11 +186,13 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
                                   read_vocabulary(args.read_vocab, args.keep_unseen_vocab, options))
                         : group.counted_trainer(corpus, options);
   group.join(trainer);
-  const ResumeRequest resumed{args.resume, args.given, options};
+  const ResumeRequest resumed{args.resume, args.given, {options, args.group.sync_words}};
   const int64_t saved_epochs = trainer.options().epochs;
   if (!args.resume.empty()) {
-    check_resumed(resumed, trainer.options());
-    continue_resumed(trainer, resumed);
+    group.check_alike([&] {
+      check_resumed(resumed, {trainer.options(), trainer.resumed_sync().sync_words});
+      continue_resumed(trainer, resumed);
+    });
   }
   // What the checkpoint's runs did: the summary gives this process's part beside the run's.
   const TrainProgress before = trainer.progress();

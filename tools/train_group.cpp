@@ -11,10 +11,11 @@ namespace gv::tools {
 
 void add_train_group_options(CLI::App& cmd, TrainGroupOptions& options) {
 #ifdef GRADVEC_MPI
-  cmd.add_option("--sync-words", options.sync_words,
-                 "Under mpirun: the words each rank reads between two averagings of the ranks' "
-                 "tables (the most frequent words' rows each time, rarer ones less often, every "
-                 "row at each epoch's end)")
+  cmd.add_option(
+         "--sync-words", options.sync_words,
+         "Under mpirun: the words each rank reads between two averagings of the ranks' "
+         "tables (the most frequent words' rows each time, rarer ones less often, every "
+         "row at each epoch's end). With --resume, the checkpoint's: another value is refused")
       ->check(integer_in<int64_t>(1, INT64_MAX))
       ->capture_default_str();
 #else

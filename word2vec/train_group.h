@@ -32,6 +32,10 @@ class TrainGroup {
   virtual void run(const std::function<void()>& body) { body(); }
   // Whether this process writes the outputs and prints: the one that leads.
   virtual bool leads() const { return true; }
+  // Runs `check`, which every process makes alike (on the command and the files they agreed
+  // on): when it throws, only the process that leads passes the failure on, so that a group
+  // reports it once.
+  virtual void check_alike(const std::function<void()>& check) { check(); }
   // Refuses to go on unless every process was given the same `settings` and sees the same
   // files of `corpus`: throws std::runtime_error naming the first difference.
   virtual void agree(const std::vector<GroupSetting>& /*settings*/, const Corpus& /*corpus*/) {}
