@@ -32,6 +32,7 @@ class MpiTrainGroup final : public TrainGroup {
 
   void run(const std::function<void()>& body) override;
   bool leads() const override { return job_.rank() == 0; }
+  int processes() const override { return job_.size(); }
   void check_alike(const std::function<void()>& check) override;
   void agree(const std::vector<GroupSetting>& settings, const Corpus& corpus) override;
   Trainer counted_trainer(const Corpus& corpus, const TrainOptions& options) override;

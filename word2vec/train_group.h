@@ -32,6 +32,8 @@ class TrainGroup {
   virtual void run(const std::function<void()>& body) { body(); }
   // Whether this process writes the outputs and prints: the one that leads.
   virtual bool leads() const { return true; }
+  // How many processes train the model together.
+  virtual int processes() const { return 1; }
   // Runs `check`, which every process makes alike (on the command and the files they agreed
   // on): when it throws, only the process that leads passes the failure on, so that a group
   // reports it once.
