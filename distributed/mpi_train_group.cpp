@@ -13,13 +13,11 @@
 #include "distributed/run_agreement.h"
 #include "distributed/shared_vocabulary.h"
 #include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/corpus/counted_corpus.h"
 
 namespace gv {
 
 namespace {
-
-// The settings that need what distributed training does not do yet.
-constexpr const char* kNotAcrossRanks[] = {"--init"};
 
 // `values` appended to `bytes` as they lie in memory: every rank runs the same binary (agree()).
 template <class T>
@@ -64,15 +62,6 @@ void MpiTrainGroup::check_alike(const std::function<void()>& check) {
 }
 
 void MpiTrainGroup::agree(const std::vector<GroupSetting>& settings, const Corpus& corpus) {
-  for (const GroupSetting& setting : settings) {
-    for (const char* name : kNotAcrossRanks) {
-      if (setting.given && setting.name == name) {
-        throw std::runtime_error(setting.name +
-                                 ": not supported in a run across MPI ranks yet; run it without "
-                                 "mpirun");
-      }
-    }
-  }
   if (corpus.name() == "standard input") {
     throw std::runtime_error(
         "--corpus -: each MPI rank reads a share of the corpus from a file; "
@@ -85,13 +74,25 @@ void MpiTrainGroup::agree(const std::vector<GroupSetting>& settings, const Corpu
 }
 
 Trainer MpiTrainGroup::counted_trainer(const Corpus& corpus, const TrainOptions& options) {
-  SharedVocabulary shared = count_shares(job_, corpus, options);
-  share_words_ = shared.share_words;
-  return Trainer(corpus, options, std::move(shared.vocab));
+  const SharedCounts counts = count_shares(job_, corpus, options);
+  Vocabulary vocab = training_vocabulary(corpus, options, counts.merged, kMinVocab);
+  share_words_ = counts.share_words(vocab);
+  return Trainer(corpus, options, std::move(vocab));
+}
+
+Trainer MpiTrainGroup::continued_trainer(const Corpus& corpus, const TrainOptions& options,
+                                         const InitialModel& model, bool freeze_known) {
+  const TrainOptions every_word = counting_every_word(options);
+  const SharedCounts counts = count_shares(job_, corpus, every_word);
+  ContinuedVocabulary continued =
+      continue_vocabulary(training_vocabulary(corpus, every_word, counts.merged, 1), model,
+                          options.min_count, freeze_known);
+  share_words_ = counts.share_words(continued.vocab);
+  return Trainer(corpus, options, std::move(continued), model);
 }
 
 void MpiTrainGroup::join(Trainer& trainer) {
-  const int64_t run_words = trainer.vocabulary().total_count();
+  const int64_t run_words = trainer.tokens_per_epoch();
   if (trainer.resumed()) {
     const SyncState& saved = trainer.resumed_sync();
     const auto ranks = static_cast<int64_t>(saved.processes.size());

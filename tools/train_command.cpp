@@ -179,12 +179,13 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   if (!files) args.reading.check_text(corpus.name(), corpus.path(0));
   group.agree(args.settings, corpus);
 
-  Trainer trainer = !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
-                    : init ? Trainer(corpus, init->options, init->model, args.freeze_known)
-                    : !args.read_vocab.empty()
-                        ? Trainer(corpus, options,
-                                  read_vocabulary(args.read_vocab, args.keep_unseen_vocab, options))
-                        : group.counted_trainer(corpus, options);
+  Trainer trainer =
+      !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
+      : init ? group.continued_trainer(corpus, init->options, init->model, args.freeze_known)
+      : !args.read_vocab.empty()
+          ? Trainer(corpus, options,
+                    read_vocabulary(args.read_vocab, args.keep_unseen_vocab, options))
+          : group.counted_trainer(corpus, options);
   group.join(trainer);
   const ResumeRequest resumed{args.resume, args.given, {options, args.group.sync_words}};
   const int64_t saved_epochs = trainer.options().epochs;
