@@ -1,5 +1,6 @@
 #include "distributed/mpi_table_sync.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -69,12 +70,30 @@ void MpiTableSync::round(int64_t words, int64_t in_rows, int64_t out_rows) {
   job_.sum(shared, 2);
   run_words_offset_.store(shared[0] - job_.size() * words, std::memory_order_relaxed);
   if (shared[1] > 0) agreed_stop_ = true;
-  average_rows(tables_.in, 0, in_rows);
+  average_in_rows(in_rows);
   // Hierarchical softmax numbers its inner nodes from the leaves up: the root, on every path,
   // is the last row but one, and the nodes near it the rows before.
   average_rows(tables_.out, tables_.out_inner_nodes ? tables_.out_rows - out_rows : 0, out_rows);
   ++rounds_done_;
   mpi_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void MpiTableSync::average_in_rows(int64_t rows) {
+  // The frozen rows are equal on every rank, but their mean need not be bit for bit the same:
+  // three equal floats summed, then / 3, can round to a neighbour. They are put back.
+  const int64_t floats = tables_.row_floats;
+  const std::vector<int64_t> none;
+  const std::vector<int64_t>& frozen = tables_.frozen_in ? *tables_.frozen_in : none;
+  const auto end = std::lower_bound(frozen.begin(), frozen.end(), rows);
+  frozen_values_.clear();
+  for (auto id = frozen.begin(); id != end; ++id) {
+    const float* row = tables_.in + *id * floats;
+    frozen_values_.insert(frozen_values_.end(), row, row + floats);
+  }
+  average_rows(tables_.in, 0, rows);
+  const float* kept = frozen_values_.data();
+  for (auto id = frozen.begin(); id != end; ++id, kept += floats)
+    std::copy(kept, kept + floats, tables_.in + *id * floats);
 }
 
 void MpiTableSync::average_rows(float* table, int64_t first_row, int64_t rows) {

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "distributed/mpi_job.h"
 #include "word2vec/sync_schedule.h"
@@ -53,6 +54,8 @@ class MpiTableSync final : public TableSync {
   // One round: the words and the stop flag, then rows [0, in_rows) of W_in and out_rows of W_out.
   void round(int64_t words, int64_t in_rows, int64_t out_rows);
   void average_rows(float* table, int64_t first_row, int64_t rows);
+  // average_rows of W_in's rows [0, rows) but the frozen ones, which stay as they are.
+  void average_in_rows(int64_t rows);
 
   const MpiJob& job_;
   SyncSchedule schedule_;
@@ -67,6 +70,7 @@ class MpiTableSync final : public TableSync {
   int64_t rounds_done_ = 0;
   int64_t bytes_averaged_ = 0;
   double mpi_seconds_ = 0;
+  std::vector<float> frozen_values_;  // average_in_rows()'s copy of the frozen rows
 };
 
 }  // namespace gv

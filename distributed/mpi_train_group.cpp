@@ -13,13 +13,11 @@
 #include "distributed/run_agreement.h"
 #include "distributed/shared_vocabulary.h"
 #include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/corpus/counted_corpus.h"
 
 namespace gv {
 
 namespace {
-
-// The settings that need what distributed training does not do yet.
-constexpr const char* kNotAcrossRanks[] = {"--init"};
 
 // `values` appended to `bytes` as they lie in memory: every rank runs the same binary (agree()).
 template <class T>
@@ -54,16 +52,16 @@ void MpiTrainGroup::run(const std::function<void()>& body) {
   if (leads() && sync_) std::fprintf(stderr, "%s\n", sync_->summary().c_str());
 }
 
-void MpiTrainGroup::agree(const std::vector<GroupSetting>& settings, const Corpus& corpus) {
-  for (const GroupSetting& setting : settings) {
-    for (const char* name : kNotAcrossRanks) {
-      if (setting.given && setting.name == name) {
-        throw std::runtime_error(setting.name +
-                                 ": not supported in a run across MPI ranks yet; run it without "
-                                 "mpirun");
-      }
-    }
+void MpiTrainGroup::check_alike(const std::function<void()>& check) {
+  try {
+    check();
+  } catch (...) {
+    if (!leads()) job_.barrier();  // rank 0, which says why, never comes: it ends the job
+    throw;
   }
+}
+
+void MpiTrainGroup::agree(const std::vector<GroupSetting>& settings, const Corpus& corpus) {
   if (corpus.name() == "standard input") {
     throw std::runtime_error(
         "--corpus -: each MPI rank reads a share of the corpus from a file; "
@@ -76,25 +74,37 @@ void MpiTrainGroup::agree(const std::vector<GroupSetting>& settings, const Corpu
 }
 
 Trainer MpiTrainGroup::counted_trainer(const Corpus& corpus, const TrainOptions& options) {
-  SharedVocabulary shared = count_shares(job_, corpus, options);
-  share_words_ = shared.share_words;
-  return Trainer(corpus, options, std::move(shared.vocab));
+  const SharedCounts counts = count_shares(job_, corpus, options);
+  Vocabulary vocab = training_vocabulary(corpus, options, counts.merged, kMinVocab);
+  share_words_ = counts.share_words(vocab);
+  return Trainer(corpus, options, std::move(vocab));
+}
+
+Trainer MpiTrainGroup::continued_trainer(const Corpus& corpus, const TrainOptions& options,
+                                         const InitialModel& model, bool freeze_known) {
+  const TrainOptions every_word = counting_every_word(options);
+  const SharedCounts counts = count_shares(job_, corpus, every_word);
+  ContinuedVocabulary continued =
+      continue_vocabulary(training_vocabulary(corpus, every_word, counts.merged, 1), model,
+                          options.min_count, freeze_known);
+  share_words_ = counts.share_words(continued.vocab);
+  return Trainer(corpus, options, std::move(continued), model);
 }
 
 void MpiTrainGroup::join(Trainer& trainer) {
-  const int64_t run_words = trainer.vocabulary().total_count();
+  const int64_t run_words = trainer.tokens_per_epoch();
   if (trainer.resumed()) {
     const SyncState& saved = trainer.resumed_sync();
     const auto ranks = static_cast<int64_t>(saved.processes.size());
-    if (ranks != job_.size()) {
-      if (!leads()) job_.barrier();  // rank 0, which says why, never comes: it ends the job
+    check_alike([&] {
+      if (ranks == job_.size()) return;
       throw std::runtime_error(
           ranks == 0 ? "--resume: the checkpoint was written by a run without mpirun; resume it "
                        "without mpirun"
                      : "--resume: the checkpoint was written across " + std::to_string(ranks) +
                            " MPI ranks, this job has " + std::to_string(job_.size()) +
                            "; resume it with mpirun -np " + std::to_string(ranks));
-    }
+    });
     // The schedule the checkpoint's run had: its rounds fall at the same words.
     sync_ = std::make_unique<MpiTableSync>(
         job_, SyncSchedule(run_words, job_.size(),

@@ -4,7 +4,8 @@
 //   - Before anything, the ranks compare their binary, settings and corpus files
 //     (run_agreement.h) and refuse to start on a difference, which rank 0 names.
 //   - Each rank counts its share of the corpus and the counts merge into one vocabulary
-//     (shared_vocabulary.h); --read-vocab skips counting as in a plain run.
+//     (shared_vocabulary.h), or update the vocabulary of a model continued (--init) as one
+//     process's counts do; --read-vocab skips counting as in a plain run.
 //   - Each rank trains its share with --threads Hogwild workers, the ranks averaging their
 //     tables every --sync-words words (mpi_table_sync.h).
 //   - Rank 0 writes every output and prints; the others write nothing.
@@ -12,7 +13,6 @@
 //   - A stop the ranks agreed on ends with every rank's tables equal (a full sync); rank 0
 //     writes one checkpoint of them with every rank's workers and place in the schedule, which
 //     a job of as many ranks resumes.
-// Continuing a model (--init) is not supported across ranks yet: refused.
 #pragma once
 
 #include <cstdint>
@@ -32,8 +32,12 @@ class MpiTrainGroup final : public TrainGroup {
 
   void run(const std::function<void()>& body) override;
   bool leads() const override { return job_.rank() == 0; }
+  int processes() const override { return job_.size(); }
+  void check_alike(const std::function<void()>& check) override;
   void agree(const std::vector<GroupSetting>& settings, const Corpus& corpus) override;
   Trainer counted_trainer(const Corpus& corpus, const TrainOptions& options) override;
+  Trainer continued_trainer(const Corpus& corpus, const TrainOptions& options,
+                            const InitialModel& model, bool freeze_known) override;
   void join(Trainer& trainer) override;
   void end_training(const Trainer& trainer) override;
   void save_checkpoint(const Trainer& trainer, const std::string& path) override;

@@ -19,6 +19,19 @@ namespace {
 // What the ranks compare, by name, each value as a rank shows it in the refusal.
 using Fields = std::vector<std::pair<std::string, std::string>>;
 
+// The options naming a file every rank reads besides the corpus: a model to continue, a
+// checkpoint, a vocabulary.
+constexpr const char* kInputFileOptions[] = {"--init", "--resume", "--read-vocab"};
+
+// A file as the ranks compare it: its name, its size and its modification time (a rank that
+// cannot see it shows -1 bytes).
+std::string file_fingerprint(const std::string& name, int64_t bytes) {
+  std::error_code error;
+  const auto modified = std::filesystem::last_write_time(name, error).time_since_epoch();
+  return name + ", " + std::to_string(bytes) + " bytes, modified at " +
+         std::to_string(modified.count());
+}
+
 // The running binary's bytes, hashed: the same build on every rank, wherever each found it.
 std::string binary_fingerprint() {
   std::ifstream file("/proc/self/exe", std::ios::binary);
@@ -36,13 +49,18 @@ Fields run_fields(const std::vector<GroupSetting>& settings, const Corpus& corpu
   for (const GroupSetting& setting : settings) {
     fields.emplace_back(setting.name, setting.given ? "'" + setting.value + "'" : "not given");
   }
-  for (size_t i = 0; i < corpus.file_count(); ++i) {
+  for (const GroupSetting& setting : settings) {
+    if (!setting.given ||
+        std::ranges::find(kInputFileOptions, setting.name) == std::end(kInputFileOptions))
+      continue;
     std::error_code error;
-    const std::string& name = corpus.file_name(i);
-    const auto modified = std::filesystem::last_write_time(name, error).time_since_epoch();
+    const auto bytes = std::filesystem::file_size(setting.value, error);
+    fields.emplace_back("the " + setting.name + " file",
+                        file_fingerprint(setting.value, error ? -1 : static_cast<int64_t>(bytes)));
+  }
+  for (size_t i = 0; i < corpus.file_count(); ++i) {
     fields.emplace_back("corpus file " + std::to_string(i + 1),
-                        name + ", " + std::to_string(corpus.end(i) - corpus.start(i)) +
-                            " bytes, modified at " + std::to_string(modified.count()));
+                        file_fingerprint(corpus.file_name(i), corpus.end(i) - corpus.start(i)));
   }
   return fields;
 }

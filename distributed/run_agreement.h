@@ -1,6 +1,7 @@
 // agree_on_run: the ranks of a job check, before anything, that they run one training: the same
-// gradvec binary, the same command's settings and the same corpus files (names, sizes and
-// modification times, as a shared file system shows them to every rank).
+// gradvec binary, the same command's settings, and the same corpus files and files the options
+// name (--init, --resume, --read-vocab): names, sizes and modification times, as a shared file
+// system shows them to every rank.
 #pragma once
 
 #include <vector>

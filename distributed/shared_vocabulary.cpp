@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "word2vec/corpus/corpus_reader.h"
-#include "word2vec/corpus/counted_corpus.h"
 #include "word2vec/corpus/word_counts.h"
 
 namespace gv {
@@ -56,25 +55,26 @@ void merge_serialised(std::string_view bytes, WordCounts& counts, int64_t* token
 
 }  // namespace
 
-SharedVocabulary count_shares(const MpiJob& job, const Corpus& corpus,
-                              const TrainOptions& options) {
+int64_t SharedCounts::share_words(const Vocabulary& vocab) const {
+  int64_t words = 0;
+  for (const auto& [word, seen] : own) {
+    if (vocab.id(word) != Vocabulary::kUnknown) words += seen.count;
+  }
+  return words;
+}
+
+SharedCounts count_shares(const MpiJob& job, const Corpus& corpus, const TrainOptions& options) {
   options.check();  // before the corpus is read
-  WordCounts own(options.max_vocab_size);
+  SharedCounts counts{WordCounts(options.max_vocab_size), WordCounts(options.max_vocab_size)};
   {
     CorpusReader reader(corpus, options.tokenizer);
     reader.set_range(split_corpus(corpus, job.size())[static_cast<size_t>(job.rank())]);
-    reader.count_words(own);
+    reader.count_words(counts.own);
   }
-  const std::vector<std::string> tables = job.all_gather(serialise(own));
-  WordCounts merged(options.max_vocab_size);
+  const std::vector<std::string> tables = job.all_gather(serialise(counts.own));
   int64_t tokens_before = 0;
-  for (const std::string& table : tables) merge_serialised(table, merged, &tokens_before);
-  SharedVocabulary shared;
-  shared.vocab = training_vocabulary(corpus, options, merged, kMinVocab);
-  for (const auto& [word, seen] : own) {
-    if (shared.vocab.id(word) != Vocabulary::kUnknown) shared.share_words += seen.count;
-  }
-  return shared;
+  for (const std::string& table : tables) merge_serialised(table, counts.merged, &tokens_before);
+  return counts;
 }
 
 }  // namespace gv

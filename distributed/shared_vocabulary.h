@@ -2,25 +2,30 @@
 // of the corpus (split_corpus(corpus, ranks)[rank]), the ranks exchange their tables, and each
 // merges them in rank order, as count_words merges its threads' slices: one table, the same on
 // every rank, whose counts and first occurrences are those of one pass over the corpus (unless
-// --max-vocab-size had a share or the merge drop words). The options then keep the same
-// vocabulary on every rank, in the same order.
+// --max-vocab-size had a share or the merge drop words). The vocabulary made of it (by
+// training_vocabulary, or continue_vocabulary for a continued model) is then the same on every
+// rank, in the same order.
 #pragma once
 
 #include <cstdint>
 
 #include "distributed/mpi_job.h"
 #include "word2vec/corpus/corpus.h"
+#include "word2vec/corpus/word_counts.h"
 #include "word2vec/train_options.h"
 #include "word2vec/vocabulary.h"
 
 namespace gv {
 
-struct SharedVocabulary {
-  Vocabulary vocab;
-  int64_t share_words = 0;  // the in-vocabulary tokens of this rank's share
+struct SharedCounts {
+  WordCounts merged;  // every rank's, merged in rank order
+  WordCounts own;     // this rank's share's
+
+  // The tokens of this rank's share that `vocab` holds: what the rank reads an epoch.
+  int64_t share_words(const Vocabulary& vocab) const;
 };
 
 // Collective. Throws as count_for_training (word2vec/corpus/counted_corpus.h).
-SharedVocabulary count_shares(const MpiJob& job, const Corpus& corpus, const TrainOptions& options);
+SharedCounts count_shares(const MpiJob& job, const Corpus& corpus, const TrainOptions& options);
 
 }  // namespace gv

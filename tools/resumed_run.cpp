@@ -20,11 +20,18 @@ std::string spelled(Number value) {
   return {text, std::to_chars(text, text + sizeof text, value).ptr};
 }
 
-// An option that defines the run a checkpoint continues, and its value in a run's options.
+// An option that defines the run a checkpoint continues, and its value in a run's definition:
+// empty for an option that run had no use for.
 struct RunSetting {
   const char* flag;
-  std::function<std::string(const TrainOptions&)> value;
+  std::function<std::string(const RunDefinition&)> value;
 };
+
+// A setting of the run's TrainOptions, `value` taking them.
+template <class Value>
+RunSetting option(const char* flag, Value value) {
+  return {flag, [value](const RunDefinition& run) { return value(run.options); }};
+}
 
 // Every option a checkpoint records that shapes what training computes. (--threads and --epochs
 // a resumed run takes; --init-scale and --max-vocab-size shape only the counting pass and the
@@ -32,38 +39,45 @@ struct RunSetting {
 const std::vector<RunSetting>& run_settings() {
   const auto on_off = [](bool on) { return std::string(on ? "on" : "off"); };
   static const std::vector<RunSetting> settings = {
-      {"--dim", [](const TrainOptions& o) { return spelled(o.dim); }},
-      {"--window", [](const TrainOptions& o) { return spelled(o.window); }},
-      {"--negative", [](const TrainOptions& o) { return spelled(o.negatives); }},
-      {"--min-count", [](const TrainOptions& o) { return spelled(o.min_count); }},
-      {"--max-vocab", [](const TrainOptions& o) { return spelled(o.max_vocab); }},
-      {"--sample", [](const TrainOptions& o) { return spelled(o.sample); }},
-      {"--lr", [](const TrainOptions& o) { return spelled(o.lr); }},
-      {"--seed", [](const TrainOptions& o) { return spelled(o.seed); }},
-      {"--batch", [](const TrainOptions& o) { return spelled(o.batch); }},
-      {"--optimizer", [](const TrainOptions& o) { return name_of(kOptimizers, o.optimizer); }},
-      {"--loss", [](const TrainOptions& o) { return name_of(kLosses, o.loss); }},
-      {"--model", [](const TrainOptions& o) { return name_of(kModels, o.model); }},
-      {"--subwords", [on_off](const TrainOptions& o) { return on_off(o.subwords); }},
-      {"--minn", [](const TrainOptions& o) { return spelled(o.subword_scheme.minn); }},
-      {"--maxn", [](const TrainOptions& o) { return spelled(o.subword_scheme.maxn); }},
-      {"--buckets", [](const TrainOptions& o) { return spelled(o.subword_scheme.buckets); }},
-      {"--tokenizer", [](const TrainOptions& o) { return tokenizer_name(o.tokenizer); }},
-      {"--keep-case", [on_off](const TrainOptions& o) { return on_off(!o.tokenizer.lowercase); }},
-      {"--lowercase", [on_off](const TrainOptions& o) { return on_off(o.tokenizer.lowercase); }},
-      {"--pair-negatives", [on_off](const TrainOptions& o) { return on_off(!o.shared_negatives); }},
+      option("--dim", [](const TrainOptions& o) { return spelled(o.dim); }),
+      option("--window", [](const TrainOptions& o) { return spelled(o.window); }),
+      option("--negative", [](const TrainOptions& o) { return spelled(o.negatives); }),
+      option("--min-count", [](const TrainOptions& o) { return spelled(o.min_count); }),
+      option("--max-vocab", [](const TrainOptions& o) { return spelled(o.max_vocab); }),
+      option("--sample", [](const TrainOptions& o) { return spelled(o.sample); }),
+      option("--lr", [](const TrainOptions& o) { return spelled(o.lr); }),
+      option("--seed", [](const TrainOptions& o) { return spelled(o.seed); }),
+      option("--batch", [](const TrainOptions& o) { return spelled(o.batch); }),
+      option("--optimizer",
+             [](const TrainOptions& o) { return name_of(kOptimizers, o.optimizer); }),
+      option("--loss", [](const TrainOptions& o) { return name_of(kLosses, o.loss); }),
+      option("--model", [](const TrainOptions& o) { return name_of(kModels, o.model); }),
+      option("--subwords", [on_off](const TrainOptions& o) { return on_off(o.subwords); }),
+      option("--minn", [](const TrainOptions& o) { return spelled(o.subword_scheme.minn); }),
+      option("--maxn", [](const TrainOptions& o) { return spelled(o.subword_scheme.maxn); }),
+      option("--buckets", [](const TrainOptions& o) { return spelled(o.subword_scheme.buckets); }),
+      option("--tokenizer", [](const TrainOptions& o) { return tokenizer_name(o.tokenizer); }),
+      option("--keep-case",
+             [on_off](const TrainOptions& o) { return on_off(!o.tokenizer.lowercase); }),
+      option("--lowercase",
+             [on_off](const TrainOptions& o) { return on_off(o.tokenizer.lowercase); }),
+      option("--pair-negatives",
+             [on_off](const TrainOptions& o) { return on_off(!o.shared_negatives); }),
+      // A run without MPI has no sync schedule, and none to contradict.
+      {"--sync-words",
+       [](const RunDefinition& run) { return run.sync_words > 0 ? spelled(run.sync_words) : ""; }},
   };
   return settings;
 }
 
 }  // namespace
 
-void check_resumed(const ResumeRequest& request, const TrainOptions& saved) {
+void check_resumed(const ResumeRequest& request, const RunDefinition& saved) {
   std::string contradictions;
   for (const RunSetting& setting : run_settings()) {
     if (!request.given.contains(setting.flag)) continue;
     const std::string theirs = setting.value(saved), ours = setting.value(request.asked);
-    if (theirs == ours) continue;
+    if (theirs.empty() || theirs == ours) continue;
     contradictions += (contradictions.empty() ? "" : "; ") + std::string(setting.flag) + " " +
                       theirs + ", not " + ours;
   }
@@ -80,8 +94,8 @@ void check_resumed(const ResumeRequest& request, const TrainOptions& saved) {
 }
 
 void continue_resumed(Trainer& trainer, const ResumeRequest& request) {
-  if (request.given.contains("--epochs")) trainer.set_epochs(request.asked.epochs);
-  if (request.given.contains("--threads")) trainer.set_threads(request.asked.threads);
+  if (request.given.contains("--epochs")) trainer.set_epochs(request.asked.options.epochs);
+  if (request.given.contains("--threads")) trainer.set_threads(request.asked.options.threads);
 }
 
 std::string resumed_note(const Trainer& trainer, const ResumeRequest& request,
@@ -96,8 +110,8 @@ std::string resumed_note(const Trainer& trainer, const ResumeRequest& request,
     text += " (the checkpoint's run was set for " + std::to_string(saved_epochs) + ")";
   std::snprintf(note, sizeof note, ", lr now %g, ", p.lr);
   text += note;
-  if (request.given.contains("--threads") && request.asked.threads != o.threads) {
-    text += std::to_string(request.asked.threads) + " thread(s) from epoch " +
+  if (request.given.contains("--threads") && request.asked.options.threads != o.threads) {
+    text += std::to_string(request.asked.options.threads) + " thread(s) from epoch " +
             std::to_string(trainer.threads_from_epoch() + 1) + " (the checkpoint's run used " +
             std::to_string(o.threads) + ")";
   } else {

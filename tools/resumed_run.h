@@ -10,18 +10,25 @@
 
 namespace gv::tools {
 
+// What defines a run: its options and, for a run across processes (MPI ranks), the words each
+// reads between two sync rounds (--sync-words; 0 for a run alone, which never syncs).
+struct RunDefinition {
+  TrainOptions options;
+  int64_t sync_words = 0;
+};
+
 // What the command line asks of a run it resumes: the options given, by their long names, and
 // the values they set.
 struct ResumeRequest {
   std::string checkpoint;
   std::set<std::string> given;
-  TrainOptions asked;
+  RunDefinition asked;
 };
 
 // A checkpoint continues the run that wrote it: an option that defines the run may restate the
 // checkpoint's value (`saved`) but not change it. Throws std::runtime_error naming every one that
 // does, with both values, or an option that only shapes what the checkpoint replaces.
-void check_resumed(const ResumeRequest& request, const TrainOptions& saved);
+void check_resumed(const ResumeRequest& request, const RunDefinition& saved);
 
 // Applies the options a resumed run may change: --epochs (Trainer::set_epochs) and --threads
 // (Trainer::set_threads).

@@ -133,14 +133,14 @@ void write_output(const Trainer& trainer, const TrainArgs& args) {
 }
 
 // The options as TrainOptions: the names given to --optimizer, --loss and --model turned into
-// kinds, and --lr the model's own rate unless given.
-TrainOptions train_options(const TrainArgs& args) {
+// kinds, and --lr the model's own rate for `processes` training together unless given.
+TrainOptions train_options(const TrainArgs& args, int processes) {
   TrainOptions options = args.options;
   options.optimizer = kOptimizers.at(args.optimizer);
   options.loss = kLosses.at(args.loss);
   options.model = kModels.at(args.model);
   options.tokenizer = args.reading.tokenizer_options();
-  if (!args.lr_given) options.lr = default_lr(options.model);
+  if (!args.lr_given) options.lr = default_lr(options.model, processes);
   return options;
 }
 
@@ -149,7 +149,7 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   // before) but never cuts a write off.
   const StopSignals signals;
   const auto started = std::chrono::steady_clock::now();
-  const TrainOptions options = train_options(args);
+  const TrainOptions options = train_options(args, group.processes());
   // Options first, sizes against this machine's memory included: a user should not wait for
   // the corpus to learn of a typo. A checkpoint's own options are checked as it is read.
   if (args.resume.empty()) options.check();
@@ -179,18 +179,21 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   if (!files) args.reading.check_text(corpus.name(), corpus.path(0));
   group.agree(args.settings, corpus);
 
-  Trainer trainer = !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
-                    : init ? Trainer(corpus, init->options, init->model, args.freeze_known)
-                    : !args.read_vocab.empty()
-                        ? Trainer(corpus, options,
-                                  read_vocabulary(args.read_vocab, args.keep_unseen_vocab, options))
-                        : group.counted_trainer(corpus, options);
+  Trainer trainer =
+      !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
+      : init ? group.continued_trainer(corpus, init->options, init->model, args.freeze_known)
+      : !args.read_vocab.empty()
+          ? Trainer(corpus, options,
+                    read_vocabulary(args.read_vocab, args.keep_unseen_vocab, options))
+          : group.counted_trainer(corpus, options);
   group.join(trainer);
-  const ResumeRequest resumed{args.resume, args.given, options};
+  const ResumeRequest resumed{args.resume, args.given, {options, args.group.sync_words}};
   const int64_t saved_epochs = trainer.options().epochs;
   if (!args.resume.empty()) {
-    check_resumed(resumed, trainer.options());
-    continue_resumed(trainer, resumed);
+    group.check_alike([&] {
+      check_resumed(resumed, {trainer.options(), trainer.resumed_sync().sync_words});
+      continue_resumed(trainer, resumed);
+    });
   }
   // What the checkpoint's runs did: the summary gives this process's part beside the run's.
   const TrainProgress before = trainer.progress();
@@ -201,12 +204,14 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
   if (!args.quiet) {
     const TrainOptions& o = trainer.options();
-    std::fprintf(stderr, "%s: %lld words in vocabulary, %lld tokens, %s%s + %s, lr %g, %s\n",
+    const std::string lr_note =
+        args.lr_given || !args.resume.empty() ? "" : default_lr_note(o.model, group.processes());
+    std::fprintf(stderr, "%s: %lld words in vocabulary, %lld tokens, %s%s + %s, lr %g%s, %s\n",
                  printable(corpus.name()).c_str(),
                  static_cast<long long>(trainer.vocabulary().size()),
                  static_cast<long long>(trainer.vocabulary().total_count()),
                  name_of(kModels, o.model).c_str(), o.subwords ? " with subwords" : "",
-                 name_of(kLosses, o.loss).c_str(), o.lr,
+                 name_of(kLosses, o.loss).c_str(), o.lr, lr_note.c_str(),
                  args.resume.empty() ? (std::to_string(o.threads) + " thread(s)").c_str()
                                      : resumed_note(trainer, resumed, saved_epochs).c_str());
   }
@@ -322,7 +327,8 @@ void add_train_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--lr", o.lr,
                   "Starting learning rate, decaying linearly (default: 0.025 for skip-gram, "
-                  "0.05 for CBOW, as word2vec.c)")
+                  "0.05 for CBOW, as word2vec.c" +
+                      default_lr_help() + ")")
       ->check(positive_number_up_to(kMaxLr));
   cmd->add_option("--init-scale", o.init_scale,
                   "W_in starts uniform in +-SCALE/dim (word2vec.c: 0.5, gensim and fastText: 1)")

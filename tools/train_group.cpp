@@ -1,5 +1,6 @@
 #include "tools/train_group.h"
 
+#include <cstdio>
 #include <string>
 
 #include "tools/validators.h"
@@ -11,10 +12,11 @@ namespace gv::tools {
 
 void add_train_group_options(CLI::App& cmd, TrainGroupOptions& options) {
 #ifdef GRADVEC_MPI
-  cmd.add_option("--sync-words", options.sync_words,
-                 "Under mpirun: the words each rank reads between two averagings of the ranks' "
-                 "tables (the most frequent words' rows each time, rarer ones less often, every "
-                 "row at each epoch's end)")
+  cmd.add_option(
+         "--sync-words", options.sync_words,
+         "Under mpirun: the words each rank reads between two averagings of the ranks' "
+         "tables (the most frequent words' rows each time, rarer ones less often, every "
+         "row at each epoch's end). With --resume, the checkpoint's: another value is refused")
       ->check(integer_in<int64_t>(1, INT64_MAX))
       ->capture_default_str();
 #else
@@ -30,6 +32,28 @@ std::unique_ptr<TrainGroup> join_train_group(const TrainGroupOptions& options) {
   (void)options;
 #endif
   return std::make_unique<TrainGroup>();
+}
+
+std::string default_lr_help() {
+#ifdef GRADVEC_MPI
+  return "; under mpirun, R ranks start at R x that, up to " + std::to_string(kMaxLrScale) +
+         " x, since they average their tables";
+#else
+  return "";
+#endif
+}
+
+std::string default_lr_note(ModelKind model, int processes) {
+  if (processes == 1) return "";
+  char note[96];
+  if (processes <= kMaxLrScale) {
+    std::snprintf(note, sizeof note, " (%d ranks x %g; --lr sets it)", processes,
+                  default_lr(model));
+  } else {
+    std::snprintf(note, sizeof note, " (%d ranks, capped at %d x %g; --lr sets it)", processes,
+                  kMaxLrScale, default_lr(model));
+  }
+  return note;
 }
 
 std::vector<GroupSetting> group_settings(const CLI::App& cmd) {

@@ -6,10 +6,12 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "word2vec/sync_schedule.h"
 #include "word2vec/train_group.h"
+#include "word2vec/train_options.h"
 
 namespace gv::tools {
 
@@ -22,6 +24,14 @@ void add_train_group_options(CLI::App& cmd, TrainGroupOptions& options);
 
 // The group this process belongs to: a plain one unless a launcher started it as an MPI rank.
 std::unique_ptr<TrainGroup> join_train_group(const TrainGroupOptions& options);
+
+// What --lr's help adds to its default in a build with MPI: the rate across ranks (nothing in
+// a build without).
+std::string default_lr_help();
+
+// The header's account of the default rate of `processes` > 1 training together ("(2 ranks x
+// 0.025; --lr sets it)", after the rate); empty for one process alone.
+std::string default_lr_note(ModelKind model, int processes);
 
 // Every option of `cmd` as a setting all the processes must share (--help's order).
 std::vector<GroupSetting> group_settings(const CLI::App& cmd);

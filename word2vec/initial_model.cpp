@@ -10,6 +10,15 @@
 
 namespace gv {
 
+TrainOptions counting_every_word(TrainOptions options) {
+  if (options.max_vocab != 0)
+    throw std::invalid_argument("train: --max-vocab cannot continue a model: its words all stay");
+  options.min_count = 1;
+  options.max_vocab = 0;
+  options.sentence_cache_bytes = 0;  // the ids change with the model's words
+  return options;
+}
+
 ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const InitialModel& model,
                                         int64_t min_count, bool freeze_known) {
   if (model.words.empty()) throw std::runtime_error(model.path + ": the model has no words");

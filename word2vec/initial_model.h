@@ -43,6 +43,11 @@ struct ContinuedVocabulary {
   ContinuedRun run;
 };
 
+// The options that count every word of a corpus (min_count 1), for a continued run to see the
+// counts of the model's words that occur less than min_count times. Throws
+// std::invalid_argument for a max_vocab, which would drop the model's words.
+TrainOptions counting_every_word(TrainOptions options);
+
 // `corpus_words` is every word of the new corpus (min_count 1). Ids follow the summed counts,
 // the model's order breaking ties before the corpus's. Throws std::runtime_error naming the
 // model if it has no words, or a word with a blank (a text vector file may hold one).

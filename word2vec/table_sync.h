@@ -25,6 +25,9 @@ struct SyncedTables {
   int64_t words = 0;  // the vocabulary's size
   int64_t row_floats = 0;
   bool out_inner_nodes = false;  // W_out's busiest rows are its last (hierarchical softmax)
+  // Ascending ids of the W_in rows no process trains (--freeze-known), equal on every process;
+  // null when none is.
+  const std::vector<int64_t>* frozen_in = nullptr;
 };
 
 // Where one process stands in its sync schedule: what a checkpoint keeps of it, so that a

@@ -32,12 +32,24 @@ class TrainGroup {
   virtual void run(const std::function<void()>& body) { body(); }
   // Whether this process writes the outputs and prints: the one that leads.
   virtual bool leads() const { return true; }
+  // How many processes train the model together.
+  virtual int processes() const { return 1; }
+  // Runs `check`, which every process makes alike (on the command and the files they agreed
+  // on): when it throws, only the process that leads passes the failure on, so that a group
+  // reports it once.
+  virtual void check_alike(const std::function<void()>& check) { check(); }
   // Refuses to go on unless every process was given the same `settings` and sees the same
   // files of `corpus`: throws std::runtime_error naming the first difference.
   virtual void agree(const std::vector<GroupSetting>& /*settings*/, const Corpus& /*corpus*/) {}
   // A fresh trainer of `corpus`, its vocabulary counted (by the processes together).
   virtual Trainer counted_trainer(const Corpus& corpus, const TrainOptions& options) {
     return Trainer(corpus, options);
+  }
+  // A trainer continuing `model` on `corpus` (train --init), the corpus's words counted (by
+  // the processes together) to update the model's vocabulary.
+  virtual Trainer continued_trainer(const Corpus& corpus, const TrainOptions& options,
+                                    const InitialModel& model, bool freeze_known) {
+    return Trainer(corpus, options, model, freeze_known);
   }
   // Makes `trainer` train as one of the group, the group outliving its training: a fresh run,
   // or one resumed from a checkpoint a group of the same size wrote. Throws std::runtime_error

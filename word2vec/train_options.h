@@ -4,6 +4,7 @@
 // allocated from it, fresh from the command line or read from a checkpoint.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "autograd/machine.h"  // kMaxThreads, the bound on --threads
@@ -92,6 +93,10 @@ inline constexpr int64_t kMaxEpochs = 1'000'000;
 // Every optimizer here moves a coordinate by up to about lr per step while rows start within
 // ±init_scale/dim, so above 1 none converges (plain SGD diverges on TinyShakespeare from 0.5).
 inline constexpr float kMaxLr = 1.0f;
+// The most times the plain rate a run across processes starts at when --lr is not given
+// (default_lr): the largest factor docs/distributed.md measured to keep one process's quality,
+// and far from kMaxLr (64 ranks at 64 x 0.025 would pass it).
+inline constexpr int kMaxLrScale = 8;
 // W_in starts uniform in ±init_scale/dim: word2vec.c uses 0.5, gensim and fastText 1. From 1000
 // the starting noise outweighs what training adds, and towards 1e30 products of rows overflow a
 // float.
@@ -134,9 +139,12 @@ inline int64_t row_floats(int64_t dim) {
 void require_training_fits(const TrainOptions& o, int64_t vocab);
 
 // word2vec.c's starting rates: CBOW takes twice skip-gram's, since each centre makes one update
-// of its window's rows where skip-gram makes one per context.
-inline float default_lr(ModelKind model) {
-  return model == ModelKind::cbow ? 0.05f : 0.025f;
+// of its window's rows where skip-gram makes one per context. `processes` that average their
+// tables (sync_schedule.h) move them 1/processes as far per word read as one process moves its
+// own, so each starts at `processes` times the rate, up to kMaxLrScale times.
+inline float default_lr(ModelKind model, int processes = 1) {
+  const double plain = model == ModelKind::cbow ? 0.05 : 0.025;
+  return static_cast<float>(plain * std::min(processes, kMaxLrScale));
 }
 
 }  // namespace gv

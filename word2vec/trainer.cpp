@@ -40,18 +40,6 @@ Rng::State worker_stream(uint64_t seed, size_t worker, int64_t epoch) {
       .state();
 }
 
-// The options that count every word of a corpus, for a continued run to see the counts of
-// the model's words that occur less than min_count times. Throws std::invalid_argument for a
-// max_vocab, which would drop the model's words.
-TrainOptions every_word(TrainOptions options) {
-  if (options.max_vocab != 0)
-    throw std::invalid_argument("train: --max-vocab cannot continue a model: its words all stay");
-  options.min_count = 1;
-  options.max_vocab = 0;
-  options.sentence_cache_bytes = 0;  // the ids change with the model's words
-  return options;
-}
-
 }  // namespace
 
 // Everything one thread owns while training: its slice of the corpus, random stream, example
@@ -150,8 +138,8 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
 
 Trainer::Trainer(Corpus corpus, TrainOptions options, const InitialModel& model, bool freeze_known)
     : Trainer(corpus, options,
-              continue_vocabulary(count_for_training(corpus, every_word(options), 1).vocab, model,
-                                  options.min_count, freeze_known),
+              continue_vocabulary(count_for_training(corpus, counting_every_word(options), 1).vocab,
+                                  model, options.min_count, freeze_known),
               model) {}
 
 Trainer::Trainer(Corpus corpus, TrainOptions options, ContinuedVocabulary continued,

@@ -101,6 +101,10 @@ class Trainer {
   // and every other contradiction first: tools/initial_model_loading.h), else as the
   // constructors above.
   Trainer(Corpus corpus, TrainOptions options, const InitialModel& model, bool freeze_known);
+  // As the constructor above, the vocabulary `continued` already updated: continue_vocabulary()
+  // of the corpus's words, however they were counted (by several processes together, say).
+  Trainer(Corpus corpus, TrainOptions options, ContinuedVocabulary continued,
+          const InitialModel& model);
   // Restores a checkpoint written by save_checkpoint(); the corpus must be the same files in the
   // same order (its size and fingerprint are checked). Every field is checked against sane bounds
   // and against the file's own sizes before anything is allocated from it (checkpoint.h): throws
@@ -156,6 +160,9 @@ class Trainer {
   const Vocabulary& vocabulary() const { return vocab_; }
   const TrainOptions& options() const { return options_; }
   TrainProgress progress() const { return progress_; }
+  // The tokens of the corpus in the vocabulary: what one epoch reads (a continued model's own
+  // counts, which the vocabulary's add to the corpus's, left out).
+  int64_t tokens_per_epoch() const { return vocab_.total_count() - continued_.prior_tokens; }
   // W_in (V, R), or (V + buckets, R) with subwords: a word's vector is then the mean of its
   // rows in subwords() (embeddings/subword_rows.h). R = row_floats(dim): a row's first dim
   // floats are its vector, the rest zero.
@@ -170,10 +177,6 @@ class Trainer {
   Trainer(Corpus corpus, TrainOptions options, CountedCorpus counted);
   Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab, CorpusFingerprint fingerprint,
           ContinuedRun continued = {});
-  Trainer(Corpus corpus, TrainOptions options, ContinuedVocabulary continued,
-          const InitialModel& model);
-  // The tokens of the corpus in the vocabulary: what one epoch reads.
-  int64_t tokens_per_epoch() const { return vocab_.total_count() - continued_.prior_tokens; }
   // Runs until the corpus is done, or `stop` or `diverged` turns true (then at a step end).
   // Trains every worker's slice until it has finished `epochs` epochs (returns true), or until
   // a stop (returns false).

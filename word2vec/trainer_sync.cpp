@@ -15,7 +15,8 @@ void Trainer::join(TableSync& sync) {
   Var in = in_->weight(), out = out_->weight();  // handles: the sync writes the tables
   const int64_t floats = row_floats(options_.dim);
   sync.begin({in.value().data(), in.value().numel() / floats, out.value().data(),
-              out.value().numel() / floats, vocab_.size(), floats, options_.loss == LossKind::hs});
+              out.value().numel() / floats, vocab_.size(), floats, options_.loss == LossKind::hs,
+              &continued_.frozen_rows});
   if (!resumed_) {
     split_workers(options_.threads, 0);
     return;

@@ -4,19 +4,17 @@
 # hold thyself, thy or one of the verbs it governs (art, hast, dost, wilt, shalt), as a plain
 # run's do (with subwords thou'rt too, which shares most of its n-grams). The full softmax trains
 # a smaller vocabulary, as it is meant for: its cost grows with it.
-# Averaging NP tables moves them 1/NP as far per word as one process moves its own, so the runs
-# take NP times the plain learning rate (as pWord2Vec's own MPI runs double word2vec's).
+# Every run takes the default learning rate across NP ranks, NP times the plain one.
 set -uo pipefail
 source "$(dirname "$0")/mpi_common.sh"
 np=$3
-skipgram_lr=$(awk "BEGIN { print 0.025 * $np }") cbow_lr=$(awk "BEGIN { print 0.05 * $np }")
-runs=("--model skipgram --loss sgns --lr $skipgram_lr" "--model skipgram --loss hs --lr $skipgram_lr"
-      "--model skipgram --loss softmax --min-count 100 --window 3 --lr $skipgram_lr"
-      "--model cbow --loss sgns --lr $cbow_lr" "--model cbow --loss hs --lr $cbow_lr"
-      "--model cbow --loss softmax --min-count 60 --lr $cbow_lr"
-      "--model skipgram --loss sgns --subwords --buckets 20000 --lr $skipgram_lr")
+runs=("--model skipgram --loss sgns" "--model skipgram --loss hs"
+      "--model skipgram --loss softmax --min-count 100 --window 3"
+      "--model cbow --loss sgns" "--model cbow --loss hs"
+      "--model cbow --loss softmax --min-count 60"
+      "--model skipgram --loss sgns --subwords --buckets 20000")
 # Hogwild threads within each rank, worker 0 syncing while the other trains; 2 ranks are enough.
-((np > 2)) || runs+=("--model skipgram --loss sgns --lr $skipgram_lr --threads 2")
+((np > 2)) || runs+=("--model skipgram --loss sgns --threads 2")
 for run in "${runs[@]}"; do
   [[ $run == *--threads* ]] || run+=" --threads 1"
   # shellcheck disable=SC2086

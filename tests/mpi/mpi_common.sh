@@ -16,6 +16,15 @@ mpi() {
   timeout 120 mpirun --oversubscribe -np "$np" "$@"
 }
 
+# np_run NP COMMAND...: COMMAND run plain (NP 0) or by `mpi NP`, its stdout in out.txt and its
+# stderr in err.txt; a failure ends the test, showing err.txt.
+np_run() {
+  local np=$1
+  shift
+  if ((np == 0)); then "$@"; else mpi "$np" "$@"; fi >out.txt 2>err.txt ||
+    { cat err.txt; fail "np $np ${*:2}: failed"; }
+}
+
 # mpirun starts its daemons over the loopback interface: without it (a network namespace, say)
 # it fails at PMIx start, which is the machine's defect, not gradvec's.
 require_mpirun() {

@@ -14,9 +14,3 @@ ours=$(grep '^gradvec:' err.txt)
   { cat err.txt; fail "not the refusal: $ours"; }
 [[ ! -e v.vec ]] || fail "vectors written"
 echo "ok: $ours"
-# What a run across ranks cannot do yet is refused by name, before the corpus is read.
-printf '2 3\nthe 1 2 3\nand 4 5 6\n' >model.vec
-mpi 2 "$gradvec" "${common[@]}" --init model.vec >out.txt 2>err.txt && fail "--init accepted"
-grep -q "^gradvec: rank [01]: --init: not supported in a run across MPI ranks yet" err.txt ||
-  { cat err.txt; fail "--init not refused by name"; }
-echo "ok: $(grep '^gradvec:' err.txt | head -1)"

@@ -8,10 +8,8 @@ source "$(dirname "$0")/mpi_common.sh"
 train() {  # train NP OUTPUT ARGS...: NP 0 is a plain run
   local np=$1 output=$2
   shift 2
-  local command=("$gradvec" train --corpus "$corpus" --output "$output" --epochs 2 --dim 24
-                 --threads 1 --seed 7 --quiet "$@")
-  if ((np == 0)); then "${command[@]}"; else mpi "$np" "${command[@]}"; fi >out.txt 2>err.txt ||
-    { cat err.txt; fail "np $np $*: failed"; }
+  np_run "$np" "$gradvec" train --corpus "$corpus" --output "$output" --epochs 2 --dim 24 \
+    --threads 1 --seed 7 --quiet "$@"
 }
 train 0 plain.vec --save-vocab plain.vocab
 for np in 2 3; do

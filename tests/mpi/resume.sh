@@ -2,7 +2,8 @@
 # resume.sh GRADVEC CORPUS: TERM on mpirun stops the ranks at a sync round; rank 0 writes one
 # checkpoint (every rank's workers and place in the schedule) and prints the command that resumes
 # it, and nothing else. That command, at one thread per rank, writes the very bytes of an
-# uninterrupted run. A job of another size, or a plain run, refuses the checkpoint by its ranks.
+# uninterrupted run. A job of another size, or a plain run, refuses the checkpoint by its ranks,
+# and another --sync-words by its schedule.
 # The corpus (CORPUS is not used) has 300 words, all in the rows every round averages: the stop's
 # full sync then changes no row, and the resumed run can equal the uninterrupted one.
 set -uo pipefail
@@ -36,9 +37,18 @@ expected="gradvec: error: --resume: the checkpoint was written across 2 MPI rank
   { cat err.txt; fail "a plain run: not the refusal (status $status)"; }
 echo "ok: $expected"
 
+# --sync-words places the checkpoint's rounds: another value is refused as another --dim is,
+# naming both, before any training; the same value passes (the resume below restates it).
+mpi 2 "$gradvec" train --resume part.vec.ckpt --corpus words.txt --output other.vec \
+  --sync-words 5000 >out.txt 2>err.txt && fail "--sync-words 5000 resumed a run of 6000"
+expected="gradvec: rank 0: part.vec.ckpt: was trained with --sync-words 6000, not 5000; resume it with the checkpoint's values or without these options"
+[[ $(grep '^gradvec:' err.txt) == "$expected" && ! -e other.vec ]] ||
+  { cat err.txt; fail "--sync-words 5000: not the refusal"; }
+echo "ok: $expected"
+
 # The printed command, run as printed but for the binary's path and mpirun's options here.
-eval "mpi 2 \"\$gradvec\" ${line#"$prefix"}" >out.txt 2>err.txt ||
-  { cat err.txt; fail "the resume command failed"; }
+eval "mpi 2 \"\$gradvec\" ${line#"$prefix"} --sync-words 6000" >out.txt 2>err.txt ||
+  { cat err.txt; fail "the resume command (with the checkpoint's --sync-words) failed"; }
 grep -q "(run: 5400000 words" out.txt || { cat out.txt; fail "the run's words are not 150 epochs"; }
 cmp -s whole.vec part.vec || fail "interrupted and resumed differs from uninterrupted"
 echo "ok: interrupted + resumed = uninterrupted: $(sha256sum <part.vec | cut -c1-16)"
