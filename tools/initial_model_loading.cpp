@@ -82,7 +82,7 @@ InitialModel load_initial_model(const std::string& path, int threads) {
 }
 
 TrainOptions options_for_model(TrainOptions options, const InitialModel& model,
-                               const std::set<std::string>& given) {
+                               const std::set<std::string>& given, int processes) {
   std::vector<std::string> contradictions;
   // Each option the model fixes: refused if given otherwise, taken from the model if not given.
   auto fix = [&](const char* name, auto& value, auto model_value, const std::string& shown,
@@ -112,6 +112,7 @@ TrainOptions options_for_model(TrainOptions options, const InitialModel& model,
   const bool reading_given = given.contains("--tokenizer") || given.contains("--lowercase") ||
                              given.contains("--keep-case");
   if (model.options && !reading_given) options.tokenizer = model.options->tokenizer;
+  if (!given.contains("--lr")) options.lr = default_lr(options.model, processes);
   if (!contradictions.empty()) {
     std::string what = "--init " + printable(model.path) + ": ";
     for (size_t i = 0; i < contradictions.size(); ++i)
@@ -124,14 +125,14 @@ TrainOptions options_for_model(TrainOptions options, const InitialModel& model,
 }
 
 ModelToContinue model_to_continue(const std::string& path, const TrainOptions& options,
-                                  const std::set<std::string>& given) {
+                                  const std::set<std::string>& given, int processes) {
   for (const char* other : {"--resume", "--read-vocab", "--max-vocab"}) {
     if (given.contains(other))
       throw std::invalid_argument(std::string("--init excludes ") + other +
                                   ": a model brings its run and all its words");
   }
   ModelToContinue continued{load_initial_model(path, options.threads), {}};
-  continued.options = options_for_model(options, continued.model, given);
+  continued.options = options_for_model(options, continued.model, given, processes);
   continued.options.check();
   if (continued.options.loss == LossKind::hs) {
     std::fprintf(stderr,

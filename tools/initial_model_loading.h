@@ -17,10 +17,12 @@ InitialModel load_initial_model(const std::string& path, int threads);
 
 // `options` with what the model fixes: dim; from a checkpoint or a fastText .bin also the model
 // kind and the subword settings, and its tokenizer unless --tokenizer, --lowercase or
-// --keep-case is given. `given` holds the options on the command line, by their long names: one
-// that contradicts the model is refused, every one named in one std::invalid_argument line.
+// --keep-case is given; --lr, unless given, the default rate of the model kind it takes for
+// `processes` training together (default_lr). `given` holds the options on the command line, by
+// their long names: one that contradicts the model is refused, every one named in one
+// std::invalid_argument line.
 TrainOptions options_for_model(TrainOptions options, const InitialModel& model,
-                               const std::set<std::string>& given);
+                               const std::set<std::string>& given, int processes);
 
 struct ModelToContinue {
   InitialModel model;
@@ -32,6 +34,6 @@ struct ModelToContinue {
 // shape a run or a vocabulary of their own: std::invalid_argument naming the one given. With hs,
 // says on standard error that the Huffman tree is built anew.
 ModelToContinue model_to_continue(const std::string& path, const TrainOptions& options,
-                                  const std::set<std::string>& given);
+                                  const std::set<std::string>& given, int processes);
 
 }  // namespace gv::tools

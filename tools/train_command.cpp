@@ -159,8 +159,9 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   }
   // The model before the outputs are prepared: it may contradict the options.
   const std::optional<ModelToContinue> init =
-      args.init.empty() ? std::nullopt
-                        : std::optional(model_to_continue(args.init, options, args.given));
+      args.init.empty()
+          ? std::nullopt
+          : std::optional(model_to_continue(args.init, options, args.given, group.processes()));
   std::vector<PathOption> inputs = {
       {"--read-vocab", args.read_vocab}, {"--resume", args.resume}, {"--init", args.init}};
   if (files) {

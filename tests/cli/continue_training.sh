@@ -31,6 +31,15 @@ refused "--freeze-known requires --init" --freeze-known
 grep -qx "gradvec: note: hs builds its Huffman tree anew over the updated vocabulary: the model's words have new codes, and W_out starts at zero" "$work/hs.err" ||
   fail "no note of the rebuilt Huffman tree"
 
+# A CBOW model continued without --lr takes CBOW's rate, not the skip-gram default; a given
+# --lr stays.
+"$gradvec" train --corpus "$work/first.txt" --dim 16 --threads 1 --epochs 1 --model cbow \
+  --output "$work/cbow.vec" --checkpoint "$work/cbow.ckpt" >/dev/null 2>&1
+header() { "$gradvec" train --init "$work/cbow.ckpt" --corpus "$work/second.txt" --dim 16 \
+  --threads 1 --epochs 1 --output "$work/cbow2.vec" "$@" 2>&1 >/dev/null | head -n 1; }
+[[ $(header) == *"cbow + sgns, lr 0.05, "* ]] || fail "a continued CBOW model: $(header)"
+[[ $(header --lr 0.01) == *"cbow + sgns, lr 0.01, "* ]] || fail "--lr 0.01: $(header --lr 0.01)"
+
 # rows WORDS FILE: the lines of FILE (a w2v text file) for the words listed in WORDS, sorted.
 rows() { awk 'NR == FNR { want[$1]; next } FNR > 1 && ($1 in want)' "$1" "$2" | sort; }
 awk 'NR > 1 { print $1 }' "$work/model.vec" >"$work/model.words"
