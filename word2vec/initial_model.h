@@ -10,11 +10,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "autograd/tensor.h"
+#include "word2vec/anchored_rows.h"
 #include "word2vec/train_options.h"
 #include "word2vec/vocabulary.h"
 
@@ -36,6 +38,7 @@ struct ContinuedRun {
   // whose tokens alone set the learning rate's schedule.
   int64_t prior_tokens = 0;
   std::vector<int64_t> frozen_rows;  // ascending ids whose W_in rows training leaves as they are
+  std::shared_ptr<const RowAnchor> anchor;  // --anchor-known's pull; null: none
 };
 
 struct ContinuedVocabulary {

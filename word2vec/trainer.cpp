@@ -42,8 +42,12 @@ Rng::State worker_stream(uint64_t seed, size_t worker, int64_t epoch) {
 
 // The options that count every word of a corpus, for a continued run to see the counts of
 // the model's words that occur less than min_count times. Throws std::invalid_argument for a
-// max_vocab, which would drop the model's words.
-TrainOptions every_word(TrainOptions options) {
+// max_vocab, which would drop the model's words, for both a freeze and an anchor, and for an
+// anchor check_anchor refuses: before the corpus is counted.
+TrainOptions every_word(TrainOptions options, bool freeze_known, float anchor) {
+  if (freeze_known && anchor != 0.0f)
+    throw std::invalid_argument("train: --anchor-known is moot with --freeze-known: give one");
+  check_anchor(anchor, options.lr);
   if (options.max_vocab != 0)
     throw std::invalid_argument("train: --max-vocab cannot continue a model: its words all stay");
   options.min_count = 1;
@@ -123,6 +127,7 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
   require_countable(options_.epochs, tokens_per_epoch());
   require_training_fits(options_, vocab_.size());
   frozen_ = FrozenRows(continued_.frozen_rows, vocab_.size());
+  anchored_ = AnchoredRows(continued_.anchor, vocab_.size(), options_.dim);
   subsampler_ = std::make_unique<Subsampler>(vocab_.counts(), options_.sample);
   if (options_.subwords) {
     subwords_ = std::make_shared<const SubwordRows>(vocab_.words(), options_.subword_scheme);
@@ -148,18 +153,33 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
   progress_.words_total = options_.epochs * tokens_per_epoch();
 }
 
-Trainer::Trainer(Corpus corpus, TrainOptions options, const InitialModel& model, bool freeze_known)
+Trainer::Trainer(Corpus corpus, TrainOptions options, const InitialModel& model, bool freeze_known,
+                 float anchor)
     : Trainer(corpus, options,
-              continue_vocabulary(count_for_training(corpus, every_word(options), 1).vocab, model,
-                                  options.min_count, freeze_known),
-              model) {}
+              continue_vocabulary(
+                  count_for_training(corpus, every_word(options, freeze_known, anchor), 1).vocab,
+                  model, options.min_count, freeze_known),
+              model, anchor) {}
 
 Trainer::Trainer(Corpus corpus, TrainOptions options, ContinuedVocabulary continued,
-                 const InitialModel& model)
+                 const InitialModel& model, float anchor)
     : Trainer(corpus, options, std::move(continued.vocab), fingerprint_corpus(corpus),
               std::move(continued.run)) {
   Var in = in_->weight(), out = out_->weight();  // handles: writes reach the tables
   copy_model_rows(model, vocab_, options_, in.value(), out.value());
+  if (anchor == 0.0f) return;
+  // The model's words' rows as just copied: where the pull holds them.
+  auto rows = std::make_shared<RowAnchor>();
+  rows->lambda = anchor;
+  for (const std::string& word : model.words) rows->rows.push_back(vocab_.id(word));
+  std::sort(rows->rows.begin(), rows->rows.end());
+  const int64_t width = in.value().shape()[1];
+  for (const int64_t id : rows->rows) {
+    const float* row = in.value().data() + id * width;
+    rows->values.insert(rows->values.end(), row, row + options_.dim);
+  }
+  continued_.anchor = std::move(rows);
+  anchored_ = AnchoredRows(continued_.anchor, vocab_.size(), options_.dim);
 }
 
 void Trainer::split_workers(int threads, int64_t epoch) {
@@ -372,6 +392,7 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop,
     const Var loss = w.objective->loss(w.in_view, w.out_view);
     loss.backward();
     frozen_.zero_gradients(w.in_view);
+    anchored_.pull(w.in_view);
     optimizer_->step(w.views, lr);
     w.in_view.zero_grad();
     w.out_view.zero_grad();
