@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Continued training measured: TinyShakespeare cut in two halves, A and B, taking the plays in
-# order, and `gradvec train --init` (A's checkpoint continued on B) against training on A+B from
-# scratch, against A alone, and against gensim's update path (Word2Vec on A, then
-# build_vocab(B, update=True) and train on B). Prints Markdown: mean (sd) over the seeds.
+# order, and `gradvec train --init` (A's checkpoint continued on B: free, with --freeze-known,
+# and with --anchor-known) against training on A+B from scratch, against A alone, and against
+# gensim's update path (Word2Vec on A, then build_vocab(B, update=True) and train on B). Prints
+# Markdown: mean (sd) over the seeds.
 #
 #   bench/continue.sh             # 5 seeds, 5 epochs a run, ~3 min
 #   bench/continue.sh --quick     # 1 seed, 2 epochs, < 30 s: the script works, not a result
@@ -30,8 +31,8 @@
 #
 # Environment: GRADVEC_BIN, PYTHON (needs gensim), SEEDS (default 1..5), EPOCHS (default 5),
 # SECOND_LR and SECOND_EPOCHS (the second run's rate and epochs, gradvec's and gensim's alike;
-# default: lr and EPOCHS, as a user who gives neither gets), KEEP_WORK=1. Exit status 2 when
-# something could not run.
+# default: lr and EPOCHS, as a user who gives neither gets), ANCHOR (--anchor-known's lambda on
+# the anchored run; default 1), KEEP_WORK=1. Exit status 2 when something could not run.
 set -euo pipefail
 shopt -s inherit_errexit
 
@@ -44,11 +45,12 @@ if [[ ${1:-} == --quick ]]; then
 fi
 (($# == 0)) || die "unknown argument '$1' (usage: bench/continue.sh [--quick])"
 read -r -a seeds <<<"${SEEDS:-$seeds_default}"
-second_lr=${SECOND_LR:-$lr} second_epochs=${SECOND_EPOCHS:-$epochs}
+second_lr=${SECOND_LR:-$lr} second_epochs=${SECOND_EPOCHS:-$epochs} anchor=${ANCHOR:-1}
 for count in "$epochs" "$second_epochs"; do
   [[ $count =~ ^[1-9][0-9]*$ ]] || die "EPOCHS and SECOND_EPOCHS must be positive integers, got '$count'"
 done
 [[ $second_lr =~ ^0?[.][0-9]+$ ]] || die "SECOND_LR must be a number in (0, 1), got '$second_lr'"
+[[ $anchor =~ ^[0-9]*[.]?[0-9]+$ ]] || die "ANCHOR must be a number >= 0, got '$anchor'"
 questions=$repo/bench/shakespeare_analogies.txt
 cut=20333 restrict=30000 second_seed=1000
 corpus=$repo/data/tinyshakespeare.txt
@@ -101,7 +103,7 @@ results=$work/results.tsv
 # record SEED MODEL METRIC VALUE
 record() { printf '%s\t%s\t%s\t%s\n' "$@" >>"$results"; }
 
-kinds=(gradvec-AthenB gradvec-frozen gradvec-AB gradvec-A gensim-AthenB gensim-AB gensim-A)
+kinds=(gradvec-AthenB gradvec-frozen gradvec-anchored gradvec-AB gradvec-A gensim-AthenB gensim-AB gensim-A)
 for seed in "${seeds[@]}"; do
   echo "continue.sh: seed $seed" >&2
   m=$work/$seed
@@ -109,6 +111,8 @@ for seed in "${seeds[@]}"; do
   gradvec_train "$work/A.txt" "$m-gradvec-A.vec" "$seed" "$epochs" $lr --checkpoint "$m-A.ckpt"
   gradvec_train "$work/B.txt" "$m-gradvec-AthenB.vec" "$seed" "${second[@]}"
   gradvec_train "$work/B.txt" "$m-gradvec-frozen.vec" "$seed" "${second[@]}" --freeze-known
+  gradvec_train "$work/B.txt" "$m-gradvec-anchored.vec" "$seed" "${second[@]}" \
+    --anchor-known "$anchor"
   gradvec_train "$work/AB.txt" "$m-gradvec-AB.vec" "$seed" "$epochs" $lr
   gradvec_train "$work/A.txt" "$m-gradvec-A2.vec" $((seed + second_seed)) "$epochs" $lr
   gradvec_train "$work/AB.txt" "$m-gradvec-AB2.vec" $((seed + second_seed)) "$epochs" $lr
@@ -128,8 +132,9 @@ for seed in "${seeds[@]}"; do
   # Drift: each model against its own tool's A alone; agreement: B-only words against the same
   # tool's A+B from scratch. The reference for both is another seed: A against A (A2), A+B
   # against A+B (AB2), recorded as "reference".
-  drifting=(gradvec-AthenB gradvec-frozen gradvec-AB gensim-AthenB gensim-AB gradvec-A2)
-  agreeing=(gradvec-AthenB gradvec-frozen gensim-AthenB gradvec-AB2)
+  drifting=(gradvec-AthenB gradvec-frozen gradvec-anchored gradvec-AB gensim-AthenB gensim-AB
+    gradvec-A2)
+  agreeing=(gradvec-AthenB gradvec-frozen gradvec-anchored gensim-AthenB gradvec-AB2)
   drift_pairs=() agreement_pairs=()
   for kind in "${drifting[@]}"; do drift_pairs+=("$m-${kind%%-*}-A.vec" "$m-$kind.vec"); done
   for kind in "${agreeing[@]}"; do agreement_pairs+=("$m-$kind.vec" "$m-${kind%%-*}-AB.vec"); done
@@ -148,15 +153,16 @@ echo "Continued training on TinyShakespeare cut at line $cut: A $(wc -w <"$work/
   "$new_rows words get new rows (below min-count in A)."
 echo "Skip-gram, negative sampling, dim $dim, window $window, negative $negative, sample $sample," \
   "min-count $min_count, 1 thread; on A and on A+B lr $lr and $epochs epochs, on B after A lr" \
-  "$second_lr and $second_epochs epochs; gensim through" \
+  "$second_lr and $second_epochs epochs (anchored: --anchor-known $anchor); gensim through" \
   "corpus_file=, BLAS $blas. Mean (sd) over seeds ${seeds[*]}."
 echo
-awk -F'\t' -v all="$all_questions" -v update="$update_questions" -v new="$new_questions" '
+awk -F'\t' -v all="$all_questions" -v anchor="$anchor" -v update="$update_questions" -v new="$new_questions" '
   BEGIN {
     total["all"] = all; total["update"] = update; total["new"] = new
-    split("gradvec-AthenB gradvec-frozen gradvec-AB gradvec-A gensim-AthenB gensim-AB gensim-A reference", order, " ")
+    split("gradvec-AthenB gradvec-frozen gradvec-anchored gradvec-AB gradvec-A gensim-AthenB gensim-AB gensim-A reference", order, " ")
     name["gradvec-AthenB"] = "gradvec: A, then B (`--init`)"
     name["gradvec-frozen"] = "gradvec: A, then B (`--init --freeze-known`)"
+    name["gradvec-anchored"] = "gradvec: A, then B (`--init --anchor-known " anchor "`)"
     name["gradvec-AB"] = "gradvec: A+B from scratch"
     name["gradvec-A"] = "gradvec: A alone"
     name["gensim-AthenB"] = "gensim: A, then B (`build_vocab(update=True)`)"
@@ -182,7 +188,7 @@ awk -F'\t' -v all="$all_questions" -v update="$update_questions" -v new="$new_qu
   END {
     printf "| model | analogies, all %d questions | the %d the update vocabulary covers | the %d with a word new in B | old words'"'"' neighbours kept (vs A alone) | B-only words'"'"' neighbours shared with A+B from scratch |\n", all, update, new
     print "|---|---|---|---|---|---|"
-    for (i = 1; i <= 8; i++) {
+    for (i = 1; i <= 9; i++) {
       line = "| " name[order[i]] " |"
       for (j = 1; j <= 5; j++) line = line cell(order[i], metrics[j])
       print line

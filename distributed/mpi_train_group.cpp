@@ -81,14 +81,15 @@ Trainer MpiTrainGroup::counted_trainer(const Corpus& corpus, const TrainOptions&
 }
 
 Trainer MpiTrainGroup::continued_trainer(const Corpus& corpus, const TrainOptions& options,
-                                         const InitialModel& model, bool freeze_known) {
-  const TrainOptions every_word = counting_every_word(options);
+                                         const InitialModel& model, bool freeze_known,
+                                         float anchor) {
+  const TrainOptions every_word = counting_every_word(options, freeze_known, anchor);
   const SharedCounts counts = count_shares(job_, corpus, every_word);
   ContinuedVocabulary continued =
       continue_vocabulary(training_vocabulary(corpus, every_word, counts.merged, 1), model,
                           options.min_count, freeze_known);
   share_words_ = counts.share_words(continued.vocab);
-  return Trainer(corpus, options, std::move(continued), model);
+  return Trainer(corpus, options, std::move(continued), model, anchor);
 }
 
 void MpiTrainGroup::join(Trainer& trainer) {

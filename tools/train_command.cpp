@@ -15,6 +15,7 @@
 #include "autograd/io/atomic_file.h"
 #include "autograd/io/printable.h"
 #include "tools/commands.h"
+#include "tools/continue_options.h"
 #include "tools/corpus_reading_options.h"
 #include "tools/initial_model_loading.h"
 #include "tools/output_lock.h"
@@ -52,8 +53,7 @@ struct TrainArgs {
   CorpusReadingOptions reading;
   std::string checkpoint;
   std::string resume;
-  std::string init;                // continue this model (checkpoint or vector file)
-  bool freeze_known = false;       // with init: the model's words' rows of W_in stay as they are
+  ContinueOptions continued;       // --init and what goes with it
   std::string read_vocab;          // train these words: no counting pass
   bool keep_unseen_vocab = false;  // keep read words the tokenizer never yields
   std::string save_vocab;
@@ -65,6 +65,8 @@ struct TrainArgs {
   TrainGroupOptions group;             // training across MPI ranks
   std::vector<GroupSetting> settings;  // what every process of the group must share
 };
+
+const TrainArgs kDefaults;
 
 // One line redrawn in place: percent, words/s, lr, loss, ETA.
 void draw_progress(const TrainProgress& p) {
@@ -94,7 +96,7 @@ std::optional<CorpusFiles> check_corpus(const TrainArgs& args) {
   } catch (const std::runtime_error& e) {
     // The default corpus ships in the repository, so missing it means another directory.
     const std::string& path = args.corpus.front();
-    if (args.corpus != TrainArgs{}.corpus || std::filesystem::exists(path)) throw;
+    if (args.corpus != kDefaults.corpus || std::filesystem::exists(path)) throw;
     throw std::runtime_error(std::string(e.what()) +
                              "; it ships in the repository: run gradvec from the repository "
                              "root, or give --corpus FILE");
@@ -117,7 +119,7 @@ std::string resume_command(const TrainArgs& args, const std::string& launcher,
   if (!args.save_vocab.empty()) command += " --save-vocab " + shell_quoted(args.save_vocab);
   if (args.quiet) command += " --quiet";
   if (args.reading.allow_binary) command += " --allow-binary-corpus";
-  if (args.show != TrainArgs{}.show) {
+  if (args.show != kDefaults.show) {
     command += " --show";
     for (const std::string& word : args.show) command += " " + shell_quoted(word);
   }
@@ -159,11 +161,13 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   }
   // The model before the outputs are prepared: it may contradict the options.
   const std::optional<ModelToContinue> init =
-      args.init.empty()
-          ? std::nullopt
-          : std::optional(model_to_continue(args.init, options, args.given, group.processes()));
-  std::vector<PathOption> inputs = {
-      {"--read-vocab", args.read_vocab}, {"--resume", args.resume}, {"--init", args.init}};
+      args.continued.init.empty() ? std::nullopt
+                                  : std::optional(model_to_continue(args.continued.init, options,
+                                                                    args.given, group.processes()));
+  if (init) check_anchor(args.continued.anchor_known, init->options.lr);
+  std::vector<PathOption> inputs = {{"--read-vocab", args.read_vocab},
+                                    {"--resume", args.resume},
+                                    {"--init", args.continued.init}};
   if (files) {
     for (const std::string& path : files->paths) inputs.push_back({"--corpus", path});
   }
@@ -180,13 +184,14 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   if (!files) args.reading.check_text(corpus.name(), corpus.path(0));
   group.agree(args.settings, corpus);
 
-  Trainer trainer =
-      !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
-      : init ? group.continued_trainer(corpus, init->options, init->model, args.freeze_known)
-      : !args.read_vocab.empty()
-          ? Trainer(corpus, options,
-                    read_vocabulary(args.read_vocab, args.keep_unseen_vocab, options))
-          : group.counted_trainer(corpus, options);
+  const ContinueOptions& c = args.continued;
+  Trainer trainer = !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
+                    : init ? group.continued_trainer(corpus, init->options, init->model,
+                                                     c.freeze_known, c.anchor_known)
+                    : !args.read_vocab.empty()
+                        ? Trainer(corpus, options,
+                                  read_vocabulary(args.read_vocab, args.keep_unseen_vocab, options))
+                        : group.counted_trainer(corpus, options);
   group.join(trainer);
   const ResumeRequest resumed{args.resume, args.given, {options, args.group.sync_words}};
   const int64_t saved_epochs = trainer.options().epochs;
@@ -372,18 +377,7 @@ void add_train_command(CLI::App& app) {
                       "may restate the checkpoint's value, not change it; --epochs and "
                       "--threads may change, and the outputs, --show and --quiet are this run's")
           ->check(regular_file("checkpoint"));
-  CLI::Option* init =
-      cmd->add_option(
-             "--init", args->init,
-             "Continue this model on --corpus: a gradvec checkpoint or fastText .bin, "
-             "or any vector file (W_in only: W_out starts at zero). The corpus's new words at "
-             "--min-count join it; --lr and --epochs are this run's (default: none, a "
-             "fresh run; see docs/training.md, 'Continued training')")
-          ->check(regular_file("model"));
-  cmd->add_flag("--freeze-known", args->freeze_known,
-                "With --init: the model's words keep their W_in rows bit for bit; only new words "
-                "(and subword buckets) train (default: off)")
-      ->needs(init);
+  args->continued.add_to(*cmd);
   CLI::Option* read_vocab =
       cmd->add_option("--read-vocab", args->read_vocab,
                       "Train the words of this vocabulary ('word count' lines, as --save-vocab and "

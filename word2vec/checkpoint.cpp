@@ -16,14 +16,15 @@
 #include "word2vec/bpe_merges_io.h"
 #include "word2vec/corpus/corpus_fingerprint.h"
 #include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/row_anchor_io.h"
 #include "word2vec/sync_state_io.h"
 
 namespace gv {
 
 namespace {
 
-// Version 8 is version 9 without BPE tokenizers, and version 9 version 10 without the sync
-// state: both are read as such.
+// Version 8 is version 9 without BPE tokenizers, version 9 version 10 without the sync state,
+// and version 10 version 11 without the anchor: all are read as such.
 constexpr uint32_t kOldestCheckpointVersion = 8;
 constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", kCheckpointVersion, "GVCKPT01",
                              kOldestCheckpointVersion};
@@ -238,6 +239,10 @@ SavedModel read_model(TensorReader& r, const TrainOptions& options, int64_t corp
         TensorReader::in_range(least, model.vocab.size() - 1) + " (ascending vocabulary ids)", id);
     continued.frozen_rows.push_back(id);
   }
+  if (r.version() >= kFirstAnchorVersion) {
+    continued.anchor = read_row_anchor(r, options.lr, model.vocab.size(), options.dim,
+                                       static_cast<int64_t>(continued.frozen_rows.size()));
+  }
   // The hyperparameters against the trainer's bounds and the tables against this machine's
   // memory, as the trainer's constructor will check them: its errors are this checkpoint's.
   try {
@@ -322,6 +327,7 @@ void write_checkpoint(const std::string& path, const Vocabulary& vocab, const Te
     w.tensor(w_out);
     w.count(static_cast<int64_t>(training.continued.frozen_rows.size()));
     for (int64_t id : training.continued.frozen_rows) w.pod(id);
+    write_row_anchor(w, training.continued.anchor.get(), training.options.dim);
     w.count(static_cast<int64_t>(training.optimizer.tensors.size()));
     for (const Tensor& t : training.optimizer.tensors) w.tensor(t);
     w.count(static_cast<int64_t>(training.optimizer.counters.size()));

@@ -11,6 +11,8 @@
 //   vocabulary   count V, V × (string word, int64 count), in id order
 //   W_in, W_out  tensors, rows of row_floats(dim) floats, the columns past dim zero
 //   frozen rows  count F, F ascending int64 ids whose W_in rows training leaves as they are
+//   anchor       float lambda, count A, A × (int64 id ascending, dim floats): the rows
+//                --anchor-known pulls and their values in the model (row_anchor_io.h)
 //   optimizer    count n, n tensors (as wide as the tables); count m, m int64 counters
 //   progress     double seconds;
 //                sync: count P, the processes of a run across MPI ranks (0: a run alone); if
@@ -19,8 +21,9 @@
 //                count workers (threads × P, or threads when P = 0), per worker, process by
 //                process: epoch, byte offset, sentences after, 4 × uint64 rng words, double
 //                cached normal, uint8 has cached normal, words done, double loss sum, loss pairs
-// Version 9 is this layout without the sync count (a run alone), and version 8 that before BPE
-// tokenizers (its tokenizer is words or whitespace): both are read too. Another version, or the
+// Version 10 is this layout without the anchor (none), version 9 that without the sync count
+// (a run alone), and version 8 that before BPE tokenizers (its tokenizer is words or
+// whitespace): all are read too. Another version, or the
 // first format's magic "GVCKPT01", is refused by its version.
 //
 // Reading trusts no field. read_checkpoint checks each against its bounds and against what the
@@ -46,7 +49,7 @@
 
 namespace gv {
 
-inline constexpr uint32_t kCheckpointVersion = 10;
+inline constexpr uint32_t kCheckpointVersion = 11;
 
 // How the run was set up and where it stands: a checkpoint but for the vocabulary and tables.
 struct TrainingState {

@@ -6,11 +6,15 @@
 
 #include "autograd/io/printable.h"
 #include "autograd/io/word_bytes.h"
+#include "word2vec/anchored_rows.h"
 #include "word2vec/corpus/word_counts.h"
 
 namespace gv {
 
-TrainOptions counting_every_word(TrainOptions options) {
+TrainOptions counting_every_word(TrainOptions options, bool freeze_known, float anchor) {
+  if (freeze_known && anchor != 0.0f)
+    throw std::invalid_argument("train: --anchor-known is moot with --freeze-known: give one");
+  check_anchor(anchor, options.lr);
   if (options.max_vocab != 0)
     throw std::invalid_argument("train: --max-vocab cannot continue a model: its words all stay");
   options.min_count = 1;

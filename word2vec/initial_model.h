@@ -10,11 +10,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "autograd/tensor.h"
+#include "word2vec/anchored_rows.h"
 #include "word2vec/train_options.h"
 #include "word2vec/vocabulary.h"
 
@@ -36,6 +38,7 @@ struct ContinuedRun {
   // whose tokens alone set the learning rate's schedule.
   int64_t prior_tokens = 0;
   std::vector<int64_t> frozen_rows;  // ascending ids whose W_in rows training leaves as they are
+  std::shared_ptr<const RowAnchor> anchor;  // --anchor-known's pull; null: none
 };
 
 struct ContinuedVocabulary {
@@ -45,8 +48,9 @@ struct ContinuedVocabulary {
 
 // The options that count every word of a corpus (min_count 1), for a continued run to see the
 // counts of the model's words that occur less than min_count times. Throws
-// std::invalid_argument for a max_vocab, which would drop the model's words.
-TrainOptions counting_every_word(TrainOptions options);
+// std::invalid_argument for a max_vocab, which would drop the model's words, for both a freeze
+// and an anchor, and for an anchor check_anchor refuses: before the corpus is counted.
+TrainOptions counting_every_word(TrainOptions options, bool freeze_known, float anchor);
 
 // `corpus_words` is every word of the new corpus (min_count 1). Ids follow the summed counts,
 // the model's order breaking ties before the corpus's. Throws std::runtime_error naming the

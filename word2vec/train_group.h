@@ -45,11 +45,11 @@ class TrainGroup {
   virtual Trainer counted_trainer(const Corpus& corpus, const TrainOptions& options) {
     return Trainer(corpus, options);
   }
-  // A trainer continuing `model` on `corpus` (train --init), the corpus's words counted (by
-  // the processes together) to update the model's vocabulary.
+  // A trainer continuing `model` on `corpus` (train --init, --freeze-known, --anchor-known), the
+  // corpus's words counted (by the processes together) to update the model's vocabulary.
   virtual Trainer continued_trainer(const Corpus& corpus, const TrainOptions& options,
-                                    const InitialModel& model, bool freeze_known) {
-    return Trainer(corpus, options, model, freeze_known);
+                                    const InitialModel& model, bool freeze_known, float anchor) {
+    return Trainer(corpus, options, model, freeze_known, anchor);
   }
   // Makes `trainer` train as one of the group, the group outliving its training: a fresh run,
   // or one resumed from a checkpoint a group of the same size wrote. Throws std::runtime_error

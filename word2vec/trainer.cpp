@@ -111,6 +111,7 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
   require_countable(options_.epochs, tokens_per_epoch());
   require_training_fits(options_, vocab_.size());
   frozen_ = FrozenRows(continued_.frozen_rows, vocab_.size());
+  anchored_ = AnchoredRows(continued_.anchor, vocab_.size(), options_.dim);
   subsampler_ = std::make_unique<Subsampler>(vocab_.counts(), options_.sample);
   if (options_.subwords) {
     subwords_ = std::make_shared<const SubwordRows>(vocab_.words(), options_.subword_scheme);
@@ -136,18 +137,34 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
   progress_.words_total = options_.epochs * tokens_per_epoch();
 }
 
-Trainer::Trainer(Corpus corpus, TrainOptions options, const InitialModel& model, bool freeze_known)
+Trainer::Trainer(Corpus corpus, TrainOptions options, const InitialModel& model, bool freeze_known,
+                 float anchor)
     : Trainer(corpus, options,
-              continue_vocabulary(count_for_training(corpus, counting_every_word(options), 1).vocab,
-                                  model, options.min_count, freeze_known),
-              model) {}
+              continue_vocabulary(
+                  count_for_training(corpus, counting_every_word(options, freeze_known, anchor), 1)
+                      .vocab,
+                  model, options.min_count, freeze_known),
+              model, anchor) {}
 
 Trainer::Trainer(Corpus corpus, TrainOptions options, ContinuedVocabulary continued,
-                 const InitialModel& model)
+                 const InitialModel& model, float anchor)
     : Trainer(corpus, options, std::move(continued.vocab), fingerprint_corpus(corpus),
               std::move(continued.run)) {
   Var in = in_->weight(), out = out_->weight();  // handles: writes reach the tables
   copy_model_rows(model, vocab_, options_, in.value(), out.value());
+  if (anchor == 0.0f) return;
+  // The model's words' rows as just copied: where the pull holds them.
+  auto rows = std::make_shared<RowAnchor>();
+  rows->lambda = anchor;
+  for (const std::string& word : model.words) rows->rows.push_back(vocab_.id(word));
+  std::sort(rows->rows.begin(), rows->rows.end());
+  const int64_t width = in.value().shape()[1];
+  for (const int64_t id : rows->rows) {
+    const float* row = in.value().data() + id * width;
+    rows->values.insert(rows->values.end(), row, row + options_.dim);
+  }
+  continued_.anchor = std::move(rows);
+  anchored_ = AnchoredRows(continued_.anchor, vocab_.size(), options_.dim);
 }
 
 void Trainer::split_workers(int threads, int64_t epoch) {
@@ -360,6 +377,7 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop,
     const Var loss = w.objective->loss(w.in_view, w.out_view);
     loss.backward();
     frozen_.zero_gradients(w.in_view);
+    anchored_.pull(w.in_view);
     optimizer_->step(w.views, lr);
     w.in_view.zero_grad();
     w.out_view.zero_grad();

@@ -37,6 +37,7 @@
 #include "autograd/rng.h"
 #include "embeddings/embedding.h"
 #include "embeddings/subword_rows.h"
+#include "word2vec/anchored_rows.h"
 #include "word2vec/corpus/corpus_fingerprint.h"
 #include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/corpus/counted_corpus.h"
@@ -96,15 +97,17 @@ class Trainer {
   // updates it, the model's words' rows of W_in (and of its buckets with the same subword
   // scheme) copied in, the new words' rows initialised as a fresh run's, W_out the model's
   // where it has one with the same loss (never for hs, whose tree is rebuilt), zero elsewhere.
-  // With `freeze_known`, training leaves the model's words' rows of W_in as they are. Throws
+  // With `freeze_known`, training leaves the model's words' rows of W_in as they are; with
+  // `anchor` > 0 it pulls them toward the model's with that lambda (anchored_rows.h). Throws
   // std::invalid_argument if the model's dim is not options.dim (the command line refuses that
-  // and every other contradiction first: tools/initial_model_loading.h), else as the
-  // constructors above.
-  Trainer(Corpus corpus, TrainOptions options, const InitialModel& model, bool freeze_known);
+  // and every other contradiction first: tools/initial_model_loading.h), for both a freeze and
+  // an anchor, or for an anchor check_anchor refuses, else as the constructors above.
+  Trainer(Corpus corpus, TrainOptions options, const InitialModel& model, bool freeze_known,
+          float anchor = 0.0f);
   // As the constructor above, the vocabulary `continued` already updated: continue_vocabulary()
   // of the corpus's words, however they were counted (by several processes together, say).
   Trainer(Corpus corpus, TrainOptions options, ContinuedVocabulary continued,
-          const InitialModel& model);
+          const InitialModel& model, float anchor);
   // Restores a checkpoint written by save_checkpoint(); the corpus must be the same files in the
   // same order (its size and fingerprint are checked). Every field is checked against sane bounds
   // and against the file's own sizes before anything is allocated from it (checkpoint.h): throws
@@ -206,6 +209,7 @@ class Trainer {
   Vocabulary vocab_;
   ContinuedRun continued_;
   FrozenRows frozen_;
+  AnchoredRows anchored_;
   std::unique_ptr<Subsampler> subsampler_;
   std::shared_ptr<const SubwordRows> subwords_;
   ObjectiveMaker new_objective_;  // one objective per worker

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # continue_training.sh GRADVEC CORPUS
 # train --init on the command line: a model (checkpoint or vector file) continued on the second
-# half of the corpus; options that contradict it refused in one line naming each; hs's note; the
+# half of the corpus; options that contradict it refused in one line naming each (and an
+# --anchor-known without --init, beside --freeze-known or too strong for --lr); hs's note; the
 # model's rows kept bit for bit by --freeze-known; and a continued run stopped by a signal
 # resuming to the uninterrupted run's vectors, byte for byte, at one thread.
 set -euo pipefail
@@ -24,6 +25,11 @@ refused "^gradvec: error: --init $work/model.ckpt: --dim 50 \(the model's: 16\),
   --init "$work/model.ckpt" --dim 50 --model cbow --subwords
 refused "--init excludes --resume|--resume excludes --init" --init "$work/model.ckpt" --resume "$work/model.ckpt"
 refused "--freeze-known requires --init" --freeze-known
+refused "--anchor-known requires --init" --anchor-known 0.5
+refused "--freeze-known excludes --anchor-known|--anchor-known excludes --freeze-known" \
+  --init "$work/model.ckpt" --freeze-known --anchor-known 0.5
+refused "^gradvec: error: train: --anchor-known 50 with --lr 0.025: their product must be at most 1, or each step pulls a known row past its old value$" \
+  --init "$work/model.ckpt" --anchor-known 50
 
 # hs rebuilds its tree: said in one line, and the run goes on.
 "$gradvec" train --init "$work/model.ckpt" --corpus "$work/second.txt" "${small[@]}" --epochs 1 \

@@ -175,6 +175,11 @@ void checkpoint_seeds(const std::string& corpus) {
   frozen.train({}, stop, /*stop_after_words=*/30);
   seed("checkpoint", "frozen-continued-ckpt",
        written([&](const std::string& path) { frozen.save_checkpoint(path); }));
+  // The same run pulled toward the model's rows (--anchor-known): the anchor's rows and values.
+  gv::Trainer anchored(corpus, continued, model, /*freeze_known=*/false, /*anchor=*/2.0f);
+  anchored.train({}, stop, /*stop_after_words=*/30);
+  seed("checkpoint", "anchored-continued-ckpt",
+       written([&](const std::string& path) { anchored.save_checkpoint(path); }));
   // Of a run across 2 MPI ranks of one thread each: the sync state, and every rank's worker at
   // the start of its share.
   gv::TrainOptions one_thread = seed_options();

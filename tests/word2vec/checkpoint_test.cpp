@@ -9,9 +9,11 @@
 
 #include "embeddings/bpe/bpe_trainer.h"
 #include "tests/scratch_dir.h"
+#include "tests/word2vec/resumed_runs.h"
 #include "word2vec/checkpoint.h"
 #include "word2vec/corpus/corpus_fingerprint.h"
 #include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/initial_model.h"
 #include "word2vec/train_group.h"
 #include "word2vec/trainer.h"
 
@@ -22,7 +24,7 @@ TEST_CASE("A checkpoint of the first format is refused by its version", "[traine
   const std::string old = dir.write("old.ckpt", "GVCKPT01" + std::string(64, '\0'));
   CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                     Catch::Contains("old.ckpt") && Catch::Contains("unsupported version 1") &&
-                        Catch::Contains("checkpoint versions 8 to 10"));
+                        Catch::Contains("checkpoint versions 8 to 11"));
 }
 
 TEST_CASE(
@@ -43,7 +45,7 @@ TEST_CASE(
     CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                       Catch::Contains(name) &&
                           Catch::Contains("unsupported version " + std::to_string(int{version})) &&
-                          Catch::Contains("checkpoint versions 8 to 10"));
+                          Catch::Contains("checkpoint versions 8 to 11"));
   }
 }
 
@@ -158,6 +160,14 @@ std::map<std::string, size_t> locate_fields(const std::string& bytes) {
   const uint32_t frozen = count();
   field("frozen rows", 4);
   for (uint32_t i = 0; i < frozen; ++i) field("frozen row " + std::to_string(i), 8);
+  const auto dim = static_cast<size_t>(read_at<int64_t>(bytes, at.at("dim")));
+  field("anchor", 4);
+  const uint32_t anchored = count();
+  field("anchored rows", 4);
+  for (uint32_t i = 0; i < anchored; ++i) {
+    field("anchored row " + std::to_string(i), 8);
+    field("anchored values " + std::to_string(i), 4 * dim);
+  }
   const uint32_t tensors = count();
   field("optimizer tensors", 4);
   for (uint32_t i = 0; i < tensors; ++i) tensor("optimizer tensor " + std::to_string(i));
@@ -253,6 +263,11 @@ TEST_CASE("Every field of a checkpoint is checked before anything is allocated f
       {"prior tokens", raw(int64_t{-1}), "prior tokens must be in [0, "},
       {"prior tokens", raw(big), "prior tokens must be fewer than the vocabulary's counts"},
       {"frozen rows", raw(uint32_t{1000}), "frozen rows"},
+      {"anchor", raw(std::numeric_limits<float>::quiet_NaN()), "--anchor-known must be"},
+      {"anchor", raw(1e6f), "their product must be at most 1"},
+      {"anchor", raw(1.0f), "anchored rows must be in [1, 9]"},
+      {"anchored rows", raw(uint32_t{1}), "anchored rows must be 0 with anchor lambda 0"},
+      {"anchored rows", raw(uint32_t{0xFFFFFFFF}), "anchored rows"},
       {"vocabulary size", raw(uint32_t{0xFFFFFFFF}), "vocabulary"},
       {"count of word 0", raw(big), "vocabulary count of word 0"},
       {"count of word 1", raw(count0 + 1), "vocabulary count of word 1"},
@@ -304,6 +319,57 @@ TEST_CASE("Every field of a checkpoint is checked before anything is allocated f
   // The good one resumes.
   CHECK(gv::Trainer::from_checkpoint(dir.write("again.ckpt", good), corpus).vocabulary().size() ==
         9);
+}
+
+TEST_CASE("An anchored run's checkpoint holds its rows and checks them as read",
+          "[trainer][checkpoint][anchor]") {
+  gv::testing::ScratchDir dir("anchored_checkpoint");
+  const std::string corpus = dir.write("corpus.txt", small_corpus(200));
+  const std::string first = dir.write("first.txt", "king queen crown king queen crown\n");
+  gv::TrainOptions o;
+  o.dim = 4;
+  o.min_count = 1;
+  o.threads = 1;
+  gv::Trainer model_run(first, o);
+  REQUIRE(model_run.train({}, gv::testing::kNeverStop));
+  model_run.save_checkpoint(dir.file("model.ckpt"));
+  const gv::InitialModel model = gv::read_checkpoint_model(dir.file("model.ckpt"));
+  gv::Trainer anchored(corpus, o, model, false, 2.0f);
+  REQUIRE_FALSE(anchored.train({}, gv::testing::kNeverStop, 300));
+  anchored.save_checkpoint(dir.file("anchored.ckpt"));
+  const std::string good = gv::testing::read_file(dir.file("anchored.ckpt"));
+  const std::map<std::string, size_t> at = locate_fields(good);
+  // The model's three words, ascending by id, at their values in the model.
+  REQUIRE(read_at<float>(good, at.at("anchor")) == 2.0f);
+  REQUIRE(read_at<uint32_t>(good, at.at("anchored rows")) == 3);
+  const int64_t second = read_at<int64_t>(good, at.at("anchored row 1"));
+  const std::string word = anchored.vocabulary().word(second);
+  const auto in_model = std::find(model.words.begin(), model.words.end(), word);
+  REQUIRE(in_model != model.words.end());
+  CHECK(read_at<float>(good, at.at("anchored values 1")) ==
+        model.w_in[static_cast<size_t>(in_model - model.words.begin()) * 4]);
+  const struct {
+    std::string field;
+    std::string bytes;
+    std::string message;
+  } edits[] = {
+      {"anchored row 1", raw(int64_t{0}), "anchored row must be in ["},  // not ascending
+      {"anchored row 2", raw(int64_t{9}), "anchored row must be in ["},  // past the vocabulary
+      {"anchored values 0", raw(std::numeric_limits<float>::infinity()), "not finite"},
+      {"frozen rows", raw(uint32_t{1}) + raw(int64_t{0}), "frozen rows must be 0 beside an anchor"},
+  };
+  for (const auto& edit : edits) {
+    INFO(edit.field << " edited");
+    std::string bytes = good;
+    // A frozen row is inserted (the count and the id); every other edit overwrites.
+    if (edit.field == "frozen rows")
+      bytes.replace(at.at(edit.field), sizeof(uint32_t), edit.bytes);
+    else
+      std::copy(edit.bytes.begin(), edit.bytes.end(), bytes.begin() + at.at(edit.field));
+    CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(dir.write("bad.ckpt", bytes), corpus),
+                      Catch::Contains("bad.ckpt") && Catch::Contains(edit.message));
+  }
+  CHECK_NOTHROW(gv::Trainer::from_checkpoint(dir.file("anchored.ckpt"), corpus));
 }
 
 TEST_CASE("A checkpoint refuses a corpus of the same size with other contents",
@@ -438,24 +504,32 @@ TEST_CASE("A checkpoint over BPE tokens holds the merges, and a resume reads the
       Catch::Contains("v8.ckpt") && Catch::Contains("tokenizer must be in [0, 1], got 2"));
 }
 
-TEST_CASE("Version 9 and 8 checkpoints, from before sync states and BPE tokenizers, are read",
-          "[trainer][checkpoint]") {
+TEST_CASE(
+    "Version 10, 9 and 8 checkpoints, from before anchors, sync states and BPE tokenizers, are "
+    "read",
+    "[trainer][checkpoint]") {
   gv::testing::ScratchDir dir("v8_checkpoint");
   const std::string corpus = dir.write("corpus.txt", small_corpus(200));
-  const std::string v10 = gv::testing::read_file(mid_run_checkpoint(dir, corpus));
-  REQUIRE(read_at<uint32_t>(v10, 8) == 10);
-  // Version 9 is version 10 without the sync count, which a run alone writes as 0.
+  const std::string v11 = gv::testing::read_file(mid_run_checkpoint(dir, corpus));
+  REQUIRE(read_at<uint32_t>(v11, 8) == 11);
+  // Version 10 is version 11 without the anchor, which a run without one writes as lambda 0
+  // and no rows; version 9 is version 10 without the sync count, which a run alone writes as 0.
+  const std::map<std::string, size_t> at = locate_fields(v11);
+  REQUIRE(read_at<float>(v11, at.at("anchor")) == 0.0f);
+  REQUIRE(read_at<uint32_t>(v11, at.at("anchored rows")) == 0);
+  REQUIRE(read_at<uint32_t>(v11, at.at("sync processes")) == 0);
+  const size_t anchor_bytes = sizeof(float) + sizeof(uint32_t);
+  std::string v10 = v11;
+  v10.erase(at.at("anchor"), anchor_bytes);
   std::string v9 = v10;
-  const size_t sync = locate_fields(v10).at("sync processes");
-  REQUIRE(read_at<uint32_t>(v10, sync) == 0);
-  v9.erase(sync, sizeof(uint32_t));
-  for (const uint32_t version : {9u, 8u}) {
+  v9.erase(at.at("sync processes") - anchor_bytes, sizeof(uint32_t));
+  for (const uint32_t version : {10u, 9u, 8u}) {
     INFO("version " << version);
-    const std::string old = dir.write("old.ckpt", with_version(v9, version));
+    const std::string old = dir.write("old.ckpt", with_version(version == 10 ? v10 : v9, version));
     gv::Trainer from_old = gv::Trainer::from_checkpoint(old, corpus);
     CHECK(from_old.resumed_sync().processes.empty());
     from_old.save_checkpoint(dir.file("again.ckpt"));
-    CHECK(gv::testing::read_file(dir.file("again.ckpt")) == v10);
+    CHECK(gv::testing::read_file(dir.file("again.ckpt")) == v11);
   }
 }
 

@@ -147,16 +147,62 @@ TEST_CASE("With freeze_known the model's rows stay bit for bit", "[trainer][cont
   }
 }
 
+TEST_CASE("A strong anchor keeps the model's rows near their values while a new word trains",
+          "[trainer][continue][anchor]") {
+  gv::testing::ScratchDir dir("continue_anchor");
+  const InitialModel model = trained_model(dir, dir.write("a.txt", two_topic_corpus(600, 1)));
+  const std::string corpus = dir.write("b.txt", two_topic_corpus(600, 2, "anew"));
+  const TrainOptions o = small_options();
+  const float strongest = 1.0f / o.lr;  // each step pulls a touched row back to its old value
+  const Trainer untrained(corpus, o, model, false);
+  const std::vector<std::vector<float>> before = model_rows(untrained, model);
+  Trainer anchored(corpus, o, model, false, strongest), free(corpus, o, model, false);
+  REQUIRE(anchored.train({}, kNeverStop));
+  REQUIRE(free.train({}, kNeverStop));
+  // Mean distance of the model's rows from where they started.
+  const auto drift = [&](const Trainer& trainer) {
+    const std::vector<std::vector<float>> after = model_rows(trainer, model);
+    double sum = 0;
+    for (size_t w = 0; w < after.size(); ++w) {
+      double squares = 0;
+      for (size_t c = 0; c < after[w].size(); ++c)
+        squares += (after[w][c] - before[w][c]) * (after[w][c] - before[w][c]);
+      sum += std::sqrt(squares);
+    }
+    return sum / double(after.size());
+  };
+  CHECK(drift(anchored) > 0.0);  // pulled back, not frozen
+  CHECK(drift(anchored) < 0.25 * drift(free));
+  // The new word still learns its topic: nearer to each of topic a's words than to any of b's.
+  const std::vector<float> anew = row_of(anchored, "anew");
+  CHECK(anew != row_of(untrained, "anew"));
+  double nearest_b = -1.0, farthest_a = 1.0;
+  for (int w = 0; w < 12; ++w) {
+    farthest_a = std::min(farthest_a, cosine(anew, row_of(anchored, topic_word('a', w))));
+    nearest_b = std::max(nearest_b, cosine(anew, row_of(anchored, topic_word('b', w))));
+  }
+  CHECK(farthest_a > nearest_b);
+  // Moot beside a freeze, and past lr x lambda = 1 a step would overshoot: both refused.
+  CHECK_THROWS_WITH(Trainer(corpus, o, model, true, 1.0f),
+                    Catch::Contains("--anchor-known is moot with --freeze-known"));
+  CHECK_THROWS_WITH(Trainer(corpus, o, model, false, 2 * strongest),
+                    Catch::Contains("their product must be at most 1"));
+}
+
 TEST_CASE("A continued run resumes bit for bit", "[trainer][continue][checkpoint]") {
   gv::testing::ScratchDir dir("continue_resume");
   const InitialModel model = trained_model(dir, dir.write("a.txt", two_topic_corpus(300, 1)));
   const std::string corpus = dir.write("b.txt", two_topic_corpus(300, 2, "anew"));
-  for (const bool freeze : {false, true}) {
-    INFO("freeze " << freeze);
-    Trainer whole(corpus, small_options(), model, freeze);
+  const struct {
+    bool freeze;
+    float anchor;
+  } runs[] = {{false, 0.0f}, {true, 0.0f}, {false, 5.0f}};
+  for (const auto& [freeze, anchor] : runs) {
+    INFO("freeze " << freeze << ", anchor " << anchor);
+    Trainer whole(corpus, small_options(), model, freeze, anchor);
     REQUIRE(whole.train({}, kNeverStop));
     const Trainer resumed =
-        gv::testing::resumed_after(Trainer(corpus, small_options(), model, freeze), corpus,
+        gv::testing::resumed_after(Trainer(corpus, small_options(), model, freeze, anchor), corpus,
                                    dir.file("run.ckpt"), 300 * 8 + 1000);
     CHECK(gv::testing::same_run(resumed, whole));
   }
