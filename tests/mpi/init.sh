@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # init.sh GRADVEC CORPUS: --init continues a model across ranks. Every rank loads it, and the
 # ranks' merged counts update its vocabulary as one process's counts do: -np 1 writes what a
-# plain run writes, from a vector file and from a checkpoint, with and without --freeze-known.
+# plain run writes, from a vector file and from a checkpoint, free, with --freeze-known and with
+# --anchor-known.
 # Across 3 ranks --freeze-known keeps the model's words' vectors bit for bit (averaged, three
 # equal floats can round to a neighbour). Ranks that read different model files refuse to start.
 set -uo pipefail
@@ -17,7 +18,7 @@ train() {  # train NP OUTPUT ARGS...: continues on b.txt; NP 0 is a plain run
     --threads 1 --seed 5 --quiet "$@"
 }
 for model in model.vec model.ckpt; do
-  for freeze in "" --freeze-known; do
+  for freeze in "" --freeze-known "--anchor-known 1"; do
     # shellcheck disable=SC2086  # $freeze: one option or none
     train 0 plain.vec --init "$model" $freeze
     # shellcheck disable=SC2086
@@ -34,6 +35,9 @@ changed=$(grep -cvxFf three.vec known.txt)
 (($(wc -l <three.vec) > $(wc -l <model.vec))) || fail "-np 3: no new word joined the model"
 cmp -s three.vec one.vec && fail "-np 3 wrote -np 1's vectors"
 echo "ok: -np 3 --freeze-known keeps the model's $(wc -l <known.txt) words' vectors"
+train 3 anchored.vec --init model.ckpt --anchor-known 1
+cmp -s anchored.vec three.vec && fail "-np 3 --anchor-known wrote --freeze-known's vectors"
+echo "ok: -np 3 --anchor-known trains"
 
 # The same path on every rank, another file behind it on one.
 mkdir -p r0 r1 && cp model.vec r0/ && head -n 100 model.vec | sed '1s/.* /99 /' >r1/model.vec
