@@ -74,7 +74,8 @@ void BpeTokenizer::encode_pending(bool keep_last) {
     const std::vector<std::string_view> pieces = bpe::pre_tokenize(line_);
     if (pieces.size() > 1) encoded = static_cast<size_t>(pieces.back().data() - line_.data());
   }
-  tokens_ = encoder_.encode(std::string_view(line_).substr(0, encoded));
+  tokens_.clear();
+  encoder_.encode_into(std::string_view(line_).substr(0, encoded), tokens_);
   next_token_ = 0;
   if (!tokens_.empty()) sentence_has_tokens_ = true;
   line_.erase(0, encoded);

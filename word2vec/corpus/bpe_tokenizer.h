@@ -36,7 +36,9 @@ class CopyableBpeEncoder {
     return *this;
   }
 
-  std::vector<bpe::TokenId> encode(std::string_view text) { return encoder_->encode(text); }
+  void encode_into(std::string_view text, std::vector<bpe::TokenId>& ids) {
+    encoder_->encode_into(text, ids);
+  }
 
  private:
   const bpe::BpeVocabulary* vocabulary_;
@@ -72,7 +74,7 @@ class BpeTokenizer {
   size_t pos_ = 0;
   bool finishing_ = false;
   std::string line_;                  // the current line's bytes not yet encoded
-  std::vector<bpe::TokenId> tokens_;  // encoded, waiting to be handed out
+  std::vector<bpe::TokenId> tokens_;  // encoded, waiting to be handed out; reused line after line
   size_t next_token_ = 0;
   bool sentence_has_tokens_ = false;
   bool sentence_end_pending_ = false;
