@@ -101,12 +101,21 @@ void require_same_tokenizer(const std::string& tokenizer, const std::optional<Lm
                               "; give its own --tokenizer, or none");
 }
 
-// One line in both units (evaluation.h's TextLoss), which train and eval end with.
+// One line in both units (evaluation.h's TextLoss), which train and eval end with; when there is
+// no loss per character, why not.
 std::string validation_line(const TextLoss& loss, int64_t context) {
-  char line[160];
-  std::snprintf(line, sizeof line,
-                "validation loss %.4f nats per token, %.4f nats per character (context %lld)\n",
-                loss.per_token, loss.per_character, static_cast<long long>(context));
+  char line[256];
+  if (loss.per_character) {
+    std::snprintf(line, sizeof line,
+                  "validation loss %.4f nats per token, %.4f nats per character (context %lld)\n",
+                  loss.per_token, *loss.per_character, static_cast<long long>(context));
+  } else {
+    std::snprintf(line, sizeof line,
+                  "validation loss %.4f nats per token, none per character: the %lld tokens "
+                  "predicted hold no first byte of a UTF-8 character (context %lld)\n",
+                  loss.per_token, static_cast<long long>(loss.tokens),
+                  static_cast<long long>(context));
+  }
   return line;
 }
 
