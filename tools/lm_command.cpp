@@ -26,6 +26,7 @@
 #include "embeddings/lm/lm_corpus.h"
 #include "embeddings/lm/lm_trainer.h"
 #include "embeddings/lm/sampling.h"
+#include "tools/builtin_tokenizer_note.h"
 #include "tools/commands.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
@@ -41,7 +42,7 @@ namespace {
 const std::string kDefaultCorpus = "data/tinyshakespeare.txt";
 const std::string kDefaultModel = "models/tinyshakespeare.lm";
 // --tokenizer's value for the model over the corpus's own characters; anything else is a BPE
-// file.
+// file, and a file of this name is ./chars.
 const std::string kCharacters = "chars";
 
 const std::map<std::string, PositionKind> kPositions = {{"none", PositionKind::none},
@@ -165,6 +166,7 @@ void run_lm_train(LmTrainArgs args) {
   if (!args.resume.empty() && args.tokenizer_given) {
     require_same_tokenizer(args.tokenizer, tokenizer, trainer.corpus().vocab, args.resume);
   }
+  if (args.tokenizer_given && !tokenizer) note_file_named_like_tokenizer(args.tokenizer);
   if (!args.quiet) describe(trainer, args.corpus, !args.resume.empty());
   const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
 
@@ -297,8 +299,8 @@ void add_train(CLI::App& lm) {
   cmd->add_option("--corpus", args->corpus, "Text file, read as bytes")->capture_default_str();
   cmd->add_option("--tokenizer", args->tokenizer,
                   "What the model reads and predicts: chars (each byte of the corpus a symbol) or "
-                  "a BPE file from gradvec bpe train, which the model keeps (with --resume: the "
-                  "checkpoint's, the default)")
+                  "a BPE file from gradvec bpe train, which the model keeps (a file named chars is "
+                  "./chars; with --resume: the checkpoint's, the default)")
       ->capture_default_str();
   cmd->add_option("--output", args->output, "Where to write the trained model (a checkpoint)")
       ->capture_default_str();
