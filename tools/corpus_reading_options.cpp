@@ -1,9 +1,12 @@
 #include "tools/corpus_reading_options.h"
 
+#include <filesystem>
 #include <stdexcept>
+#include <system_error>
 #include <vector>
 
 #include "embeddings/bpe/bpe_file.h"
+#include "tools/builtin_tokenizer_note.h"
 #include "tools/name_suggestions.h"
 #include "tools/train_kinds.h"
 #include "tools/validators.h"
@@ -17,15 +20,20 @@ const std::map<std::string, TokenizerKind> kTokenizers = {
 namespace {
 
 // A tokenizer's name, or else a file to read as a BPE file: a name mistyped ("word") is named
-// with its likely meaning rather than looked for as a file.
+// with its likely meaning rather than looked for as a file. A path (./words, or a file that is
+// there) is no mistyped name.
 CLI::Validator tokenizer_name_or_file() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
         if (kTokenizers.contains(text)) return {};
-        std::vector<std::string> names;
-        for (const auto& [name, kind] : kTokenizers) names.push_back(name);
-        if (const std::string hint = did_you_mean(text, names); !hint.empty()) {
-          return "'" + text + "' is not a tokenizer name (words, whitespace) nor a BPE file" + hint;
+        std::error_code error;
+        if (text.find('/') == std::string::npos && !std::filesystem::exists(text, error)) {
+          std::vector<std::string> names;
+          for (const auto& [name, kind] : kTokenizers) names.push_back(name);
+          if (const std::string hint = did_you_mean(text, names); !hint.empty()) {
+            return "'" + text + "' is not a tokenizer name (words, whitespace) nor a BPE file" +
+                   hint;
+          }
         }
         return regular_file("BPE file")(text);
       },
@@ -47,9 +55,11 @@ void CorpusReadingOptions::add_to(CLI::App& command) {
             if (const auto found = kTokenizers.find(name); found != kTokenizers.end()) {
               tokenizer = found->second;
               bpe = nullptr;
+              builtin_named = name;
               return;
             }
             tokenizer = TokenizerKind::bpe;
+            builtin_named.clear();
             try {
               bpe = std::make_shared<const BpeWords>(bpe::load_bpe(name));
             } catch (const std::runtime_error& e) {
@@ -61,7 +71,7 @@ void CorpusReadingOptions::add_to(CLI::App& command) {
           "newlines, punctuation and case kept (Ham. and U.S. stay whole), as word2vec.c, "
           "fastText and gensim's LineSentence read a corpus; FILE: a BPE file from gradvec bpe "
           "train, its tokens the words, each shown as its readable piece (a leading space as "
-          "U+2581), case kept. A newline ends a sentence")
+          "U+2581), case kept (a file named words is ./words). A newline ends a sentence")
       ->check(tokenizer_name_or_file())
       ->option_text("words|whitespace|FILE (default: words)");
   command.add_flag("--lowercase", lowercase,
@@ -93,6 +103,10 @@ TokenizerOptions CorpusReadingOptions::tokenizer_options() const {
   }
   options.lowercase = options.kind == TokenizerKind::words ? !keep_case : lowercase;
   return options;
+}
+
+void CorpusReadingOptions::note_file_named_like_tokenizer() const {
+  if (!builtin_named.empty()) tools::note_file_named_like_tokenizer(builtin_named);
 }
 
 void CorpusReadingOptions::check_text(const std::string& name, const std::string& path) const {

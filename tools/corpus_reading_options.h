@@ -1,6 +1,7 @@
 // The options that say how a command reads a text corpus, shared by train and phrases:
 //   --tokenizer words|whitespace|FILE  --lowercase  --keep-case  --allow-binary-corpus
-// A --tokenizer that is not one of the names is the path of a BPE file (gradvec bpe train).
+// A --tokenizer that is not one of the names is the path of a BPE file (gradvec bpe train); a
+// file named like one of them is given as ./NAME (builtin_tokenizer_note.h).
 #pragma once
 
 #include <map>
@@ -22,6 +23,7 @@ std::string tokenizer_name(const TokenizerOptions& options);
 struct CorpusReadingOptions {
   TokenizerKind tokenizer = TokenizerKind::words;
   std::shared_ptr<const BpeWords> bpe;  // read from the --tokenizer file
+  std::string builtin_named;            // --tokenizer's value when it named a built-in
   bool lowercase = false;               // --lowercase given
   bool keep_case = false;               // --keep-case given
   bool allow_binary = false;
@@ -34,6 +36,9 @@ struct CorpusReadingOptions {
   // Throws std::runtime_error naming corpus file `path` (`name` in messages) if it looks
   // binary (binary_corpus.h), unless --allow-binary-corpus.
   void check_text(const std::string& name, const std::string& path) const;
+  // A run's note when --tokenizer named a built-in that is also a file here
+  // (builtin_tokenizer_note.h).
+  void note_file_named_like_tokenizer() const;
 };
 
 }  // namespace gv::tools

@@ -26,6 +26,7 @@
 #include "embeddings/lm/lm_corpus.h"
 #include "embeddings/lm/lm_trainer.h"
 #include "embeddings/lm/sampling.h"
+#include "tools/builtin_tokenizer_note.h"
 #include "tools/commands.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
@@ -41,7 +42,7 @@ namespace {
 const std::string kDefaultCorpus = "data/tinyshakespeare.txt";
 const std::string kDefaultModel = "models/tinyshakespeare.lm";
 // --tokenizer's value for the model over the corpus's own characters; anything else is a BPE
-// file.
+// file, and a file of this name is ./chars.
 const std::string kCharacters = "chars";
 
 const std::map<std::string, PositionKind> kPositions = {{"none", PositionKind::none},
@@ -101,12 +102,21 @@ void require_same_tokenizer(const std::string& tokenizer, const std::optional<Lm
                               "; give its own --tokenizer, or none");
 }
 
-// One line in both units (evaluation.h's TextLoss), which train and eval end with.
+// One line in both units (evaluation.h's TextLoss), which train and eval end with; when there is
+// no loss per character, why not.
 std::string validation_line(const TextLoss& loss, int64_t context) {
-  char line[160];
-  std::snprintf(line, sizeof line,
-                "validation loss %.4f nats per token, %.4f nats per character (context %lld)\n",
-                loss.per_token, loss.per_character, static_cast<long long>(context));
+  char line[256];
+  if (loss.per_character) {
+    std::snprintf(line, sizeof line,
+                  "validation loss %.4f nats per token, %.4f nats per character (context %lld)\n",
+                  loss.per_token, *loss.per_character, static_cast<long long>(context));
+  } else {
+    std::snprintf(line, sizeof line,
+                  "validation loss %.4f nats per token, none per character: the %lld tokens "
+                  "predicted hold no first byte of a UTF-8 character (context %lld)\n",
+                  loss.per_token, static_cast<long long>(loss.tokens),
+                  static_cast<long long>(context));
+  }
   return line;
 }
 
@@ -156,6 +166,7 @@ void run_lm_train(LmTrainArgs args) {
   if (!args.resume.empty() && args.tokenizer_given) {
     require_same_tokenizer(args.tokenizer, tokenizer, trainer.corpus().vocab, args.resume);
   }
+  if (args.tokenizer_given && !tokenizer) note_file_named_like_tokenizer(args.tokenizer);
   if (!args.quiet) describe(trainer, args.corpus, !args.resume.empty());
   const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
 
@@ -288,8 +299,8 @@ void add_train(CLI::App& lm) {
   cmd->add_option("--corpus", args->corpus, "Text file, read as bytes")->capture_default_str();
   cmd->add_option("--tokenizer", args->tokenizer,
                   "What the model reads and predicts: chars (each byte of the corpus a symbol) or "
-                  "a BPE file from gradvec bpe train, which the model keeps (with --resume: the "
-                  "checkpoint's, the default)")
+                  "a BPE file from gradvec bpe train, which the model keeps (a file named chars is "
+                  "./chars; with --resume: the checkpoint's, the default)")
       ->capture_default_str();
   cmd->add_option("--output", args->output, "Where to write the trained model (a checkpoint)")
       ->capture_default_str();

@@ -56,6 +56,7 @@ void run_phrases(const PhrasesArgs& args) {
   refuse_shared_files({{"--corpus", args.corpus}},
                       {{"--output", args.output}, {"--list", args.list}});
   prepare_outputs({args.output, args.list});
+  args.reading.note_file_named_like_tokenizer();
   // Counting happens inside the write, so an output that cannot be created fails the command
   // before the corpus is read, not after.
   write_file_atomically(args.output, [&](std::ostream& out) {

@@ -208,6 +208,7 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   // Counting, the vocabulary and the tables: what a user waits for before the first step.
   const std::chrono::duration<double> ready = std::chrono::steady_clock::now() - started;
   const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
+  args.reading.note_file_named_like_tokenizer();
   if (!args.quiet) {
     const TrainOptions& o = trainer.options();
     const std::string lr_note =

@@ -24,7 +24,9 @@ std::vector<TokenId> BpeEncoder::encode(std::string_view text) {
 }
 
 void BpeEncoder::encode_into(std::string_view text, std::vector<TokenId>& ids) {
-  for (const std::string_view piece : pre_tokenize(text)) {
+  pieces_.clear();
+  pre_tokenize_into(text, pieces_);
+  for (const std::string_view piece : pieces_) {
     auto found = cache_.find(piece);
     if (found == cache_.end()) {
       if (cache_.size() >= kMaxCachedPieces || cached_ids_.size() + piece.size() > kMaxCachedIds) {

@@ -43,6 +43,8 @@ class BpeEncoder {
   const BpeVocabulary& vocabulary_;
   PieceMap<Span> cache_;
   std::vector<TokenId> cached_ids_;
+  // encode_into's pre-tokens of its text, kept between calls so that a text allocates nothing.
+  std::vector<std::string_view> pieces_;
   // encode_piece's working space, kept between calls so that a piece allocates nothing.
   std::vector<TokenId> symbols_;
   std::vector<size_t> next_, previous_;

@@ -57,6 +57,11 @@ size_t first_piece(std::string_view line) {
 
 std::vector<std::string_view> pre_tokenize(std::string_view text) {
   std::vector<std::string_view> pieces;
+  pre_tokenize_into(text, pieces);
+  return pieces;
+}
+
+void pre_tokenize_into(std::string_view text, std::vector<std::string_view>& pieces) {
   while (!text.empty()) {
     const size_t newline = text.find('\n');
     std::string_view line =
@@ -68,7 +73,6 @@ std::vector<std::string_view> pre_tokenize(std::string_view text) {
       line.remove_prefix(n);
     }
   }
-  return pieces;
 }
 
 }  // namespace gv::bpe

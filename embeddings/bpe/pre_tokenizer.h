@@ -20,5 +20,7 @@ namespace gv::bpe {
 
 // The pieces of `text` in order; they concatenate back to `text` exactly.
 std::vector<std::string_view> pre_tokenize(std::string_view text);
+// Appends the same pieces to `pieces`: a caller encoding line after line keeps one vector.
+void pre_tokenize_into(std::string_view text, std::vector<std::string_view>& pieces);
 
 }  // namespace gv::bpe

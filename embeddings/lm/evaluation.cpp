@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -79,8 +78,7 @@ TextLoss text_loss(const WindowLoss& loss, std::span<const int64_t> tokens,
   text.tokens = loss.predictions;
   text.characters = vocab.characters_in(tokens.subspan(1, static_cast<size_t>(loss.predictions)));
   const double nats = loss.mean * static_cast<double>(loss.predictions);
-  text.per_character = text.characters > 0 ? nats / static_cast<double>(text.characters)
-                                           : std::numeric_limits<double>::infinity();
+  if (text.characters > 0) text.per_character = nats / static_cast<double>(text.characters);
   return text;
 }
 

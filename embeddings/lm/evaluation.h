@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -23,10 +24,12 @@ struct WindowLoss {
 };
 // The loss of held-out text in the units that compare across tokenizers: the nats of every
 // prediction summed, over the tokens predicted and over the characters (UTF-8 code points,
-// lm_vocabulary.h) they decode to. Per character is per token x tokens / characters.
+// lm_vocabulary.h) they decode to. Per character is per token x tokens / characters, and there
+// is none when the tokens predicted begin no character (tiny or odd text: a few held-out bytes
+// that continue a UTF-8 character begun before them).
 struct TextLoss {
   double per_token = 0.0;
-  double per_character = 0.0;  // infinite if the tokens predicted hold no character
+  std::optional<double> per_character;
   int64_t tokens = 0;
   int64_t characters = 0;
 };

@@ -20,10 +20,13 @@ bool begins_character(char byte) {
 std::vector<int64_t> encode_bpe(const bpe::BpeVocabulary& vocabulary, std::string_view text) {
   bpe::BpeEncoder encoder(vocabulary);
   std::vector<int64_t> ids;
+  std::vector<bpe::TokenId> piece_ids;  // one piece's, widened into ids
   while (!text.empty()) {
     const size_t newline = text.find('\n', std::min(text.size(), kEncodedPieceBytes) - 1);
     const size_t length = newline == std::string_view::npos ? text.size() : newline + 1;
-    for (const bpe::TokenId id : encoder.encode(text.substr(0, length))) ids.push_back(id);
+    piece_ids.clear();
+    encoder.encode_into(text.substr(0, length), piece_ids);
+    ids.insert(ids.end(), piece_ids.begin(), piece_ids.end());
     text.remove_prefix(length);
   }
   return ids;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # lm.sh GRADVEC CORPUS: `gradvec lm` end to end on a tiny model: train writes a checkpoint
-# (atomically, nothing left behind) and ends with the validation loss; sample repeats with its
-# seed and continues a prompt; eval reads longer windows where the positions allow it, tests
-# relative positions, and refuses where they do not; bad input is one line and status 2.
+# (atomically, nothing left behind) and ends with the validation loss (none per character when
+# the held-out tokens begin no character, and why); sample repeats with its seed and continues a
+# prompt; eval reads longer windows where the positions allow it, tests relative positions, and
+# refuses where they do not; bad input is one line and status 2.
 set -euo pipefail
 gradvec=$1 corpus=$2
 expect_failure=$(dirname "$0")/expect_failure.sh
@@ -66,4 +67,14 @@ truncate -s 4T "$work/huge.txt"
 "$expect_failure" 2 "huge.txt: the corpus and its ids need [0-9.]+ GB but (this machine has|this process may use) [0-9.]+ GB.*; use a shorter corpus" \
   "$gradvec" lm train --corpus "$work/huge.txt" --output "$work/x.lm"
 [[ ! -e $work/x.lm ]] || fail "a refused run wrote its output"
+
+# Held-out bytes that only continue a character begun before them (the last two of a euro sign)
+# give no loss per character: the line says so rather than dividing by no characters.
+printf 'aaaaaaaaaaaaaaaaaaaaaaaaaaa\xe2\x82\xac' >"$work/euro.txt"  # 30 bytes: 3 held out
+"$gradvec" lm train --corpus "$work/euro.txt" --layers 1 --heads 2 --dim 16 --context 1 \
+  --batch 4 --steps 2 --threads 1 --quiet --output "$work/euro.lm" >"$work/out.txt"
+none='^validation loss [0-9]+\.[0-9]{4} nats per token, none per character: the 2 tokens predicted hold no first byte of a UTF-8 character \(context 1\)$'
+tail -n 1 "$work/out.txt" | grep -Eq "$none" || fail "train's last line: $(tail -n 1 "$work/out.txt")"
+"$gradvec" lm eval --lm "$work/euro.lm" --corpus "$work/euro.txt" >"$work/eval.txt"
+grep -Eq "$none" "$work/eval.txt" || fail "eval: $(cat "$work/eval.txt")"
 echo "ok: lm train, sample and eval"

@@ -78,8 +78,10 @@ TEST_CASE("Characters and BPE tokens hold out the same text", "[lm][bpe]") {
   CHECK(bpe.validation.size() < characters.validation.size());
 }
 
-TEST_CASE("The loss per character is the nats of the tokens predicted over their characters",
-          "[lm][bpe][evaluation]") {
+TEST_CASE(
+    "The loss per character is the nats of the tokens predicted over their characters, "
+    "none without one",
+    "[lm][bpe][evaluation]") {
   // Tokens: 256 = "ab", 257 = "abc", 258 = "é" (two bytes, one character).
   const LmVocabulary tokens(gv::bpe::BpeVocabulary({{'a', 'b'}, {256, 'c'}, {0xC3, 0xA9}}));
   // Token 0 ('x') is never predicted; the four after it are "abc", "é", " ", "ab": 7 characters.
@@ -92,7 +94,7 @@ TEST_CASE("The loss per character is the nats of the tokens predicted over their
   CHECK(text.per_token == 2.0);
   CHECK(text.tokens == 4);
   CHECK(text.characters == 7);
-  CHECK(text.per_character == Approx(2.0 * 4 / 7));
+  CHECK(text.per_character.value() == Approx(2.0 * 4 / 7));
 
   // A character model's tokens are bytes: its loss per character is its loss per token on ASCII,
   // and "é"'s two bytes are one character.
@@ -101,7 +103,14 @@ TEST_CASE("The loss per character is the nats of the tokens predicted over their
   loss.predictions = 3;
   CHECK(gv::text_loss(loss, ascii, bytes).per_character == 2.0);
   const std::vector<int64_t> accented = bytes.encode(std::string("a\xC3\xA9") + "b", "test");
-  CHECK(gv::text_loss(loss, accented, bytes).per_character == Approx(2.0 * 3 / 2));
+  CHECK(gv::text_loss(loss, accented, bytes).per_character.value() == Approx(2.0 * 3 / 2));
+  // Tokens predicted that only continue a character begun before them ("é"'s second byte) hold
+  // no character: there is no loss per character.
+  loss.predictions = 1;
+  const gv::TextLoss continued = gv::text_loss(loss, bytes.encode("\xC3\xA9", "test"), bytes);
+  CHECK(continued.per_token == 2.0);
+  CHECK(continued.characters == 0);
+  CHECK_FALSE(continued.per_character.has_value());
 }
 
 TEST_CASE("mean_loss counts the predictions that text_loss turns into characters",
@@ -119,8 +128,9 @@ TEST_CASE("mean_loss counts the predictions that text_loss turns into characters
   const std::string predicted =
       tokens.decode(std::span(validation).subspan(1, static_cast<size_t>(windows * length)));
   CHECK(text.characters == static_cast<int64_t>(predicted.size()));
-  CHECK(text.per_character == Approx(loss.mean * double(windows * length) / predicted.size()));
-  CHECK(text.per_character < text.per_token);
+  CHECK(text.per_character.value() ==
+        Approx(loss.mean * double(windows * length) / predicted.size()));
+  CHECK(text.per_character.value() < text.per_token);
 }
 
 TEST_CASE("A BPE model's checkpoint holds its tokenizer: it resumes and samples without the file",

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -9,6 +10,8 @@
 #include "embeddings/bpe/bpe_trainer.h"
 #include "embeddings/bpe/readable_piece.h"
 #include "tests/scratch_dir.h"
+#include "tests/word2vec/corpus_sentences.h"
+#include "tests/word2vec/tokenize_in_pieces.h"
 #include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/corpus/tokenizer.h"
 #include "word2vec/unreachable_words.h"
@@ -19,6 +22,7 @@ using gv::bpe::BpeVocabulary;
 using gv::bpe::Merge;
 using gv::bpe::TokenId;
 using gv::testing::ScratchDir;
+using gv::testing::tokenize_in_pieces;
 using Sentences = std::vector<std::vector<std::string>>;
 
 namespace {
@@ -56,6 +60,16 @@ Sentences encoder_sentences(const BpeVocabulary& vocabulary, const std::string& 
     begin = newline + 1;
   }
   return sentences;
+}
+
+// `text` with a \r before each \n: its copy with CRLF line ends.
+std::string with_crlf(const std::string& text) {
+  std::string crlf;
+  for (const char c : text) {
+    if (c == '\n') crlf += '\r';
+    crlf += c;
+  }
+  return crlf;
 }
 
 }  // namespace
@@ -98,13 +112,7 @@ TEST_CASE("The corpus reader over BPE tokens yields what the encoder gives", "[b
   // pre-tokens everywhere.
   const gv::Vocabulary vocab = gv::Vocabulary::build(gv::count_words(path, options), 1);
   gv::CorpusReader reader(path, options, /*chunk_bytes=*/7);
-  Sentences read;
-  std::vector<int64_t> ids;
-  while (reader.next_sentence(vocab, ids)) {
-    read.emplace_back();
-    for (const int64_t id : ids) read.back().push_back(vocab.word(id));
-  }
-  CHECK(read == expected);
+  CHECK(gv::testing::read_words(reader, vocab) == expected);
   CHECK(vocab.size() <= 600);
   for (const std::string& word : vocab.words()) CHECK(gv::tokenizer_can_yield(word, options));
   CHECK_FALSE(gv::tokenizer_can_yield("\u2581notatoken", options));
@@ -120,4 +128,49 @@ TEST_CASE("A line longer than the BPE tokenizer keeps is encoded as it comes, th
   trainer.add_text(text.substr(0, 50000));
   const TokenizerOptions options = bpe_options(BpeVocabulary(trainer.learn(400)));
   CHECK(gv::tokenize(text, options) == encoder_sentences(options.bpe->vocabulary(), text));
+}
+
+TEST_CASE("A BPE tokenizer reads a CRLF line end as a line end, and any other \\r as a token",
+          "[bpe][tokenizer]") {
+  const std::string text = shakespeare_prefix(40000);
+  gv::bpe::BpeTrainer trainer;
+  trainer.add_text(text);
+  const TokenizerOptions options = bpe_options(BpeVocabulary(trainer.learn(600)));
+  const Sentences expected = encoder_sentences(options.bpe->vocabulary(), text);
+  CHECK(gv::tokenize(with_crlf(text), options) == expected);
+
+  // Chunks of 7 bytes cut some CRLF pairs between their \r and \n.
+  const ScratchDir dir("bpe_crlf");
+  const std::string path = dir.write("crlf.txt", with_crlf(text));
+  const gv::Vocabulary vocab = gv::Vocabulary::build(gv::count_words(path, options), 1);
+  CHECK(vocab.id("\\x0d") == gv::Vocabulary::kUnknown);
+  gv::CorpusReader reader(path, options, /*chunk_bytes=*/7);
+  CHECK(gv::testing::read_words(reader, vocab) == expected);
+
+  // A \r inside a line, a line of a \r alone, and one ending the text without a \n.
+  CHECK(gv::tokenize("a\rb\r\n\r\r\nc\r", bpe_options(king_vocabulary())) ==
+        Sentences{{"a", "\\x0d", "b"}, {"\\x0d"}, {"c", "\\x0d"}});
+}
+
+TEST_CASE("A BPE tokenizer holds back the \\r of a line longer than it keeps for the \\n after it",
+          "[bpe][tokenizer]") {
+  // One pre-token of spaces longer than the tokenizer keeps is encoded as it comes; a \r at the
+  // end of a chunk may be half of a CRLF line end, and then is no token.
+  const std::string spaces(gv::BpeTokenizer::kMaxPendingBytes + 10, ' ');
+  const TokenizerOptions options = bpe_options(BpeVocabulary({{' ', ' '}, {256, 256}}));
+  // Two pieces of text, the first `first` bytes long.
+  const auto cut_after = [](size_t first) {
+    return [first, cut = true]() mutable {
+      const size_t size = cut ? first : SIZE_MAX;
+      cut = false;
+      return size;
+    };
+  };
+  const Sentences lf = tokenize_in_pieces(spaces + "\nx\n", options, cut_after(spaces.size()));
+  REQUIRE(lf.size() == 2);
+  CHECK(tokenize_in_pieces(spaces + "\r\nx\n", options, cut_after(spaces.size() + 1)) == lf);
+  // Without a \n after it, the \r is a token of the line it stands in.
+  Sentences cr = {lf[0]};
+  cr[0].insert(cr[0].end(), {"\\x0d", "x"});
+  CHECK(tokenize_in_pieces(spaces + "\rx\n", options, cut_after(spaces.size() + 1)) == cr);
 }

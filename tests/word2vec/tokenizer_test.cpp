@@ -4,41 +4,15 @@
 #include <vector>
 
 #include "autograd/rng.h"
+#include "tests/word2vec/tokenize_in_pieces.h"
 #include "word2vec/corpus/tokenizer.h"
 
 using gv::Tokenizer;
 using gv::TokenizerOptions;
 using Sentences = std::vector<std::vector<std::string>>;
+using gv::testing::tokenize_in_pieces;
 
 namespace {
-
-// Tokenizes `text` fed in consecutive pieces whose sizes come from next_size, through the
-// streaming interface the corpus reader uses.
-template <class NextSize>
-Sentences tokenize_in_pieces(const std::string& text, const TokenizerOptions& options,
-                             NextSize next_size) {
-  Tokenizer tokenizer(options);
-  Sentences sentences(1);
-  const auto drain = [&] {
-    for (Tokenizer::Event event; (event = tokenizer.next()) != Tokenizer::Event::kNeedInput;) {
-      if (event == Tokenizer::Event::kToken) {
-        sentences.back().emplace_back(tokenizer.token());
-      } else {
-        sentences.emplace_back();
-      }
-    }
-  };
-  for (size_t pos = 0; pos < text.size();) {
-    const size_t size = std::min(next_size(), text.size() - pos);
-    tokenizer.feed(std::string_view(text).substr(pos, size));
-    drain();
-    pos += size;
-  }
-  tokenizer.finish();
-  drain();
-  sentences.pop_back();  // the sentence opened after the last end is empty
-  return sentences;
-}
 
 TokenizerOptions keep_punctuation() {
   TokenizerOptions options;

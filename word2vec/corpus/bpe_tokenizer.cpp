@@ -51,6 +51,9 @@ TokenizerEvent BpeTokenizer::next() {
       line_.append(input_.substr(pos_, end - pos_));
       pos_ = newline == std::string_view::npos ? end : end + 1;
       if (newline != std::string_view::npos) {
+        // A CRLF line end is a line end: its \r is no more a token than the \n is, so that a
+        // corpus reads the same with either, as it does with the other tokenizers.
+        if (line_.ends_with('\r')) line_.pop_back();
         encode_pending(/*keep_last=*/false);
         if (line_is_sentence_) end_sentence();
       } else if (line_.size() > kMaxPendingBytes) {
@@ -72,9 +75,14 @@ void BpeTokenizer::encode_pending(bool keep_last) {
     // A pre-token before the last one ends where the next begins whatever follows; the last
     // may go on. One pre-token alone is cut here.
     const std::vector<std::string_view> pieces = bpe::pre_tokenize(line_);
-    if (pieces.size() > 1) encoded = static_cast<size_t>(pieces.back().data() - line_.data());
+    if (pieces.size() > 1) {
+      encoded = static_cast<size_t>(pieces.back().data() - line_.data());
+    } else if (line_.ends_with('\r')) {
+      --encoded;  // it may be the first half of a CRLF line end
+    }
   }
-  tokens_ = encoder_.encode(std::string_view(line_).substr(0, encoded));
+  tokens_.clear();
+  encoder_.encode_into(std::string_view(line_).substr(0, encoded), tokens_);
   next_token_ = 0;
   if (!tokens_.empty()) sentence_has_tokens_ = true;
   line_.erase(0, encoded);

@@ -1,8 +1,9 @@
 // The corpus as BPE tokens (the tokenizer of TokenizerKind::bpe, which Tokenizer hands its work
-// to): each line, without its \n, is pre-tokenized and encoded by the BPE file's own rule
-// (embeddings/bpe/bpe_encoder.h), and each token is a word spelled as its readable piece
-// (bpe_words.h). The \n ends the sentence, as with the other tokenizers; nothing is lowercased,
-// since the merges were learned from the text as it is.
+// to): each line, without its \n (and the \r of a CRLF line end), is pre-tokenized and encoded by
+// the BPE file's own rule (embeddings/bpe/bpe_encoder.h), and each token is a word spelled as its
+// readable piece (bpe_words.h). The line end ends the sentence, as with the other tokenizers,
+// which read a \r as a space: a CRLF corpus gives the tokens of its LF copy. Any other \r is a
+// token. Nothing is lowercased, since the merges were learned from the text as it is.
 //
 // Fed chunk by chunk like Tokenizer: a line cut by a chunk boundary is kept until its end comes.
 // A line longer than kMaxPendingBytes is encoded as it comes, up to its last pre-token (which
@@ -36,7 +37,9 @@ class CopyableBpeEncoder {
     return *this;
   }
 
-  std::vector<bpe::TokenId> encode(std::string_view text) { return encoder_->encode(text); }
+  void encode_into(std::string_view text, std::vector<bpe::TokenId>& ids) {
+    encoder_->encode_into(text, ids);
+  }
 
  private:
   const bpe::BpeVocabulary* vocabulary_;
@@ -72,7 +75,7 @@ class BpeTokenizer {
   size_t pos_ = 0;
   bool finishing_ = false;
   std::string line_;                  // the current line's bytes not yet encoded
-  std::vector<bpe::TokenId> tokens_;  // encoded, waiting to be handed out
+  std::vector<bpe::TokenId> tokens_;  // encoded, waiting to be handed out; reused line after line
   size_t next_token_ = 0;
   bool sentence_has_tokens_ = false;
   bool sentence_end_pending_ = false;

@@ -1,0 +1,43 @@
+// The streaming tokenizer as the corpus reader drives it, for tests that cut text anywhere.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "word2vec/corpus/tokenizer.h"
+
+namespace gv::testing {
+
+// Tokenizes `text` fed in consecutive pieces whose sizes come from next_size, through the
+// streaming interface the corpus reader uses.
+template <class NextSize>
+std::vector<std::vector<std::string>> tokenize_in_pieces(const std::string& text,
+                                                         const gv::TokenizerOptions& options,
+                                                         NextSize next_size) {
+  gv::Tokenizer tokenizer(options);
+  std::vector<std::vector<std::string>> sentences(1);
+  const auto drain = [&] {
+    for (gv::Tokenizer::Event event;
+         (event = tokenizer.next()) != gv::Tokenizer::Event::kNeedInput;) {
+      if (event == gv::Tokenizer::Event::kToken) {
+        sentences.back().emplace_back(tokenizer.token());
+      } else {
+        sentences.emplace_back();
+      }
+    }
+  };
+  for (size_t pos = 0; pos < text.size();) {
+    const size_t size = std::min(next_size(), text.size() - pos);
+    tokenizer.feed(std::string_view(text).substr(pos, size));
+    drain();
+    pos += size;
+  }
+  tokenizer.finish();
+  drain();
+  sentences.pop_back();  // the sentence opened after the last end is empty
+  return sentences;
+}
+
+}  // namespace gv::testing
