@@ -8,34 +8,12 @@
 
 #include "embeddings/bpe/bpe_trainer.h"
 #include "tests/fuzz/fuzz_support.h"
+#include "tests/word2vec/tokenize_in_pieces.h"
 #include "word2vec/corpus/tokenizer.h"
 
 namespace {
 
 using Sentences = std::vector<std::vector<std::string>>;
-
-// `text` fed to `tokenizer` in pieces of `piece` bytes, collected as tokenize() collects it.
-Sentences tokenize_in_pieces(gv::Tokenizer& tokenizer, std::string_view text, size_t piece) {
-  Sentences sentences(1);
-  const auto drain = [&] {
-    for (gv::Tokenizer::Event event;
-         (event = tokenizer.next()) != gv::Tokenizer::Event::kNeedInput;) {
-      if (event == gv::Tokenizer::Event::kToken) {
-        sentences.back().emplace_back(tokenizer.token());
-      } else {
-        sentences.emplace_back();
-      }
-    }
-  };
-  for (size_t at = 0; at < text.size(); at += piece) {
-    tokenizer.feed(text.substr(at, piece));
-    drain();
-  }
-  tokenizer.finish();
-  drain();
-  sentences.pop_back();  // what follows the last sentence end: nothing, once finished
-  return sentences;
-}
 
 bool valid_utf8(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
@@ -100,7 +78,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     gv::Tokenizer reused(options);
     for (const size_t piece : {size_t{1}, size_t{7}}) {
-      if (tokenize_in_pieces(reused, text, piece) != whole) {
+      if (gv::testing::tokenize_in_pieces(reused, text, [piece] { return piece; }) != whole) {
         gv::fuzz::finding("tokens depend on how the text is cut into pieces");
       }
     }

@@ -10,13 +10,12 @@
 
 namespace gv::testing {
 
-// Tokenizes `text` fed in consecutive pieces whose sizes come from next_size, through the
-// streaming interface the corpus reader uses.
+// Tokenizes `text` with `tokenizer` (fresh, or reused after finish()) fed in consecutive pieces
+// whose sizes come from next_size, through the streaming interface the corpus reader uses.
 template <class NextSize>
-std::vector<std::vector<std::string>> tokenize_in_pieces(const std::string& text,
-                                                         const gv::TokenizerOptions& options,
+std::vector<std::vector<std::string>> tokenize_in_pieces(gv::Tokenizer& tokenizer,
+                                                         std::string_view text,
                                                          NextSize next_size) {
-  gv::Tokenizer tokenizer(options);
   std::vector<std::vector<std::string>> sentences(1);
   const auto drain = [&] {
     for (gv::Tokenizer::Event event;
@@ -30,7 +29,7 @@ std::vector<std::vector<std::string>> tokenize_in_pieces(const std::string& text
   };
   for (size_t pos = 0; pos < text.size();) {
     const size_t size = std::min(next_size(), text.size() - pos);
-    tokenizer.feed(std::string_view(text).substr(pos, size));
+    tokenizer.feed(text.substr(pos, size));
     drain();
     pos += size;
   }
@@ -38,6 +37,15 @@ std::vector<std::vector<std::string>> tokenize_in_pieces(const std::string& text
   drain();
   sentences.pop_back();  // the sentence opened after the last end is empty
   return sentences;
+}
+
+// As above, with a fresh tokenizer of `options`.
+template <class NextSize>
+std::vector<std::vector<std::string>> tokenize_in_pieces(const std::string& text,
+                                                         const gv::TokenizerOptions& options,
+                                                         NextSize next_size) {
+  gv::Tokenizer tokenizer(options);
+  return tokenize_in_pieces(tokenizer, text, next_size);
 }
 
 }  // namespace gv::testing
