@@ -5,14 +5,16 @@
 # uninterrupted run. A job of another size, or a plain run, refuses the checkpoint by its ranks,
 # and another --sync-words by its schedule.
 # The corpus (CORPUS is not used) has 300 words, all in the rows every round averages: the stop's
-# full sync then changes no row, and the resumed run can equal the uninterrupted one.
+# full sync then changes no row, and the resumed run can equal the uninterrupted one. mpirun
+# passes TERM on to the ranks only after its kill timeout (odls_base_sigkill_timeout, 1 s), so
+# the run is long enough (600 epochs, about 5 s on a quiet 2-core machine) to be stopped mid-way.
 set -uo pipefail
 source "$(dirname "$0")/mpi_common.sh"
 awk 'BEGIN { s = 7; for (l = 0; l < 3000; l++) { line = "";
        for (w = 0; w < 12; w++) { s = (s * 1103515245 + 12345) % 2147483648;
          r = int(s / 65536) % 400; line = line (w ? " " : "") "w" int(r * r / 400) }
        print line } }' >words.txt
-run=(train --corpus words.txt --epochs 150 --dim 16 --threads 1 --sync-words 6000)
+run=(train --corpus words.txt --epochs 600 --dim 16 --threads 1 --sync-words 6000)
 mpi 2 "$gradvec" "${run[@]}" --output whole.vec >out.txt 2>err.txt ||
   { status=$?; cat err.txt; fail "the uninterrupted run failed: status $status"; }
 
@@ -49,6 +51,6 @@ echo "ok: $expected"
 # The printed command, run as printed but for the binary's path and mpirun's options here.
 eval "mpi 2 \"\$gradvec\" ${line#"$prefix"} --sync-words 6000" >out.txt 2>err.txt ||
   { cat err.txt; fail "the resume command (with the checkpoint's --sync-words) failed"; }
-grep -q "(run: 5400000 words" out.txt || { cat out.txt; fail "the run's words are not 150 epochs"; }
+grep -q "(run: 21600000 words" out.txt || { cat out.txt; fail "the run's words are not 600 epochs"; }
 cmp -s whole.vec part.vec || fail "interrupted and resumed differs from uninterrupted"
 echo "ok: interrupted + resumed = uninterrupted: $(sha256sum <part.vec | cut -c1-16)"
