@@ -32,7 +32,9 @@
 # Environment: GRADVEC_BIN, PYTHON (needs gensim), SEEDS (default 1..5), EPOCHS (default 5),
 # SECOND_LR and SECOND_EPOCHS (the second run's rate and epochs, gradvec's and gensim's alike;
 # default: lr and EPOCHS, as a user who gives neither gets), ANCHOR (--anchor-known's lambda on
-# the anchored run; default 1), KEEP_WORK=1. Exit status 2 when something could not run.
+# the anchored run; default 1), REPLAY (fractions in (0, 1], e.g. "0.5 1": for each, a further
+# continued run, free, on B with that share of A's lines replayed among B's, bench/replay_lines.py;
+# default none), KEEP_WORK=1. Exit status 2 when something could not run.
 set -euo pipefail
 shopt -s inherit_errexit
 
@@ -51,6 +53,10 @@ for count in "$epochs" "$second_epochs"; do
 done
 [[ $second_lr =~ ^0?[.][0-9]+$ ]] || die "SECOND_LR must be a number in (0, 1), got '$second_lr'"
 [[ $anchor =~ ^[0-9]*[.]?[0-9]+$ ]] || die "ANCHOR must be a number >= 0, got '$anchor'"
+read -r -a replays <<<"${REPLAY:-}"
+for share in "${replays[@]}"; do
+  [[ $share =~ ^(0?[.][0-9]*[1-9][0-9]*|1)$ ]] || die "REPLAY's fractions must be in (0, 1], got '$share'"
+done
 questions=$repo/bench/shakespeare_analogies.txt
 cut=20333 restrict=30000 second_seed=1000
 corpus=$repo/data/tinyshakespeare.txt
@@ -67,6 +73,9 @@ for half in A B; do
   "$python" "$repo/bench/tokenise_corpus.py" "$work/$half.raw" "$work/$half.txt" >/dev/null
 done
 cat "$work/A.txt" "$work/B.txt" >"$work/AB.txt"
+for share in "${replays[@]}"; do
+  "$python" "$repo/bench/replay_lines.py" "$work/A.txt" "$work/B.txt" "$share" "$work/B+A$share.txt"
+done
 split=$("$python" "$repo/bench/continue_split.py" "$work/A.txt" "$work/B.txt" "$questions" "$work" \
   --min-count $min_count)
 echo "continue.sh: $split" >&2
@@ -103,7 +112,10 @@ results=$work/results.tsv
 # record SEED MODEL METRIC VALUE
 record() { printf '%s\t%s\t%s\t%s\n' "$@" >>"$results"; }
 
-kinds=(gradvec-AthenB gradvec-frozen gradvec-anchored gradvec-AB gradvec-A gensim-AthenB gensim-AB gensim-A)
+replayed=()
+for share in "${replays[@]}"; do replayed+=("gradvec-replay$share"); done
+kinds=(gradvec-AthenB gradvec-frozen gradvec-anchored "${replayed[@]}" gradvec-AB gradvec-A gensim-AthenB
+  gensim-AB gensim-A)
 for seed in "${seeds[@]}"; do
   echo "continue.sh: seed $seed" >&2
   m=$work/$seed
@@ -113,6 +125,9 @@ for seed in "${seeds[@]}"; do
   gradvec_train "$work/B.txt" "$m-gradvec-frozen.vec" "$seed" "${second[@]}" --freeze-known
   gradvec_train "$work/B.txt" "$m-gradvec-anchored.vec" "$seed" "${second[@]}" \
     --anchor-known "$anchor"
+  for share in "${replays[@]}"; do
+    gradvec_train "$work/B+A$share.txt" "$m-gradvec-replay$share.vec" "$seed" "${second[@]}"
+  done
   gradvec_train "$work/AB.txt" "$m-gradvec-AB.vec" "$seed" "$epochs" $lr
   gradvec_train "$work/A.txt" "$m-gradvec-A2.vec" $((seed + second_seed)) "$epochs" $lr
   gradvec_train "$work/AB.txt" "$m-gradvec-AB2.vec" $((seed + second_seed)) "$epochs" $lr
@@ -132,9 +147,9 @@ for seed in "${seeds[@]}"; do
   # Drift: each model against its own tool's A alone; agreement: B-only words against the same
   # tool's A+B from scratch. The reference for both is another seed: A against A (A2), A+B
   # against A+B (AB2), recorded as "reference".
-  drifting=(gradvec-AthenB gradvec-frozen gradvec-anchored gradvec-AB gensim-AthenB gensim-AB
-    gradvec-A2)
-  agreeing=(gradvec-AthenB gradvec-frozen gradvec-anchored gensim-AthenB gradvec-AB2)
+  drifting=(gradvec-AthenB gradvec-frozen gradvec-anchored "${replayed[@]}" gradvec-AB gensim-AthenB
+    gensim-AB gradvec-A2)
+  agreeing=(gradvec-AthenB gradvec-frozen gradvec-anchored "${replayed[@]}" gensim-AthenB gradvec-AB2)
   drift_pairs=() agreement_pairs=()
   for kind in "${drifting[@]}"; do drift_pairs+=("$m-${kind%%-*}-A.vec" "$m-$kind.vec"); done
   for kind in "${agreeing[@]}"; do agreement_pairs+=("$m-$kind.vec" "$m-${kind%%-*}-AB.vec"); done
@@ -156,10 +171,17 @@ echo "Skip-gram, negative sampling, dim $dim, window $window, negative $negative
   "$second_lr and $second_epochs epochs (anchored: --anchor-known $anchor); gensim through" \
   "corpus_file=, BLAS $blas. Mean (sd) over seeds ${seeds[*]}."
 echo
-awk -F'\t' -v all="$all_questions" -v anchor="$anchor" -v update="$update_questions" -v new="$new_questions" '
+awk -F'\t' -v all="$all_questions" -v anchor="$anchor" -v update="$update_questions" -v new="$new_questions" \
+  -v replays="${replays[*]}" '
   BEGIN {
     total["all"] = all; total["update"] = update; total["new"] = new
-    split("gradvec-AthenB gradvec-frozen gradvec-anchored gradvec-AB gradvec-A gensim-AthenB gensim-AB gensim-A reference", order, " ")
+    models = "gradvec-AthenB gradvec-frozen gradvec-anchored"
+    shares = split(replays, share, " ")
+    for (i = 1; i <= shares; i++) {
+      models = models " gradvec-replay" share[i]
+      name["gradvec-replay" share[i]] = "gradvec: A, then B with " 100 * share[i] "% of A'"'"'s lines replayed (`--init`)"
+    }
+    count = split(models " gradvec-AB gradvec-A gensim-AthenB gensim-AB gensim-A reference", order, " ")
     name["gradvec-AthenB"] = "gradvec: A, then B (`--init`)"
     name["gradvec-frozen"] = "gradvec: A, then B (`--init --freeze-known`)"
     name["gradvec-anchored"] = "gradvec: A, then B (`--init --anchor-known " anchor "`)"
@@ -188,7 +210,7 @@ awk -F'\t' -v all="$all_questions" -v anchor="$anchor" -v update="$update_questi
   END {
     printf "| model | analogies, all %d questions | the %d the update vocabulary covers | the %d with a word new in B | old words'"'"' neighbours kept (vs A alone) | B-only words'"'"' neighbours shared with A+B from scratch |\n", all, update, new
     print "|---|---|---|---|---|---|"
-    for (i = 1; i <= 9; i++) {
+    for (i = 1; i <= count; i++) {
       line = "| " name[order[i]] " |"
       for (j = 1; j <= 5; j++) line = line cell(order[i], metrics[j])
       print line
