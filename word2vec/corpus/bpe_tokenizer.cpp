@@ -74,9 +74,10 @@ void BpeTokenizer::encode_pending(bool keep_last) {
   if (keep_last) {
     // A pre-token before the last one ends where the next begins whatever follows; the last
     // may go on. One pre-token alone is cut here.
-    const std::vector<std::string_view> pieces = bpe::pre_tokenize(line_);
-    if (pieces.size() > 1) {
-      encoded = static_cast<size_t>(pieces.back().data() - line_.data());
+    pieces_.clear();
+    bpe::pre_tokenize_into(line_, pieces_);
+    if (pieces_.size() > 1) {
+      encoded = static_cast<size_t>(pieces_.back().data() - line_.data());
     } else if (line_.ends_with('\r')) {
       --encoded;  // it may be the first half of a CRLF line end
     }

@@ -76,6 +76,7 @@ class BpeTokenizer {
   bool finishing_ = false;
   std::string line_;                  // the current line's bytes not yet encoded
   std::vector<bpe::TokenId> tokens_;  // encoded, waiting to be handed out; reused line after line
+  std::vector<std::string_view> pieces_;  // a long line's pre-tokens, to find its last; reused
   size_t next_token_ = 0;
   bool sentence_has_tokens_ = false;
   bool sentence_end_pending_ = false;
