@@ -29,9 +29,12 @@ using DotLaneIndex = int32_t __attribute__((vector_size(kDotLanes * sizeof(int32
 
 // kDotLanes floats at p, any alignment: an unaligned vector load, as GCC's own intrinsics
 // headers spell one. Vectors pass by reference only, never by value: without AVX-512 (a build
-// without -march=native) a 64-byte vector argument has no settled calling convention.
-using UnalignedLanes =
-    float __attribute__((vector_size(kDotLanes * sizeof(float)), aligned(4), may_alias));
+// without -march=native) a 64-byte vector argument has no settled calling convention. A typedef,
+// not `using`: clang lowers a vector type's alignment only in a typedef, and takes an alias
+// as 64-byte aligned, loading it with instructions that fault on a row's unaligned tail.
+typedef float UnalignedLanes
+    __attribute__((vector_size(kDotLanes * sizeof(float)), aligned(4), may_alias));
+static_assert(alignof(UnalignedLanes) == alignof(float));
 inline const UnalignedLanes& lanes_at(const float* p) {
   return *reinterpret_cast<const UnalignedLanes*>(p);
 }
