@@ -29,11 +29,11 @@ ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const In
   const auto model_size = static_cast<int64_t>(model.words.size());
   WordCounts counts;
   ContinuedRun run;
-  // The model's `prior` occurrences of a word the corpus reads `read` times, the sum checked
-  // with the model's tokens so far: the vocabulary's total adds them all.
   const auto throw_past_2_63 = [&] {
     throw std::runtime_error(model.path + ": the model's counts and the corpus's add up past 2^63");
   };
+  // The model's `prior` occurrences of a word the corpus reads `read` times, the sum checked
+  // with the model's tokens so far: the vocabulary's total adds them all.
   const auto add_prior = [&](int64_t prior, int64_t read) {
     if (prior > std::numeric_limits<int64_t>::max() - read - run.prior_tokens) throw_past_2_63();
     run.prior_tokens += prior;
