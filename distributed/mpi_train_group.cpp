@@ -75,9 +75,11 @@ void MpiTrainGroup::agree(const std::vector<GroupSetting>& settings, const Corpu
 
 Trainer MpiTrainGroup::counted_trainer(const Corpus& corpus, const TrainOptions& options) {
   const SharedCounts counts = count_shares(job_, corpus, options);
-  Vocabulary vocab = training_vocabulary(corpus, options, counts.merged, kMinVocab);
-  share_words_ = counts.share_words(vocab);
-  return Trainer(corpus, options, std::move(vocab));
+  CountedCorpus counted;
+  counted.vocab = training_vocabulary(corpus, options, counts.merged, kMinVocab);
+  counted.rare = rare_words(counts.merged, counted.vocab);
+  share_words_ = counts.share_words(counted.vocab);
+  return Trainer(corpus, options, std::move(counted));
 }
 
 Trainer MpiTrainGroup::continued_trainer(const Corpus& corpus, const TrainOptions& options,

@@ -10,8 +10,9 @@ void ContinueOptions::add_to(CLI::App& command) {
           .add_option("--init", init,
                       "Continue this model on --corpus: a gradvec checkpoint or fastText .bin, "
                       "or any vector file (W_in only: W_out starts at zero). The corpus's new "
-                      "words at --min-count join it; --lr and --epochs are this run's (default: "
-                      "none, a fresh run; see docs/training.md, 'Continued training')")
+                      "words at --min-count join it, a checkpoint's rare words counting their "
+                      "earlier occurrences too; --lr and --epochs are this run's (default: none, "
+                      "a fresh run; see docs/training.md, 'Continued training')")
           ->check(regular_file("model"));
   CLI::Option* freeze =
       command

@@ -16,6 +16,7 @@
 #include "word2vec/bpe_merges_io.h"
 #include "word2vec/corpus/corpus_fingerprint.h"
 #include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/rare_words_io.h"
 #include "word2vec/row_anchor_io.h"
 #include "word2vec/sync_state_io.h"
 
@@ -23,14 +24,12 @@ namespace gv {
 
 namespace {
 
-// Version 8 is version 9 without BPE tokenizers, version 9 version 10 without the sync state,
-// and version 10 version 11 without the anchor: all are read as such.
+// Each older version lacks a part of the next (checkpoint.h lists them): all are read as such.
 constexpr uint32_t kOldestCheckpointVersion = 8;
 constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", kCheckpointVersion, "GVCKPT01",
                              kOldestCheckpointVersion};
 
-// The fewest bytes one entry of each counted list takes, to refuse impossible counts.
-constexpr int64_t kMinWordBytes = sizeof(uint32_t) + sizeof(int64_t);
+// The fewest bytes one tensor takes, to refuse impossible counts.
 constexpr int64_t kMinTensorBytes = sizeof(uint32_t);
 
 // init_scale is not stored: it only shapes the initial tables, which a checkpoint replaces.
@@ -116,7 +115,7 @@ Vocabulary read_vocabulary(TensorReader& r, const TrainOptions& o, int64_t corpu
                            int64_t prior_tokens) {
   const int64_t most_tokens = corpus_bytes + prior_tokens;
   const int64_t least_count = prior_tokens > 0 ? 1 : o.min_count;
-  const int64_t size = r.count("vocabulary", kMinWordBytes);
+  const int64_t size = r.count("vocabulary", kMinWordEntryBytes);
   r.require_field(size >= kMinVocab, "vocabulary size", ">= " + std::to_string(kMinVocab), size);
   if (o.max_vocab > 0) {
     r.require_field(size <= o.max_vocab, "vocabulary size",
@@ -212,6 +211,7 @@ SavedModel read_model(TensorReader& r, const TrainOptions& options, int64_t corp
                   TensorReader::in_range(0, most_prior) + " (2^63 less the corpus's bytes)",
                   continued.prior_tokens);
   model.vocab = read_vocabulary(r, options, corpus_bytes, continued.prior_tokens);
+  if (r.version() >= kFirstRareWordsVersion) continued.rare = read_rare_words(r, model.vocab);
   const int64_t words = model.vocab.total_count() - continued.prior_tokens;
   r.require_field(
       words >= 1, "prior tokens",
@@ -323,6 +323,7 @@ void write_checkpoint(const std::string& path, const Vocabulary& vocab, const Te
       w.string(vocab.word(id));
       w.pod(vocab.count(id));
     }
+    write_rare_words(w, training.continued.rare);
     w.tensor(w_in);
     w.tensor(w_out);
     w.count(static_cast<int64_t>(training.continued.frozen_rows.size()));
@@ -428,6 +429,7 @@ InitialModel read_checkpoint_model(const std::string& path) {
   model.dim = options.dim;
   model.words = saved_model.vocab.words();
   model.counts = saved_model.vocab.counts();
+  model.rare = std::move(saved_model.continued.rare);
   const int64_t width = row_floats(options.dim);
   for (const auto& [table, rows] :
        {std::pair{&saved_model.w_in, &model.w_in}, std::pair{&saved_model.w_out, &model.w_out}}) {

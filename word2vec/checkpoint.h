@@ -9,6 +9,8 @@
 //   corpus       int64 size, uint64 fingerprint   the corpus must be the same files on resume
 //   prior tokens int64: a run continued from a model (--init) counts the model's words too
 //   vocabulary   count V, V × (string word, int64 count), in id order
+//   rare words   count N, N × (string word, int64 count): the words counted but given no row
+//                (rare_words_io.h), which a run continued from this one adds to its corpus's
 //   W_in, W_out  tensors, rows of row_floats(dim) floats, the columns past dim zero
 //   frozen rows  count F, F ascending int64 ids whose W_in rows training leaves as they are
 //   anchor       float lambda, count A, A × (int64 id ascending, dim floats): the rows
@@ -21,9 +23,9 @@
 //                count workers (threads × P, or threads when P = 0), per worker, process by
 //                process: epoch, byte offset, sentences after, 4 × uint64 rng words, double
 //                cached normal, uint8 has cached normal, words done, double loss sum, loss pairs
-// Version 10 is this layout without the anchor (none), version 9 that without the sync count
-// (a run alone), and version 8 that before BPE tokenizers (its tokenizer is words or
-// whitespace): all are read too. Another version, or the
+// Version 11 is this layout without the rare words (none), version 10 that without the anchor
+// (none), version 9 that without the sync count (a run alone), and version 8 that before BPE
+// tokenizers (its tokenizer is words or whitespace): all are read too. Another version, or the
 // first format's magic "GVCKPT01", is refused by its version.
 //
 // Reading trusts no field. read_checkpoint checks each against its bounds and against what the
@@ -49,7 +51,7 @@
 
 namespace gv {
 
-inline constexpr uint32_t kCheckpointVersion = 11;
+inline constexpr uint32_t kCheckpointVersion = 12;
 
 // How the run was set up and where it stands: a checkpoint but for the vocabulary and tables.
 struct TrainingState {

@@ -29,6 +29,16 @@ ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const In
   const auto model_size = static_cast<int64_t>(model.words.size());
   WordCounts counts;
   ContinuedRun run;
+  const auto throw_past_2_63 = [&] {
+    throw std::runtime_error(model.path + ": the model's counts and the corpus's add up past 2^63");
+  };
+  // The model's `prior` occurrences of a word the corpus reads `read` times, the sum checked
+  // with the model's tokens so far: the vocabulary's total adds them all.
+  const auto add_prior = [&](int64_t prior, int64_t read) {
+    if (prior > std::numeric_limits<int64_t>::max() - read - run.prior_tokens) throw_past_2_63();
+    run.prior_tokens += prior;
+    return prior + read;
+  };
   for (int64_t i = 0; i < model_size; ++i) {
     const std::string& word = model.words[static_cast<size_t>(i)];
     // No corpus word has a blank, and a checkpoint of this run could not hold one.
@@ -39,15 +49,24 @@ ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const In
     const int64_t prior = model.counts.empty() ? 1 : model.counts[static_cast<size_t>(i)];
     const int64_t id = corpus_words.id(word);
     const int64_t read = id == Vocabulary::kUnknown ? 0 : corpus_words.count(id);
-    if (prior > std::numeric_limits<int64_t>::max() - read - run.prior_tokens)
-      throw std::runtime_error(model.path + ": the model's counts and the corpus's add up past " +
-                               "2^63");
-    counts.insert(word, {prior + read, i});
-    run.prior_tokens += prior;
+    counts.insert(word, {add_prior(prior, read), i});
   }
   for (int64_t id = 0; id < corpus_words.size(); ++id) {
-    if (corpus_words.count(id) >= min_count)
-      counts.insert(corpus_words.word(id), {corpus_words.count(id), model_size + id});
+    const std::string& word = corpus_words.word(id);
+    if (counts.find(word)) continue;  // the model's
+    const WordCount* rare = model.rare.find(word);
+    const int64_t earlier = rare ? rare->count : 0;
+    const int64_t read = corpus_words.count(id);
+    if (earlier > std::numeric_limits<int64_t>::max() - read) throw_past_2_63();
+    if (earlier + read >= min_count) {
+      counts.insert(word, {add_prior(earlier, read), model_size + id});
+    } else {
+      run.rare.insert(word, {earlier + read, run.rare.size()});
+    }
+  }
+  for (const auto& [word, seen] : model.rare) {
+    if (corpus_words.id(word) == Vocabulary::kUnknown)
+      run.rare.insert(word, {seen.count, run.rare.size()});
   }
   Vocabulary vocab = Vocabulary::build(counts, 1);
   if (freeze_known) {

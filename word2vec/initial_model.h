@@ -2,11 +2,14 @@
 // meets the new corpus's.
 //
 // A model brings its words, their rows of W_in (and, from a checkpoint, of W_out and the subword
-// buckets) and, from a checkpoint, their counts. continue_vocabulary() then updates the
-// vocabulary as gensim's build_vocab(update=True): the new corpus's words at min_count that
-// the model lacks join it, and every word the model has stays, its count the model's plus the
-// new corpus's, which weighs it in subsampling, the negatives and the Huffman tree. A vector
-// file has no counts: each of its words counts once there, so the new corpus's counts decide.
+// buckets) and, from a checkpoint, their counts and those of the words its run counted but gave
+// no row. continue_vocabulary() then updates the vocabulary as gensim's build_vocab(update=True):
+// the new corpus's words at min_count that the model lacks join it, and every word the model has
+// stays, its count the model's plus the new corpus's, which weighs it in subsampling, the
+// negatives and the Huffman tree. Unlike gensim (and fastText), a word the model has no row for
+// counts its earlier occurrences too: 3 in the model's corpus and 3 in the new one reach a
+// min_count of 5, where either run alone would lose the word. A vector file has no counts: each
+// of its words counts once there, so the new corpus's counts decide.
 #pragma once
 
 #include <cstdint>
@@ -26,19 +29,24 @@ struct InitialModel {
   std::string path;  // for messages
   std::vector<std::string> words;
   std::vector<int64_t> counts;  // per word, as the model counted them; empty for a vector file
+  WordCounts rare;  // a checkpoint's words counted but given no row (ContinuedRun::rare)
   int64_t dim = 0;
   std::vector<float> w_in;   // (words + buckets, dim): a checkpoint with subwords has buckets
   std::vector<float> w_out;  // (words, dim), or empty: W_out starts at zero
   std::optional<TrainOptions> options;  // a checkpoint's: what the model was trained as
 };
 
-// What a continued run keeps beside its vocabulary, saved in its checkpoints.
+// What a run keeps beside its vocabulary for a continued run, its own or a later one's (--init),
+// saved in its checkpoints.
 struct ContinuedRun {
   // The model's counts summed over the vocabulary: its counts less those of the corpus read,
   // whose tokens alone set the learning rate's schedule.
   int64_t prior_tokens = 0;
   std::vector<int64_t> frozen_rows;  // ascending ids whose W_in rows training leaves as they are
   std::shared_ptr<const RowAnchor> anchor;  // --anchor-known's pull; null: none
+  // The words counted but given no row (under min_count, or past max_vocab), with their counts,
+  // the model's added in: what a run continued from this one adds to its corpus's counts.
+  WordCounts rare = WordCounts();
 };
 
 struct ContinuedVocabulary {
@@ -52,9 +60,13 @@ struct ContinuedVocabulary {
 // and an anchor, and for an anchor check_anchor refuses: before the corpus is counted.
 TrainOptions counting_every_word(TrainOptions options, bool freeze_known, float anchor);
 
-// `corpus_words` is every word of the new corpus (min_count 1). Ids follow the summed counts,
-// the model's order breaking ties before the corpus's. Throws std::runtime_error naming the
-// model if it has no words, or a word with a blank (a text vector file may hold one).
+// `corpus_words` is every word of the new corpus (min_count 1). A word of the corpus that the
+// model lacks counts its model.rare count too: at min_count it joins, as a word new to the
+// model does; under it, it goes to the run's rare words, with the model's rare words that the
+// corpus lacks (a word joins only from a corpus that trains its row). Ids follow the summed
+// counts, the model's order breaking ties before the corpus's. Throws std::runtime_error naming
+// the model if it has no words, a word with a blank (a text vector file may hold one), or
+// counts that add up past 2^63.
 ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const InitialModel& model,
                                         int64_t min_count, bool freeze_known);
 

@@ -40,6 +40,13 @@ Rng::State worker_stream(uint64_t seed, size_t worker, int64_t epoch) {
       .state();
 }
 
+// What a run of its own (no --init) keeps for a continued one: the words it gave no row.
+ContinuedRun fresh_run(WordCounts rare) {
+  ContinuedRun run;
+  run.rare = std::move(rare);
+  return run;
+}
+
 }  // namespace
 
 // Everything one thread owns while training: its slice of the corpus, random stream, example
@@ -77,7 +84,8 @@ Trainer::Trainer(Corpus corpus, TrainOptions options)
     : Trainer(corpus, options, count_corpus(corpus, options)) {}
 
 Trainer::Trainer(Corpus corpus, TrainOptions options, CountedCorpus counted)
-    : Trainer(std::move(corpus), options, std::move(counted.vocab)) {
+    : Trainer(corpus, options, std::move(counted.vocab), fingerprint_corpus(corpus),
+              fresh_run(std::move(counted.rare))) {
   // count_words split the corpus with the same split_corpus call as ranges_; a slice whose range
   // came out otherwise (its file changed in between) is read from the file, not replayed.
   sentences_ = std::move(counted.sentences);

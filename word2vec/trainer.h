@@ -93,6 +93,10 @@ class Trainer {
   // counts drive subsampling, the negative and Huffman tables and the learning-rate schedule,
   // so they should be the corpus's own. Throws as the constructor above.
   Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab);
+  // Trains the words a counting pass kept (count_for_training, or the ranks' merged counts):
+  // its vocabulary, its slices' sentences where they match this run's, and its rare words,
+  // which the run's checkpoints keep for a run continued from them. Throws as the first.
+  Trainer(Corpus corpus, TrainOptions options, CountedCorpus counted);
   // Continues `model` (train --init) on the corpus: the vocabulary as continue_vocabulary()
   // updates it, the model's words' rows of W_in (and of its buckets with the same subword
   // scheme) copied in, the new words' rows initialised as a fresh run's, W_out the model's
@@ -177,7 +181,6 @@ class Trainer {
  private:
   struct Worker;
   static CountedCorpus count_corpus(const Corpus& corpus, const TrainOptions& options);
-  Trainer(Corpus corpus, TrainOptions options, CountedCorpus counted);
   Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab, CorpusFingerprint fingerprint,
           ContinuedRun continued = {});
   // Runs until the corpus is done, or `stop` or `diverged` turns true (then at a step end).

@@ -158,8 +158,14 @@ void checkpoint_seeds(const std::string& corpus) {
   over_bpe.tokenizer.bpe =
       std::make_shared<const gv::BpeWords>(gv::bpe::BpeVocabulary(bpe.learn(280)));
   seed("checkpoint", "bpe-ckpt", checkpoint(over_bpe));
+  // Every word kept but those seen once, which the rare words hold (word and count).
+  gv::TrainOptions twice = seed_options();
+  twice.max_vocab = 0;
+  twice.min_count = 2;
+  seed_with_damage("checkpoint", "rare-words-ckpt", checkpoint(twice));
   // A continued run (train --init --freeze-known): prior tokens and frozen rows. The model has
-  // two of the corpus's words and one it lacks.
+  // two of the corpus's words and one it lacks, and rare words: one the corpus has, whose
+  // counts join it, and one it lacks, carried on.
   gv::InitialModel model;
   model.path = "model";
   model.dim = 3;
@@ -167,6 +173,7 @@ void checkpoint_seeds(const std::string& corpus) {
   model.words.resize(2);
   model.words.push_back("unseen");
   model.counts = {5, 4, 3};
+  model.rare = {{"winter", {4, 0}}, {"elsewhere", {2, 1}}};
   model.w_in.assign(3 * 3, 0.25f);
   gv::TrainOptions continued = seed_options();
   continued.max_vocab = 0;

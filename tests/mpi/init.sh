@@ -3,7 +3,8 @@
 # ranks' merged counts update its vocabulary as one process's counts do: -np 1 writes what a
 # plain run writes, from a vector file and from a checkpoint, free, with --freeze-known and with
 # --anchor-known.
-# Across 3 ranks --freeze-known keeps the model's words' vectors bit for bit (averaged, three
+# The words a run gives no row, whose counts its checkpoint keeps, are a plain run's across 3
+# ranks, fresh or continued. Across 3 ranks --freeze-known keeps the model's words' vectors bit for bit (averaged, three
 # equal floats can round to a neighbour). Ranks that read different model files refuse to start.
 set -uo pipefail
 source "$(dirname "$0")/mpi_common.sh"
@@ -26,6 +27,25 @@ for model in model.vec model.ckpt; do
     cmp -s plain.vec one.vec || fail "--init $model $freeze: -np 1 differs from a plain run"
     echo "ok: --init $model $freeze: -np 1 = plain: $(sha256sum <one.vec | cut -c1-16)"
   done
+done
+
+# A plain run continued from a checkpoint on the whole corpus at --min-count 1 gives every word
+# the checkpoint's run counted, rare ones included, its row, counts summed: the same vocabulary
+# file from two checkpoints means the same counts.
+every_count() {  # every_count CHECKPOINT VOCAB
+  "$gradvec" train --init "$1" --corpus "$corpus" --min-count 1 --epochs 1 --dim 16 --threads 1 \
+    --quiet --output every.vec --save-vocab "$2" >out.txt 2>err.txt ||
+    { cat err.txt; fail "the run from $1 failed"; }
+}
+for run in fresh continued; do
+  init=()
+  [[ $run == continued ]] && init=(--init model.ckpt)
+  for np in 0 3; do
+    train "$np" "$run$np.vec" --checkpoint "$run$np.ckpt" "${init[@]}"
+    every_count "$run$np.ckpt" "$run$np.vocab"
+  done
+  cmp -s "${run}0.vocab" "${run}3.vocab" || fail "$run: -np 3's rare words differ from a plain run's"
+  echo "ok: $run: -np 3 keeps a plain run's counts: $(sha256sum <"${run}3.vocab" | cut -c1-16)"
 done
 
 train 3 three.vec --init model.vec --freeze-known

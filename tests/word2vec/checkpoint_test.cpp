@@ -24,7 +24,7 @@ TEST_CASE("A checkpoint of the first format is refused by its version", "[traine
   const std::string old = dir.write("old.ckpt", "GVCKPT01" + std::string(64, '\0'));
   CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                     Catch::Contains("old.ckpt") && Catch::Contains("unsupported version 1") &&
-                        Catch::Contains("checkpoint versions 8 to 11"));
+                        Catch::Contains("checkpoint versions 8 to 12"));
 }
 
 TEST_CASE(
@@ -45,7 +45,7 @@ TEST_CASE(
     CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
                       Catch::Contains(name) &&
                           Catch::Contains("unsupported version " + std::to_string(int{version})) &&
-                          Catch::Contains("checkpoint versions 8 to 11"));
+                          Catch::Contains("checkpoint versions 8 to 12"));
   }
 }
 
@@ -145,6 +145,13 @@ std::map<std::string, size_t> locate_fields(const std::string& bytes) {
     offset += 4 + count();
     field("count of word " + std::to_string(id), 8);
   }
+  const uint32_t rare = count();
+  field("rare words", 4);
+  for (uint32_t i = 0; i < rare; ++i) {
+    const std::string word = "rare word " + std::to_string(i);
+    field(word, 4 + count());
+    field(word + " count", 8);
+  }
   const auto tensor = [&](const std::string& name) {
     const uint32_t ndim = count();
     offset += 4;
@@ -198,6 +205,22 @@ std::map<std::string, size_t> locate_fields(const std::string& bytes) {
   return at;
 }
 
+// A field overwritten: its new bytes, and what the error must say besides the checkpoint's name.
+struct Edit {
+  std::string field;
+  std::string bytes;
+  std::string message;
+};
+
+// `good` with `edit`'s bytes written over its field, which `at` locates.
+std::string edited(const std::string& good, const std::map<std::string, size_t>& at,
+                   const Edit& edit) {
+  std::string bytes = good;
+  std::copy(edit.bytes.begin(), edit.bytes.end(), bytes.begin() + at.at(edit.field));
+  REQUIRE(bytes != good);
+  return bytes;
+}
+
 }  // namespace
 
 TEST_CASE("Every field of a checkpoint is checked before anything is allocated from it",
@@ -216,11 +239,6 @@ TEST_CASE("Every field of a checkpoint is checked before anything is allocated f
   at["word 0 last byte"] = at.at("count of word 0") - 1;
   const auto nan = std::numeric_limits<double>::quiet_NaN();
   const int64_t big = int64_t{1} << 62;
-  struct Edit {
-    std::string field;
-    std::string bytes;
-    std::string message;  // what the error must say, besides the checkpoint's name
-  };
   // Option bounds the trainer's constructor checks (--window, --negative, ...) are tried with
   // values it refuses whatever its upper bounds.
   const Edit edits[] = {
@@ -303,10 +321,7 @@ TEST_CASE("Every field of a checkpoint is checked before anything is allocated f
   };
   for (const Edit& edit : edits) {
     INFO(edit.field << " edited");
-    std::string bytes = good;
-    std::copy(edit.bytes.begin(), edit.bytes.end(), bytes.begin() + at.at(edit.field));
-    REQUIRE(bytes != good);
-    const std::string bad = dir.write("bad.ckpt", bytes);
+    const std::string bad = dir.write("bad.ckpt", edited(good, at, edit));
     try {
       gv::Trainer::from_checkpoint(bad, corpus);
       FAIL("accepted");
@@ -348,11 +363,7 @@ TEST_CASE("An anchored run's checkpoint holds its rows and checks them as read",
   REQUIRE(in_model != model.words.end());
   CHECK(read_at<float>(good, at.at("anchored values 1")) ==
         model.w_in[static_cast<size_t>(in_model - model.words.begin()) * 4]);
-  const struct {
-    std::string field;
-    std::string bytes;
-    std::string message;
-  } edits[] = {
+  const Edit edits[] = {
       {"anchored row 1", raw(int64_t{0}), "anchored row must be in ["},  // not ascending
       {"anchored row 2", raw(int64_t{9}), "anchored row must be in ["},  // past the vocabulary
       {"anchored values 0", raw(std::numeric_limits<float>::infinity()), "not finite"},
@@ -505,32 +516,103 @@ TEST_CASE("A checkpoint over BPE tokens holds the merges, and a resume reads the
 }
 
 TEST_CASE(
-    "Version 10, 9 and 8 checkpoints, from before anchors, sync states and BPE tokenizers, are "
-    "read",
+    "Version 11, 10, 9 and 8 checkpoints, from before rare words, anchors, sync states and BPE "
+    "tokenizers, are read",
     "[trainer][checkpoint]") {
   gv::testing::ScratchDir dir("v8_checkpoint");
   const std::string corpus = dir.write("corpus.txt", small_corpus(200));
-  const std::string v11 = gv::testing::read_file(mid_run_checkpoint(dir, corpus));
-  REQUIRE(read_at<uint32_t>(v11, 8) == 11);
-  // Version 10 is version 11 without the anchor, which a run without one writes as lambda 0
-  // and no rows; version 9 is version 10 without the sync count, which a run alone writes as 0.
-  const std::map<std::string, size_t> at = locate_fields(v11);
-  REQUIRE(read_at<float>(v11, at.at("anchor")) == 0.0f);
-  REQUIRE(read_at<uint32_t>(v11, at.at("anchored rows")) == 0);
-  REQUIRE(read_at<uint32_t>(v11, at.at("sync processes")) == 0);
-  const size_t anchor_bytes = sizeof(float) + sizeof(uint32_t);
-  std::string v10 = v11;
-  v10.erase(at.at("anchor"), anchor_bytes);
-  std::string v9 = v10;
-  v9.erase(at.at("sync processes") - anchor_bytes, sizeof(uint32_t));
-  for (const uint32_t version : {10u, 9u, 8u}) {
+  const std::string v12 = gv::testing::read_file(mid_run_checkpoint(dir, corpus));
+  REQUIRE(read_at<uint32_t>(v12, 8) == 12);
+  // Version 11 is version 12 without the rare words, which a run that kept every word writes
+  // as none; version 10 is version 11 without the anchor, which a run without one writes as
+  // lambda 0 and no rows; version 9 is version 10 without the sync count, which a run alone
+  // writes as 0. Each is cut from the one after it, the later field first.
+  const std::map<std::string, size_t> at = locate_fields(v12);
+  REQUIRE(read_at<uint32_t>(v12, at.at("rare words")) == 0);
+  REQUIRE(read_at<float>(v12, at.at("anchor")) == 0.0f);
+  REQUIRE(read_at<uint32_t>(v12, at.at("anchored rows")) == 0);
+  REQUIRE(read_at<uint32_t>(v12, at.at("sync processes")) == 0);
+  std::string v9 = v12;
+  v9.erase(at.at("sync processes"), sizeof(uint32_t));
+  v9.erase(at.at("anchor"), sizeof(float) + sizeof(uint32_t));
+  v9.erase(at.at("rare words"), sizeof(uint32_t));
+  std::string v10 = v12;
+  v10.erase(at.at("anchor"), sizeof(float) + sizeof(uint32_t));
+  v10.erase(at.at("rare words"), sizeof(uint32_t));
+  std::string v11 = v12;
+  v11.erase(at.at("rare words"), sizeof(uint32_t));
+  const std::pair<uint32_t, const std::string*> olds[] = {
+      {11, &v11}, {10, &v10}, {9, &v9}, {8, &v9}};
+  for (const auto& [version, bytes] : olds) {
     INFO("version " << version);
-    const std::string old = dir.write("old.ckpt", with_version(version == 10 ? v10 : v9, version));
+    const std::string old = dir.write("old.ckpt", with_version(*bytes, version));
     gv::Trainer from_old = gv::Trainer::from_checkpoint(old, corpus);
     CHECK(from_old.resumed_sync().processes.empty());
     from_old.save_checkpoint(dir.file("again.ckpt"));
-    CHECK(gv::testing::read_file(dir.file("again.ckpt")) == v11);
+    CHECK(gv::testing::read_file(dir.file("again.ckpt")) == v12);
+    // And continued: a model with no rare words, whose words all stay.
+    const gv::InitialModel model = gv::read_checkpoint_model(old);
+    CHECK(model.rare.empty());
+    gv::TrainOptions o = from_old.options();
+    o.min_count = 5;
+    const gv::Trainer continued(dir.write("new.txt", "king crown zorblax\n"), o, model, false);
+    CHECK(continued.vocabulary().size() == 9);
+    CHECK(continued.training_state().continued.rare == gv::WordCounts{{"zorblax", {1, 0}}});
   }
+}
+
+TEST_CASE("A checkpoint keeps the words it gave no row, each checked as read",
+          "[trainer][checkpoint][rare]") {
+  gv::testing::ScratchDir dir("rare_checkpoint");
+  // kinq and kinr occur once, under min_count 2, as long as a vocabulary word (king).
+  const std::string corpus = dir.write("corpus.txt", small_corpus(200) + "kinq kinr\n");
+  gv::TrainOptions o;
+  o.dim = 4;
+  o.min_count = 2;
+  o.epochs = 2;
+  o.threads = 1;
+  gv::Trainer trainer(corpus, o);
+  REQUIRE_FALSE(trainer.train({}, gv::testing::kNeverStop, 700));
+  trainer.save_checkpoint(dir.file("good.ckpt"));
+  const std::string good = gv::testing::read_file(dir.file("good.ckpt"));
+  const gv::WordCounts rare{{"kinq", {1, 0}}, {"kinr", {1, 1}}};
+  CHECK(
+      gv::Trainer::from_checkpoint(dir.file("good.ckpt"), corpus).training_state().continued.rare ==
+      rare);
+  CHECK(gv::read_checkpoint_model(dir.file("good.ckpt")).rare == rare);
+
+  std::map<std::string, size_t> at = locate_fields(good);
+  REQUIRE(read_at<uint32_t>(good, at.at("rare words")) == 2);
+  REQUIRE(read_at<uint32_t>(good, at.at("rare word 0")) == 4);
+  at["rare word 0 last byte"] = at.at("rare word 0 count") - 1;
+  at["rare word 1 last byte"] = at.at("rare word 1 count") - 1;
+  const Edit edits[] = {
+      {"rare words", raw(uint32_t{0xFFFFFFFF}), "truncated or corrupt: rare words claims"},
+      {"rare word 0", raw(uint32_t{0x7FFFFFFF}), "truncated or corrupt: rare words claims"},
+      {"rare word 0 count", raw(int64_t{0}), "rare word 0's count must be in [1, "},
+      {"rare word 1 count", raw(std::numeric_limits<int64_t>::max()),
+       "rare word 1's count must be in [1, 9223372036854775806]"},
+      {"rare word 0 last byte", "g", "rare word 0 'king' is in the vocabulary too"},
+      {"rare word 1 last byte", "q", "rare word 1 'kinq' repeats"},
+      {"rare word 0 last byte", " ", "rare word 0 'kin "},
+  };
+  const auto refused = [&](const std::string& bytes, const std::string& message) {
+    try {
+      gv::read_checkpoint_model(dir.write("bad.ckpt", bytes));
+      FAIL("accepted");
+    } catch (const std::runtime_error& e) {
+      const std::string what = e.what();
+      CHECK_THAT(what, Catch::Contains("bad.ckpt") && Catch::Contains(message));
+      CHECK(what.find('\n') == std::string::npos);
+    }
+  };
+  for (const Edit& edit : edits) {
+    INFO(edit.field << " edited");
+    refused(edited(good, at, edit), edit.message);
+  }
+  // Cut inside the rare words: in the second word, and in its count.
+  refused(good.substr(0, at.at("rare word 1") + 6), "truncated");
+  refused(good.substr(0, at.at("rare word 1 count") + 3), "truncated");
 }
 
 TEST_CASE(
@@ -569,11 +651,7 @@ TEST_CASE(
 
   const std::string good = gv::testing::read_file(path);
   const std::map<std::string, size_t> at = locate_fields(good);
-  const struct {
-    std::string field;
-    std::string bytes;
-    std::string message;
-  } edits[] = {
+  const Edit edits[] = {
       {"sync words", raw(int64_t{0}), "sync words must be >= 1"},
       {"sync epoch", raw(int64_t{3}), "sync epoch must be in [0, 2]"},
       {"sync next round", raw(int64_t{0}), "sync next round must be in [1, "},
@@ -583,12 +661,10 @@ TEST_CASE(
       {"workers", raw(uint32_t{1}), "worker count must be 2"},
       {"worker 1 byte offset", raw(shares[0].begin), "worker 1 position"},  // not its share
   };
-  for (const auto& edit : edits) {
+  for (const Edit& edit : edits) {
     INFO(edit.field << " edited");
-    std::string bytes = good;
-    std::copy(edit.bytes.begin(), edit.bytes.end(), bytes.begin() + at.at(edit.field));
-    REQUIRE(bytes != good);
-    CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(dir.write("bad.ckpt", bytes), corpus),
-                      Catch::Contains("bad.ckpt") && Catch::Contains(edit.message));
+    CHECK_THROWS_WITH(
+        gv::Trainer::from_checkpoint(dir.write("bad.ckpt", edited(good, at, edit)), corpus),
+        Catch::Contains("bad.ckpt") && Catch::Contains(edit.message));
   }
 }

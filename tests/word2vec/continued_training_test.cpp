@@ -207,3 +207,83 @@ TEST_CASE("A continued run resumes bit for bit", "[trainer][continue][checkpoint
     CHECK(gv::testing::same_run(resumed, whole));
   }
 }
+
+TEST_CASE("A model's rare words count in the new corpus: at min_count across both they join",
+          "[trainer][continue][rare]") {
+  InitialModel model;
+  model.path = "model.ckpt";
+  model.words = {"x", "y"};
+  model.counts = {5, 5};
+  // r is under min_count 5 in both the model's corpus (3) and the new one (2); gone is not in
+  // the new corpus at all.
+  model.rare = {{"r", {3, 0}}, {"gone", {4, 1}}};
+  const gv::Vocabulary corpus_words =
+      gv::Vocabulary::build({{"x", {1, 0}}, {"r", {2, 1}}, {"s", {1, 2}}});
+  const gv::ContinuedVocabulary at5 = gv::continue_vocabulary(corpus_words, model, 5, false);
+  REQUIRE(at5.vocab.id("r") != gv::Vocabulary::kUnknown);
+  CHECK(at5.vocab.count(at5.vocab.id("r")) == 3 + 2);
+  // The corpus reads r twice: its 3 earlier occurrences are the model's, as x's and y's are.
+  CHECK(at5.run.prior_tokens == 5 + 5 + 3);
+  CHECK(at5.vocab.total_count() - at5.run.prior_tokens == 1 + 2);
+  // Still under min_count: s with its count in this corpus, gone with the model's.
+  CHECK(at5.run.rare == gv::WordCounts{{"s", {1, 0}}, {"gone", {4, 1}}});
+  // At min_count 4, gone has enough but no corpus to train it: carried on, not given a row.
+  const gv::ContinuedVocabulary at4 = gv::continue_vocabulary(corpus_words, model, 4, false);
+  CHECK(at4.vocab.id("gone") == gv::Vocabulary::kUnknown);
+  CHECK(at4.run.rare.find("gone")->count == 4);
+  // A counted-up word is a new row, never frozen.
+  const gv::ContinuedVocabulary frozen = gv::continue_vocabulary(corpus_words, model, 5, true);
+  CHECK(frozen.run.frozen_rows.size() == 2);
+  CHECK(std::count(frozen.run.frozen_rows.begin(), frozen.run.frozen_rows.end(),
+                   frozen.vocab.id("r")) == 0);
+}
+
+TEST_CASE("A word under min_count in each of three corpora joins once their counts reach it",
+          "[trainer][continue][rare][checkpoint]") {
+  gv::testing::ScratchDir dir("continue_rare");
+  // With min_count 5: three (3 + 3) join in the second run; two (2 + 2) waits for one more in
+  // the third.
+  const auto lines = [](const std::string& line, int times) {
+    std::string text;
+    for (int k = 0; k < times; ++k) text += line;
+    return text;
+  };
+  const std::string tail = lines("a1 three a2\n", 3) + lines("b1 two b2\n", 2);
+  const std::string a = dir.write("a.txt", two_topic_corpus(300, 1) + tail);
+  const std::string b = dir.write("b.txt", two_topic_corpus(300, 2) + tail);
+  const std::string c = dir.write("c.txt", two_topic_corpus(300, 3) + "b1 two b2\n");
+  TrainOptions o = small_options();
+  o.min_count = 5;
+
+  Trainer first(a, o);
+  REQUIRE(first.train({}, kNeverStop));
+  CHECK(first.vocabulary().id("three") == gv::Vocabulary::kUnknown);
+  first.save_checkpoint(dir.file("a.ckpt"));
+  const InitialModel model_a = gv::read_checkpoint_model(dir.file("a.ckpt"));
+  CHECK(model_a.rare == gv::WordCounts{{"three", {3, 0}}, {"two", {2, 1}}});
+
+  const Trainer untrained(b, o, model_a, false);
+  Trainer second(b, o, model_a, false);
+  REQUIRE(second.train({}, kNeverStop));
+  const gv::Vocabulary& vocab = second.vocabulary();
+  REQUIRE(vocab.id("three") != gv::Vocabulary::kUnknown);
+  CHECK(vocab.count(vocab.id("three")) == 6);
+  CHECK(row_of(second, "three") != row_of(untrained, "three"));  // trained
+  CHECK(vocab.id("two") == gv::Vocabulary::kUnknown);
+  // An epoch reads b's 300 lines of 8 words, then a1 three a2 three times and b1 b2 twice.
+  CHECK(second.tokens_per_epoch() == 300 * 8 + 9 + 4);
+  second.save_checkpoint(dir.file("b.ckpt"));
+  const InitialModel model_b = gv::read_checkpoint_model(dir.file("b.ckpt"));
+  CHECK(model_b.rare == gv::WordCounts{{"two", {4, 0}}});
+
+  // The rare words survive a resume of the continued run.
+  const Trainer resumed = gv::testing::resumed_after(Trainer(b, o, model_a, false), b,
+                                                     dir.file("run.ckpt"), 300 * 8 + 1000);
+  CHECK(gv::testing::same_run(resumed, second));
+  CHECK(resumed.training_state().continued.rare == model_b.rare);
+
+  const Trainer third(c, o, model_b, false);
+  REQUIRE(third.vocabulary().id("two") != gv::Vocabulary::kUnknown);
+  CHECK(third.vocabulary().count(third.vocabulary().id("two")) == 5);
+  CHECK(third.training_state().continued.rare.empty());
+}

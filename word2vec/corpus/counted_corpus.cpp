@@ -36,6 +36,7 @@ CountedCorpus count_for_training(const Corpus& corpus, const TrainOptions& optio
       count_words(corpus, options.tokenizer, options.threads, options.max_vocab_size,
                   &counted.sentences, options.sentence_cache_bytes);
   counted.vocab = training_vocabulary(corpus, options, counts, min_words);
+  counted.rare = rare_words(counts, counted.vocab);
   if (std::ranges::any_of(counted.sentences, &SentenceCache::usable)) {
     std::vector<int32_t> ids;  // by the counts' word index; Vocabulary::kUnknown is -1
     ids.reserve(static_cast<size_t>(counts.size()));
@@ -60,6 +61,14 @@ Vocabulary training_vocabulary(const Corpus& corpus, const TrainOptions& options
     throw std::runtime_error(corpus.name() + ": no word occurs at least " +
                              std::to_string(options.min_count) + " times (--min-count)");
   }
+}
+
+WordCounts rare_words(const WordCounts& counts, const Vocabulary& vocab) {
+  WordCounts rare;
+  for (const auto& [word, seen] : counts) {
+    if (vocab.id(word) == Vocabulary::kUnknown) rare.insert(word, {seen.count, rare.size()});
+  }
+  return rare;
 }
 
 }  // namespace gv

@@ -18,6 +18,7 @@ namespace gv {
 struct CountedCorpus {
   Vocabulary vocab;
   std::vector<SentenceCache> sentences;  // split_corpus(corpus, options.threads)'s, in order
+  WordCounts rare;                       // rare_words() of the counts
 };
 
 // Throws std::runtime_error naming the corpus if no word is left, or if pruning left fewer than
@@ -28,5 +29,10 @@ CountedCorpus count_for_training(const Corpus& corpus, const TrainOptions& optio
 // (here, or by several processes each counting its share). Throws as count_for_training.
 Vocabulary training_vocabulary(const Corpus& corpus, const TrainOptions& options,
                                const WordCounts& counts, int64_t min_words);
+// The words of `counts` that `vocab` gives no row (under min_count, or past max_vocab), with
+// their counts, in the counts' order (where the corpus first uses them): what a checkpoint
+// keeps for a run continued from it to add to its corpus's counts. A word that
+// --max-vocab-size dropped while counting is not among them.
+WordCounts rare_words(const WordCounts& counts, const Vocabulary& vocab);
 
 }  // namespace gv

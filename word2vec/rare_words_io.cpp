@@ -1,0 +1,41 @@
+#include "word2vec/rare_words_io.h"
+
+#include <limits>
+#include <string>
+
+#include "autograd/io/printable.h"
+#include "autograd/io/word_bytes.h"
+
+namespace gv {
+
+void write_rare_words(TensorWriter& w, const WordCounts& rare) {
+  w.count(rare.size());
+  for (const auto& [word, seen] : rare) {
+    w.string(word);
+    w.pod(seen.count);
+  }
+}
+
+WordCounts read_rare_words(TensorReader& r, const Vocabulary& vocab) {
+  const int64_t size = r.count("rare words", kMinWordEntryBytes);
+  WordCounts rare;
+  int64_t total = 0;
+  for (int64_t i = 0; i < size; ++i) {
+    const std::string word = r.string("rare words");
+    const std::string field = "rare word " + std::to_string(i);
+    if (const std::string why = word_problem(word, /*blanks_in_words=*/false); !why.empty())
+      r.fail(field + " '" + printable(word, 40) + "' " + why);
+    if (vocab.id(word) != Vocabulary::kUnknown)
+      r.fail(field + " '" + printable(word, 40) + "' is in the vocabulary too");
+    const auto count = r.pod<int64_t>("rare words");
+    const int64_t most = std::numeric_limits<int64_t>::max() - total;
+    r.require_field(count >= 1 && count <= most, field + "'s count",
+                    TensorReader::in_range(1, most) + " (within 2^63 with the words before it)",
+                    count);
+    total += count;
+    if (!rare.insert(word, {count, i})) r.fail(field + " '" + printable(word, 40) + "' repeats");
+  }
+  return rare;
+}
+
+}  // namespace gv
