@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 #include "autograd/kernels.h"
 
@@ -27,16 +28,14 @@ inline constexpr int64_t kDotLanes = 16;
 using DotLanes = float __attribute__((vector_size(kDotLanes * sizeof(float))));
 using DotLaneIndex = int32_t __attribute__((vector_size(kDotLanes * sizeof(int32_t))));
 
-// kDotLanes floats at p, any alignment: an unaligned vector load, as GCC's own intrinsics
-// headers spell one. Vectors pass by reference only, never by value: without AVX-512 (a build
-// without -march=native) a 64-byte vector argument has no settled calling convention. A typedef,
-// not `using`: clang lowers a vector type's alignment only in a typedef, and takes an alias
-// as 64-byte aligned, loading it with instructions that fault on a row's unaligned tail.
-typedef float UnalignedLanes
-    __attribute__((vector_size(kDotLanes * sizeof(float)), aligned(4), may_alias));
-static_assert(alignof(UnalignedLanes) == alignof(float));
-inline const UnalignedLanes& lanes_at(const float* p) {
-  return *reinterpret_cast<const UnalignedLanes*>(p);
+// kDotLanes floats at p, any alignment, into `lanes`: a memcpy of one vector's bytes, which both
+// compilers make one unaligned load (a row's last chunk starts anywhere). Not a cast to an
+// under-aligned vector type: clang forgets the lowered alignment through a reference and loads
+// with instructions that fault off a 64-byte boundary. Vectors pass by reference only, never by
+// value: without AVX-512 (a build without -march=native) a 64-byte vector argument has no
+// settled calling convention.
+inline void load_lanes(const float* p, DotLanes& lanes) {
+  std::memcpy(&lanes, p, sizeof lanes);
 }
 
 // Each lane's number, for the last, overlapping step's test of which lanes are already summed.
@@ -89,9 +88,13 @@ inline void dot_block(const float* const* a, const float* const* b, int64_t d, f
   for (; k + kDotLanes <= d; k += kDotLanes) {
 #pragma GCC unroll 4
     for (int t = 0; t < N; ++t) {
-      const DotLanes y = lanes_at(b[t] + k);
+      DotLanes y, x;
+      load_lanes(b[t] + k, y);
 #pragma GCC unroll 4
-      for (int r = 0; r < R; ++r) lanes[r][t] += lanes_at(a[r] + k) * y;
+      for (int r = 0; r < R; ++r) {
+        load_lanes(a[r] + k, x);
+        lanes[r][t] += x * y;
+      }
     }
   }
   if (k < d) {
@@ -99,10 +102,12 @@ inline void dot_block(const float* const* a, const float* const* b, int64_t d, f
     const int32_t summed = static_cast<int32_t>(k - last);  // lanes [0, summed) are done
 #pragma GCC unroll 4
     for (int t = 0; t < N; ++t) {
-      const DotLanes y = lanes_at(b[t] + last);
+      DotLanes y, x;
+      load_lanes(b[t] + last, y);
 #pragma GCC unroll 4
       for (int r = 0; r < R; ++r) {
-        const DotLanes products = lanes_at(a[r] + last) * y;
+        load_lanes(a[r] + last, x);
+        const DotLanes products = x * y;
         lanes[r][t] += kLane >= summed ? products : DotLanes{};
       }
     }
@@ -148,22 +153,28 @@ inline void dot_grid(int64_t d, int64_t rows, int64_t cols, RowA a_row, RowB b_r
 inline constexpr int kGradRows = 8;
 inline constexpr int kGradCols = 32;
 
-// kDotLanes floats stored at p, any alignment.
+// kDotLanes floats stored at p, any alignment (load_lanes' twin).
 inline void store_lanes(float* p, const DotLanes& lanes) {
-  *reinterpret_cast<UnalignedLanes*>(p) = lanes;
+  std::memcpy(p, &lanes, sizeof lanes);
 }
 
 // The sums of a chunk of dot_block_grads, at offset k, that start from a gradient row (or from +0
 // when it is to be overwritten), and their store. In the last, overlapping chunk (kTail), lanes
 // below `summed` were finished by the chunk before: they are stored back as they were loaded.
 [[gnu::always_inline]] inline void start_grad_lanes(const GradRow& g, int64_t k, DotLanes& sum) {
-  sum = g.overwrite ? DotLanes{} : DotLanes(lanes_at(g.row + k));
+  if (g.overwrite) {
+    sum = DotLanes{};
+  } else {
+    load_lanes(g.row + k, sum);
+  }
 }
 template <bool kTail>
 [[gnu::always_inline]] inline void store_grad_lanes(const GradRow& g, int64_t k, int32_t summed,
                                                     const DotLanes& sum) {
   if constexpr (kTail) {
-    store_lanes(g.row + k, kLane >= summed ? sum : DotLanes(lanes_at(g.row + k)));
+    DotLanes kept;
+    load_lanes(g.row + k, kept);
+    store_lanes(g.row + k, kLane >= summed ? sum : kept);
   } else {
     store_lanes(g.row + k, sum);
   }
@@ -179,7 +190,7 @@ template <int R, int M, bool kGradA, bool kGradB, bool kTail>
   DotLanes bv[M], gb_sum[M];
 #pragma GCC unroll 4
   for (int t = 0; t < M; ++t) {
-    if constexpr (kGradA) bv[t] = lanes_at(b[j0 + t] + k);
+    if constexpr (kGradA) load_lanes(b[j0 + t] + k, bv[t]);
     if constexpr (kGradB) start_grad_lanes(gb[j0 + t], k, gb_sum[t]);
   }
 #pragma GCC unroll 8
@@ -207,7 +218,7 @@ template <int R, bool kGradA, bool kGradB, bool kTail>
   DotLanes av[R], ga_sum[R];
 #pragma GCC unroll 8
   for (int i = 0; i < R; ++i) {
-    if constexpr (kGradB) av[i] = lanes_at(a[i] + k);
+    if constexpr (kGradB) load_lanes(a[i] + k, av[i]);
     if constexpr (kGradA) start_grad_lanes(ga[i], k, ga_sum[i]);
   }
   int64_t j0 = 0;
