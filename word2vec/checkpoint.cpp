@@ -247,7 +247,7 @@ SavedModel read_model(TensorReader& r, const TrainOptions& options, int64_t corp
   // memory, as the trainer's constructor will check them: its errors are this checkpoint's.
   try {
     options.check();
-    require_training_fits(options, model.vocab.size());
+    require_training_fits(options, model.vocab.size(), continued.rare.memory_bytes());
   } catch (const std::invalid_argument& e) {
     r.fail(e.what());
   }

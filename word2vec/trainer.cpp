@@ -117,7 +117,7 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
                              std::to_string(fingerprint_.bytes) + " bytes can hold");
   }
   require_countable(options_.epochs, tokens_per_epoch());
-  require_training_fits(options_, vocab_.size());
+  require_training_fits(options_, vocab_.size(), continued_.rare.memory_bytes());
   frozen_ = FrozenRows(continued_.frozen_rows, vocab_.size());
   anchored_ = AnchoredRows(continued_.anchor, vocab_.size(), options_.dim);
   subsampler_ = std::make_unique<Subsampler>(vocab_.counts(), options_.sample);
@@ -226,7 +226,7 @@ void Trainer::set_threads(int threads) {
   TrainOptions wanted = options_;
   wanted.threads = threads;
   wanted.check();
-  require_training_fits(wanted, vocab_.size());
+  require_training_fits(wanted, vocab_.size(), continued_.rare.memory_bytes());
   threads_wanted_ = threads;
 }
 
