@@ -13,10 +13,11 @@
 # Each model is scored on:
 #   - analogy accuracy (bench/shakespeare_analogies.txt, `gradvec eval analogy`, 3CosAdd) over
 #     all questions, a question with a word the model lacks counting as wrong, since a lost word
-#     is a real cost of a path; over the questions the update vocabulary covers (a word below
-#     --min-count in each half, but not in A+B, is lost to both update paths, gradvec's and
-#     gensim's, so this isolates training from vocabulary); and over those with a word that A's
-#     model lacks, so only B can teach it;
+#     is a real cost of a path; over the questions gensim's update vocabulary covers (a word below
+#     --min-count in each half, but not in A+B, is lost to it, so this isolates training from
+#     vocabulary); over those with a word that A's model lacks, so only B can teach it; and over
+#     the rest, whose words reach --min-count only in A+B (gensim loses them, `train --init`
+#     counts them from A's checkpoint);
 #   - drift: the mean Jaccard overlap of the top-10 neighbours of A's 1000 most frequent words in
 #     the A model and in the model (bench/neighbour_overlap.py), next to that of A trained with
 #     another seed: how far retraining alone moves them;
@@ -79,8 +80,10 @@ done
 split=$("$python" "$repo/bench/continue_split.py" "$work/A.txt" "$work/B.txt" "$questions" "$work" \
   --min-count $min_count)
 echo "continue.sh: $split" >&2
-# "second_only=N new_rows=R update_questions=U new_questions=Q": the four numbers, in order.
-read -r second_only new_rows update_questions new_questions < <(tr -c '0-9\n' ' ' <<<"${split//_/}")
+# "second_only=N new_rows=R update_questions=U new_questions=Q carried_questions=C": the five
+# numbers, in order.
+read -r second_only new_rows update_questions new_questions carried_questions < <(
+  tr -c '0-9\n' ' ' <<<"${split//_/}")
 all_questions=$(grep -cv '^:' "$questions")
 
 # run NAME COMMAND...: runs it quietly, its output kept in $work/NAME.log for the message.
@@ -143,6 +146,7 @@ for seed in "${seeds[@]}"; do
     record "$seed" "$kind" all "$(accuracy "$m-$kind.vec" "$questions")"
     record "$seed" "$kind" update "$(accuracy "$m-$kind.vec" "$work/update.questions")"
     record "$seed" "$kind" new "$(accuracy "$m-$kind.vec" "$work/new.questions")"
+    record "$seed" "$kind" carried "$(accuracy "$m-$kind.vec" "$work/carried.questions")"
   done
   # Drift: each model against its own tool's A alone; agreement: B-only words against the same
   # tool's A+B from scratch. The reference for both is another seed: A against A (A2), A+B
@@ -165,16 +169,16 @@ done
 
 echo "Continued training on TinyShakespeare cut at line $cut: A $(wc -w <"$work/A.txt") tokens," \
   "B $(wc -w <"$work/B.txt"); $second_only words at min-count $min_count in B are absent from A," \
-  "$new_rows words get new rows (below min-count in A)."
+  "$new_rows words below min-count in A reach it in B (new rows in both tools; gradvec adds those that reach it only in A+B)."
 echo "Skip-gram, negative sampling, dim $dim, window $window, negative $negative, sample $sample," \
   "min-count $min_count, 1 thread; on A and on A+B lr $lr and $epochs epochs, on B after A lr" \
   "$second_lr and $second_epochs epochs (anchored: --anchor-known $anchor); gensim through" \
   "corpus_file=, BLAS $blas. Mean (sd) over seeds ${seeds[*]}."
 echo
 awk -F'\t' -v all="$all_questions" -v anchor="$anchor" -v update="$update_questions" -v new="$new_questions" \
-  -v replays="${replays[*]}" '
+  -v carried="$carried_questions" -v replays="${replays[*]}" '
   BEGIN {
-    total["all"] = all; total["update"] = update; total["new"] = new
+    total["all"] = all; total["update"] = update; total["new"] = new; total["carried"] = carried
     models = "gradvec-AthenB gradvec-frozen gradvec-anchored"
     shares = split(replays, share, " ")
     for (i = 1; i <= shares; i++) {
@@ -191,7 +195,7 @@ awk -F'\t' -v all="$all_questions" -v anchor="$anchor" -v update="$update_questi
     name["gensim-AB"] = "gensim: A+B from scratch"
     name["gensim-A"] = "gensim: A alone"
     name["reference"] = "gradvec, another seed (reference): A alone, A+B from scratch"
-    split("all update new drift agreement", metrics, " ")
+    split("all update new carried drift agreement", metrics, " ")
   }
   {
     value = $4
@@ -208,11 +212,11 @@ awk -F'\t' -v all="$all_questions" -v anchor="$anchor" -v update="$update_questi
       variance > 0 ? sqrt(variance) : 0)
   }
   END {
-    printf "| model | analogies, all %d questions | the %d the update vocabulary covers | the %d with a word new in B | old words'"'"' neighbours kept (vs A alone) | B-only words'"'"' neighbours shared with A+B from scratch |\n", all, update, new
-    print "|---|---|---|---|---|---|"
+    printf "| model | analogies, all %d questions | the %d gensim'"'"'s update vocabulary covers | the %d with a word new in B | the %d with a word under --min-count in each half | old words'"'"' neighbours kept (vs A alone) | B-only words'"'"' neighbours shared with A+B from scratch |\n", all, update, new, carried
+    print "|---|---|---|---|---|---|---|"
     for (i = 1; i <= count; i++) {
       line = "| " name[order[i]] " |"
-      for (j = 1; j <= 5; j++) line = line cell(order[i], metrics[j])
+      for (j = 1; j <= 6; j++) line = line cell(order[i], metrics[j])
       print line
     }
   }' "$results"

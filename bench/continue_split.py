@@ -7,12 +7,16 @@ FIRST and SECOND are the tokenised halves (tokenise_corpus.py output). Writes to
   frequent.words   the --frequent most frequent words of FIRST: whose neighbours may drift;
   second_only.words words at --min-count in SECOND that FIRST never has: the words only the
                    second half teaches;
-  update.questions the questions whose four words the update vocabulary holds (at --min-count in
-                   FIRST or in SECOND, as gensim's update=True and `train --init` count them;
-                   a word rarer than that in each half but not in both is lost to both);
+  update.questions the questions whose four words gensim's update vocabulary holds (at
+                   --min-count in FIRST or in SECOND, as build_vocab(update=True) counts them;
+                   a word rarer than that in each half but not in both is lost to it);
   new.questions    of those, the ones with a word the first model lacks (below --min-count in
-                   FIRST): questions only the second run can make answerable.
-Prints one line of counts: "second_only=N new_rows=R update_questions=U new_questions=Q".
+                   FIRST): questions only the second run can make answerable;
+  carried.questions the others whose words are all at --min-count in FIRST and SECOND together:
+                   a word of each is under it in each half, which gensim loses and `train --init`
+                   keeps from a checkpoint (the first run's counts of the words it gave no row).
+Prints one line of counts:
+"second_only=N new_rows=R update_questions=U new_questions=Q carried_questions=C".
 """
 import argparse
 import collections
@@ -71,9 +75,12 @@ def main():
                               lambda q: all(map(in_update, q)))
     new = write_questions(os.path.join(args.out_dir, "new.questions"), sections,
                           lambda q: all(map(in_update, q)) and any(map(new_row, q)))
+    carried = write_questions(os.path.join(args.out_dir, "carried.questions"), sections,
+                              lambda q: not all(map(in_update, q))
+                              and all(first[w] + second[w] >= least for w in q))
     new_rows = sum(1 for w in second if new_row(w))
     print(f"second_only={len(second_only)} new_rows={new_rows} update_questions={updated} "
-          f"new_questions={new}")
+          f"new_questions={new} carried_questions={carried}")
     return 0
 
 
