@@ -1,5 +1,6 @@
-// Numeric kernels shared by the differentiable ops and by the fused losses built beside them
-// (word2vec's SGNS). Inline, so each inlines into its caller's hot loop and vectorises there.
+// Small numeric helpers shared by the differentiable ops, the fused losses and the kernels of
+// simd/isa/ (the hot loops, reached through simd/kernel_table.h). Inline, so each inlines into
+// its caller's loop and vectorises there, in the caller's instruction set (simd/code_namespace.h).
 //
 // Their arithmetic is fixed on purpose: trained vectors are compared bit for bit across
 // refactors, so a kernel's loop order and its `#pragma omp simd` reductions are part of its
@@ -12,8 +13,11 @@
 #include <utility>
 
 #include "autograd/ops/fast_exp.h"
+#include "autograd/simd/code_namespace.h"
 
 namespace gv {
+
+inline namespace GV_CODE {
 
 // σ(x) given e = exp(-|x|). Callers that also need softplus(±x) compute e once for both.
 inline float sigmoid_from_exp(float x, float e) {
@@ -31,33 +35,12 @@ inline float log1p_exp_neg_abs(float x) {
   return std::log1p(std::exp(-std::fabs(x)));
 }
 
-// The logistic losses of n logits x with labels y (each 0 or 1), as the fused word2vec losses
-// score them: returns Σ_k softplus(z_k), z = x for y = 0 and -x for y = 1 (that is -log σ(x) for
-// a positive pair, -log σ(-x) for a negative one), and overwrites each x_k with the loss's
-// derivative σ(x_k) - y_k. One vectorised pass: exp is fast_exp (2 ulp) rather than a library
-// call per logit, and softplus(z) = max(z, 0) + log(1 + e^{-|x|}) takes its logs as one log of
-// a product of up to kFactorsPerLog factors, each in (1, 2], so no product overflows a float
+}  // namespace GV_CODE
+
+// logistic_losses (simd/kernel_table.h) takes the logs of its softplus losses as one log of a
+// product of up to kFactorsPerLog factors, each in (1, 2], so no product overflows a float
 // (2^127 < FLT_MAX) in any order the lanes multiply them.
 inline constexpr int64_t kFactorsPerLog = 127;
-inline double logistic_losses(float* x, const float* y, int64_t n) {
-  double loss = 0.0;
-  for (int64_t begin = 0; begin < n; begin += kFactorsPerLog) {
-    const int64_t end = std::min(n, begin + kFactorsPerLog);
-    float linear = 0.0f;
-    float product = 1.0f;
-#pragma omp simd reduction(+ : linear) reduction(* : product)
-    for (int64_t k = begin; k < end; ++k) {
-      const float v = x[k];
-      const float e = fast_exp(-std::fabs(v));
-      const float r = 1.0f / (1.0f + e);
-      linear += std::max(v - 2.0f * y[k] * v, 0.0f);
-      product *= 1.0f + e;
-      x[k] = (v >= 0.0f ? r : e * r) - y[k];
-    }
-    loss += static_cast<double>(linear) + std::log(product);
-  }
-  return loss;
-}
 
 // A gradient row that a kernel adds to: its floats, and whether they are stale (a sparse
 // gradient's new entry) and are to be overwritten, the sums starting from +0 as in a zeroed row.
@@ -66,12 +49,14 @@ struct GradRow {
   bool overwrite = false;
 };
 
-// Calls block.template operator()<m>() for m in [1, kBlock]: the kernels below unroll a block of
-// rows or terms at a compile-time size, and a loop over n hands them its last, smaller block.
-// Eight by default (axpy_sum's terms): a CBOW window's rows, up to 2 x 5 at the default window,
-// take one or two passes over the sum, and eight running sums still leave AVX-512's 32
-// registers for the loads.
 inline constexpr int64_t kBlock = 8;
+
+inline namespace GV_CODE {
+
+// Calls block.template operator()<m>() for m in [1, kMax]: the kernels unroll a block of
+// rows or terms at a compile-time size, and a loop over n hands them its last, smaller block.
+// kBlock, eight, by default (axpy_sum's terms): a CBOW window's rows, up to 2 x 5 at the default
+// window, take one or two passes over the sum.
 template <int kMax = kBlock, class Block>
 inline void with_block_size(int64_t m, Block block) {
   [&]<int... M>(std::integer_sequence<int, M...>) {
@@ -97,44 +82,6 @@ inline void axpy(float alpha, const float* x, float* y, int64_t d) {
   for (int64_t k = 0; k < d; ++k) y[k] += alpha * x[k];
 }
 
-// y (d) += Σ_t alpha[t] x[t] (d) over N terms, term by term for each element: the same sums, in
-// the same order, as N calls of axpy, with y loaded and stored once instead of N times. With
-// Overwrite, y's old floats are not read: the sums start from +0, as from a zeroed y.
-template <int N, bool Overwrite = false>
-inline void axpy_terms(float* y, const float* const* x, const float* alpha, int64_t d) {
-#pragma omp simd
-  for (int64_t k = 0; k < d; ++k) {
-    float sum = Overwrite ? 0.0f : y[k];
-#pragma GCC unroll 8
-    for (int t = 0; t < N; ++t) sum += alpha[t] * x[t][k];
-    y[k] = sum;
-  }
-}
-
-// y (d) += Σ_t alpha_t x_t over t < n, where term(t) returns the pair (alpha_t, x_t): the result
-// of axpy(alpha_t, x_t, y, d) for t = 0, 1, ..., bit for bit, in one pass over y per kBlock
-// terms. The embedding bag adds a window's rows into its sum this way; with one axpy per row,
-// y's loads and stores were half the traffic.
-// With overwrite (and n > 0), y's old floats are ignored: the result is that of a zeroed y.
-template <class Term>
-inline void axpy_sum(float* y, int64_t d, int64_t n, Term term, bool overwrite = false) {
-  for (int64_t t = 0; t < n; t += kBlock) {
-    const float* x[kBlock];
-    float alpha[kBlock];
-    const int64_t m = std::min(kBlock, n - t);
-    for (int64_t q = 0; q < m; ++q) {
-      const auto [a, row] = term(t + q);
-      alpha[q] = a;
-      x[q] = row;
-    }
-    with_block_size(m, [&]<int M>() {
-      if (overwrite && t == 0) {
-        axpy_terms<M, true>(y, x, alpha, d);
-      } else {
-        axpy_terms<M>(y, x, alpha, d);
-      }
-    });
-  }
-}
+}  // namespace GV_CODE
 
 }  // namespace gv

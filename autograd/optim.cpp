@@ -2,6 +2,7 @@
 
 #include "autograd/kernels.h"
 #include "autograd/require.h"
+#include "autograd/simd/kernel_table.h"
 
 #include <algorithm>
 #include <cmath>
@@ -109,16 +110,15 @@ void Optimizer::zero_grad() {
 // ---- SGD ----
 
 void Sgd::update_dense(size_t, float* value, const float* grad, int64_t n, float lr) {
-  for (int64_t i = 0; i < n; ++i) value[i] -= lr * grad[i];
+  kernels().sgd_update(value, grad, n, lr);
 }
 
 void Sgd::update_rows(size_t, Tensor& value, const SparseRows& grad, float lr) {
   const int64_t d = grad.row_dim();
+  const KernelTable& table = kernels();
   for (int64_t k = 0; k < grad.stored_rows(); ++k) {
     if (k + 1 < grad.stored_rows()) prefetch_row(value.data() + grad.index(k + 1) * d, d);
-    float* row = value.data() + grad.index(k) * d;
-    const float* g = grad.row(k);
-    for (int64_t j = 0; j < d; ++j) row[j] -= lr * g[j];
+    table.sgd_update(value.data() + grad.index(k) * d, grad.row(k), d, lr);
   }
 }
 
@@ -127,27 +127,18 @@ void Sgd::update_rows(size_t, Tensor& value, const SparseRows& grad, float lr) {
 Adagrad::Adagrad(std::vector<Var> params, float lr, float eps)
     : Optimizer(std::move(params), lr), eps_(eps), sum_sq_(zeros_like(this->params())) {}
 
-namespace {
-// sum_sq += g²; value -= lr g / (√sum_sq + eps), over n contiguous elements.
-void adagrad_update(float* value, float* sum_sq, const float* grad, int64_t n, float lr,
-                    float eps) {
-  for (int64_t i = 0; i < n; ++i) {
-    sum_sq[i] += grad[i] * grad[i];
-    value[i] -= lr * grad[i] / (std::sqrt(sum_sq[i]) + eps);
-  }
-}
-}  // namespace
-
 void Adagrad::update_dense(size_t index, float* value, const float* grad, int64_t n, float lr) {
-  adagrad_update(value, sum_sq_[index].data(), grad, n, lr, eps_);
+  kernels().adagrad_update(value, sum_sq_[index].data(), grad, n, lr, eps_);
 }
 
 void Adagrad::update_rows(size_t index, Tensor& value, const SparseRows& grad, float lr) {
   // Exact: a row with zero gradient keeps both its value and its sum of squares.
   const int64_t d = grad.row_dim();
+  const KernelTable& table = kernels();
   for (int64_t k = 0; k < grad.stored_rows(); ++k) {
     const int64_t offset = grad.index(k) * d;
-    adagrad_update(value.data() + offset, sum_sq_[index].data() + offset, grad.row(k), d, lr, eps_);
+    table.adagrad_update(value.data() + offset, sum_sq_[index].data() + offset, grad.row(k), d, lr,
+                         eps_);
   }
 }
 
@@ -178,14 +169,8 @@ std::pair<float, float> Adam::next_step(size_t index, float lr) {
 void Adam::update_span(size_t index, int64_t offset, float* value, const float* grad, int64_t n,
                        std::pair<float, float> step) {
   const auto [step_size, eps] = step;
-  const float b1 = options_.beta1, b2 = options_.beta2;
-  float* m = m_[index].data() + offset;
-  float* v = v_[index].data() + offset;
-  for (int64_t i = 0; i < n; ++i) {
-    m[i] = b1 * m[i] + (1.0f - b1) * grad[i];
-    v[i] = b2 * v[i] + (1.0f - b2) * grad[i] * grad[i];
-    value[i] -= step_size * m[i] / (std::sqrt(v[i]) + eps);
-  }
+  kernels().adam_update(value, m_[index].data() + offset, v_[index].data() + offset, grad, n,
+                        options_.beta1, options_.beta2, step_size, eps);
 }
 
 void Adam::update_dense(size_t index, float* value, const float* grad, int64_t n, float lr) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "autograd/kernels.h"
+#include "autograd/simd/kernel_table.h"
 #include "autograd/tensor.h"
 
 namespace gv {

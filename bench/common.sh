@@ -57,13 +57,26 @@ require_gradvec() {
   [[ -x $gradvec ]] || die "gradvec binary $gradvec not found: build it (cmake -S . -B build && cmake --build build) or set GRADVEC_BIN"
 }
 
-# require_known_tools TOOL...: every name must be one train_command knows.
+# require_known_tools TOOL...: every name must be one train_command knows. gradvec@ISA is gradvec
+# with GRADVEC_ISA=ISA, one variant of its kernels forced (autograd/simd/isa.h).
 require_known_tools() {
   local tool
   for tool in "$@"; do
-    [[ $tool =~ ^(gradvec|gensim|gensim-lines|fasttext)$ ]] ||
-      die "unknown tool '$tool' in TOOLS (known: gradvec gensim gensim-lines fasttext)"
+    [[ $tool =~ ^(gradvec(@(baseline|avx2|avx512))?|gensim|gensim-lines|fasttext|word2vec.c)$ ]] ||
+      die "unknown tool '$tool' in TOOLS (known: gradvec gradvec@baseline gradvec@avx2 gradvec@avx512 gensim gensim-lines fasttext word2vec.c)"
   done
+}
+
+# build_word2vec_c: sets `word2vec_c`, word2vec.c's own trainer built in $work from the sources
+# npm's `word2vec` package ships, with the flags of its own makefile (-O3 -march=native
+# -funroll-loops): the fastest build its authors give.
+build_word2vec_c() {
+  (cd "$work" && npm pack --silent word2vec >/dev/null && tar xzf word2vec-*.tgz) ||
+    die "npm pack word2vec failed (offline?)"
+  word2vec_c=$work/word2vec
+  gcc "$work/package/src/word2vec.c" -o "$word2vec_c" -lm -pthread -O3 -march=native -Wall \
+    -funroll-loops -Wno-unused-result -fno-stack-protector 2>/dev/null ||
+    die "compiling word2vec.c failed"
 }
 
 # find_blas: sets `blas`, the library behind libblas.so.3, which gensim's inner loop calls. A
@@ -118,7 +131,8 @@ tokenise() {
 train_command() {
   local tool=$1 threads=$2 seed=$3 epochs=$4 scale=$5 out=$6
   case $tool in
-    gradvec)
+    gradvec | gradvec@*)
+      [[ $tool == gradvec@* ]] && printf '%s\n' env "GRADVEC_ISA=${tool#gradvec@}"
       printf '%s\n' "$gradvec" train --corpus "$tokens" --output "$out" --format w2v --dim $dim \
         --window $window --negative $negative --sample $sample --min-count $min_count \
         --epochs "$epochs" --lr $lr --optimizer sgd --model $model --loss $loss \
@@ -146,5 +160,14 @@ train_command() {
       printf '%s\n' fasttext $model -input "$tokens" -output "${out%.vec}" -dim $dim -ws $window \
         -loss $ft_loss -neg $negative -t $sample -minCount $min_count -lr $lr -epoch "$epochs" \
         "${ngrams[@]}" -thread "$threads" -seed "$seed" -verbose 0 ;;
+    word2vec.c)
+      if ((subwords)); then die "word2vec.c has no subwords (TOOLS without word2vec.c)"; fi
+      local cbow=0 hs=0 neg=$negative
+      [[ $model == cbow ]] && cbow=1
+      [[ $loss == hs ]] && hs=1 neg=0
+      # Its initial range is its own, ±0.5/dim; -iter is its epochs; text output.
+      printf '%s\n' "$word2vec_c" -train "$tokens" -output "$out" -size $dim -window $window \
+        -negative $neg -hs $hs -sample $sample -min-count $min_count -alpha $lr -iter "$epochs" \
+        -threads "$threads" -cbow $cbow -binary 0 ;;
   esac
 }

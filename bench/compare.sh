@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Training speed of gradvec against gensim and fastText: one epoch over TinyShakespeare repeated
+# Training speed of gradvec against gensim, fastText and word2vec.c: one epoch over TinyShakespeare repeated
 # 20 times (~4.1M tokens, tokenised once and shared) in each of MODES (default skip-gram with
 # negative sampling), each tool in the same mode with 1 and 2 threads, REPS repetitions with the
 # tools alternating inside each one.
@@ -18,10 +18,13 @@
 #   bench/compare.sh
 #   REPS=5 TOOLS="gensim fasttext" bench/compare.sh
 #   MODES="sg-ns sg-hs cbow-ns cbow-hs" TOOLS="gradvec gensim" bench/compare.sh
+#   TOOLS="gradvec@avx2 gradvec@avx512 gensim word2vec.c" THREADS=1 bench/compare.sh
 #
 # Environment: GRADVEC_BIN (default build/gradvec), GRADVEC_CORPUS (default
 # data/tinyshakespeare.txt), REPS (default 3), REPEAT (corpus copies, default 20), THREADS
-# (default "1 2"), TOOLS (default "gradvec gensim gensim-lines fasttext"), MODES (default
+# (default "1 2"), TOOLS (default "gradvec gensim gensim-lines fasttext"; also gradvec@ISA, gradvec
+# with one variant of its kernels forced by GRADVEC_ISA, and word2vec.c, built from npm's word2vec
+# package with its own makefile's flags), MODES (default
 # sg-ns; any of sg-ns sg-hs cbow-ns cbow-hs, see common.sh's set_mode), PYTHON (default
 # /usr/bin/python3),
 # KEEP_WORK=1 keeps the corpus, vectors and logs. Exit status 2 when something could not run.
@@ -48,7 +51,7 @@ require_known_modes "${modes[@]}"
 blas="not used"
 for tool in "${tools[@]}"; do
   case $tool in
-    gradvec) require_gradvec ;;
+    gradvec*) require_gradvec ;;
     gensim*)
       "$python" -c 'import gensim' 2>/dev/null || die "$python cannot import gensim: ./setup.sh --peers"
       require_openblas ;;
@@ -58,6 +61,7 @@ done
 
 make_work_dir
 tokenise "$repeat"
+if [[ " ${tools[*]} " == *" word2vec.c "* ]]; then build_word2vec_c; fi
 
 # tool, threads, rep, wall seconds, peak RSS KiB, train-only seconds, mode
 results=$work/results.tsv
@@ -117,7 +121,9 @@ memory=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
 versions=()
 for tool in "${tools[@]}"; do
   case $tool in
-    gradvec) versions+=("$("$gradvec" --version)") ;;
+    gradvec) versions+=("$("$gradvec" --version | tr '\n' ' ')") ;;
+    gradvec@*) ;;
+    word2vec.c) versions+=("word2vec.c from npm's word2vec $(sed -n 's/.*"version": "\(.*\)".*/\1/p' "$work/package/package.json"), gcc $(gcc -dumpfullversion) -O3 -march=native") ;;
     gensim-lines) ;;
     gensim) versions+=("gensim $("$python" -c 'import gensim; print(gensim.__version__)') (Python $("$python" -c 'import platform; print(platform.python_version())'))") ;;
     fasttext) versions+=("fastText $(dpkg-query -W -f='${Version}' fasttext 2>/dev/null || echo unknown)") ;;
@@ -156,6 +162,7 @@ awk -F'\t' -v tokens="$token_count" '
     if (!(key in walls)) order[++n] = key
     if (!($2 in thread_seen)) { thread_seen[$2] = 1; thread_order[++m] = $2 }
     if (!($7 in mode_seen)) { mode_seen[$7] = 1; mode_order[++modes] = $7 }
+    if (!($1 in tool_seen)) { tool_seen[$1] = 1; tool_order[++tools] = $1 }
     walls[key] = walls[key] " " $4
     if ($5 > rss[key]) rss[key] = $5
     if ($6 != "-") train[key] = train[key] " " $6
@@ -176,9 +183,14 @@ awk -F'\t' -v tokens="$token_count" '
     rows = ""
     for (k = 1; k <= modes; k++) {
       mode = mode_order[k]
-      rows = rows ratio_row(mode, "gradvec", "gensim", "gradvec ÷ gensim (corpus_file)") \
-                  ratio_row(mode, "gradvec", "gensim-lines", "gradvec ÷ gensim (LineSentence)") \
-                  ratio_row(mode, "gradvec", "fasttext", "gradvec ÷ fastText")
+      for (g = 1; g <= tools; g++) {  # gradvec and each variant forced, against every peer
+        a = tool_order[g]
+        if (a !~ /^gradvec(@|$)/) continue
+        rows = rows ratio_row(mode, a, "gensim", a " ÷ gensim (corpus_file)") \
+                    ratio_row(mode, a, "gensim-lines", a " ÷ gensim (LineSentence)") \
+                    ratio_row(mode, a, "fasttext", a " ÷ fastText") \
+                    ratio_row(mode, a, "word2vec.c", a " ÷ word2vec.c")
+      }
     }
     if (rows != "") {
       header = "| mode | words/s ratio |"; rule = "|---|---|"

@@ -7,9 +7,11 @@
 #
 #   bench/lm_speed.sh                   REPS=3 STEPS=40, the default model (--pos rope)
 #   POS=learned bench/lm_speed.sh
+#   ISAS="avx2 avx512" bench/lm_speed.sh   also gradvec with each variant of its kernels forced
 #
 # Environment: REPS, STEPS, POS (default rope), EXTRA (model options for both, among --layers
-# --heads --dim --context --batch), GRADVEC_BIN, GRADVEC_CORPUS, PYTHON (default /usr/bin/python3).
+# --heads --dim --context --batch), ISAS (variants of gradvec's kernels to force too, each a row),
+# GRADVEC_BIN, GRADVEC_CORPUS, PYTHON (default /usr/bin/python3).
 # Prints a Markdown table on stdout, progress on stderr; exit status 2 when something could not run.
 set -euo pipefail
 shopt -s inherit_errexit
@@ -20,6 +22,7 @@ reps=${REPS:-3}
 steps=${STEPS:-40}
 pos=${POS:-rope}
 read -r -a extra <<<"${EXTRA:-}"
+read -r -a isas <<<"${ISAS:-}"
 [[ $reps =~ ^[1-9][0-9]*$ ]] || die "REPS must be a positive integer, got '$reps'"
 [[ $steps =~ ^[1-9][0-9]*$ && $steps -gt 3 ]] || die "STEPS must be an integer above 3, got '$steps'"
 require_gradvec
@@ -28,9 +31,10 @@ require_corpus
 require_openblas
 make_work_dir
 
-gradvec_rate() {  # THREADS: steps/s of one gradvec run
-  "$gradvec" lm train --corpus "$corpus" --pos "$pos" --steps "$steps" --threads "$1" --quiet \
-    --output "$work/m.lm" "${extra[@]}" | sed -n 's/^trained .* | \([0-9.]*\) steps\/s .*/\1/p'
+gradvec_rate() {  # THREADS [ISA]: steps/s of one gradvec run, with GRADVEC_ISA=ISA when given
+  GRADVEC_ISA=${2:-} "$gradvec" lm train --corpus "$corpus" --pos "$pos" --steps "$steps" \
+    --threads "$1" --quiet --output "$work/m.lm" "${extra[@]}" |
+    sed -n 's/^trained .* | \([0-9.]*\) steps\/s .*/\1/p'
 }
 torch_rate() {
   "$python" "$repo/bench/lm_torch.py" --corpus "$corpus" --pos "$pos" --steps "$steps" \
@@ -38,20 +42,28 @@ torch_rate() {
 }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+declare -A forced=()  # ISA -> its 1-thread rates
 ours=() theirs=() ours2=()
 for ((rep = 1; rep <= reps; rep++)); do
   ours+=("$(gradvec_rate 1)")
   theirs+=("$(torch_rate)")
   ours2+=("$(gradvec_rate 2)")
   echo "$script: round $rep/$reps: gradvec ${ours[-1]}, PyTorch ${theirs[-1]}, gradvec 2 threads ${ours2[-1]} steps/s" >&2
+  for isa in "${isas[@]}"; do
+    forced[$isa]+="$(gradvec_rate 1 "$isa") "
+    echo "$script: round $rep/$reps: gradvec with GRADVEC_ISA=$isa ${forced[$isa]##* } steps/s" >&2
+  done
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 echo "Machine: $(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)); load average $load_before before, $load_after after."
+echo "gradvec $("$gradvec" --version | tail -n 1)."
 echo "PyTorch $("$python" -c 'import torch; print(torch.__version__)'), BLAS behind libblas.so.3: $blas, OPENBLAS_NUM_THREADS=$OPENBLAS_NUM_THREADS."
 echo "Model: the lm train defaults, --pos $pos${EXTRA:+ $EXTRA}; $steps steps a run, median of $reps rounds."
 echo
-"$python" - "${ours[*]}" "${theirs[*]}" "${ours2[*]}" <<'PY'
+forced_args=()
+for isa in "${isas[@]}"; do forced_args+=("$isa=${forced[$isa]}"); done
+"$python" - "${ours[*]}" "${theirs[*]}" "${ours2[*]}" "${forced_args[@]}" <<'PY'
 import statistics
 import sys
 
@@ -59,6 +71,10 @@ ours, theirs, ours2 = (statistics.median(map(float, arg.split())) for arg in sys
 print("| | steps/s | gradvec ÷ PyTorch |")
 print("|---|---|---|")
 print(f"| gradvec, 1 thread | {ours:.2f} | **{ours / theirs:.2f}×** |")
+for arg in sys.argv[4:]:
+    isa, rates = arg.split("=", 1)
+    rate = statistics.median(map(float, rates.split()))
+    print(f"| gradvec, 1 thread, GRADVEC_ISA={isa} | {rate:.2f} | **{rate / theirs:.2f}×** |")
 print(f"| PyTorch, 1 thread | {theirs:.2f} | |")
 print(f"| gradvec, 2 threads | {ours2:.2f} | {ours2 / ours:.2f}× its 1 thread |")
 PY

@@ -12,7 +12,8 @@
 # Environment: GRADVEC_BIN (default build/gradvec), SCALE_CORPUS (the corpus file; made by
 # zipf_corpus.py when missing, and kept, since it takes minutes and 0.6 GB; default
 # ${TMPDIR:-/tmp}/gradvec-zipf-100m.txt), SCALE_TOKENS (default 100000000), REPS (default 1),
-# THREADS (default "1 2"), TOOLS (default "gradvec gensim"), PYTHON (default /usr/bin/python3).
+# THREADS (default "1 2"), TOOLS (default "gradvec gensim"; gradvec@ISA forces a variant of its
+# kernels, as in compare.sh), PYTHON (default /usr/bin/python3).
 #
 # words/s = corpus tokens / training seconds as each tool reports them (gradvec's "trained ... in
 # T s", gensim's train() call), so reading and counting the corpus are left out of it; they are
@@ -35,11 +36,11 @@ epochs=1
 [[ -x /usr/bin/time ]] || die "/usr/bin/time not found (GNU time measures peak RSS): ./setup.sh --peers"
 for tool in "${tools[@]}"; do
   case $tool in
-    gradvec) require_gradvec ;;
+    gradvec | gradvec@*) require_known_tools "$tool" && require_gradvec ;;
     gensim)
       "$python" -c 'import gensim' 2>/dev/null || die "$python cannot import gensim: ./setup.sh --peers"
       require_openblas ;;
-    *) die "unknown tool '$tool' in TOOLS (known: gradvec gensim)" ;;
+    *) die "unknown tool '$tool' in TOOLS (known: gradvec gradvec@baseline gradvec@avx2 gradvec@avx512 gensim)" ;;
   esac
 done
 set_mode sg-ns
@@ -63,7 +64,7 @@ run_timed() {
   }
   read -r wall rss_kib <"$work/time.txt"
   case $tool in
-    gradvec)
+    gradvec*)
       # "vocabulary V words, ready in R s | trained W words in T s | ..."
       vocab=$(sed -n 's/^vocabulary \([0-9]*\) words.*/\1/p' "$log")
       first=$(sed -n 's/.* ready in \([0-9.]*\) s .*/\1/p' "$log")
@@ -117,12 +118,12 @@ awk -F'\t' -v tokens="$scale_tokens" -v dim="$dim" '
         median(wall[order[k]]), wps[order[k]], firsts[order[k]], m_rss, tables, m_rss / tables
     }
     print ""
-    print "| threads | words/s gradvec / gensim | first step gensim / gradvec |"
-    print "|---|---|---|"
+    print "| gradvec | threads | words/s gradvec / gensim | first step gensim / gradvec |"
+    print "|---|---|---|---|"
     for (k = 1; k <= keys; k++) {
       split(order[k], f, "\t")
-      if (f[1] != "gradvec" || !(("gensim\t" f[2]) in wps)) continue
+      if (f[1] !~ /^gradvec(@|$)/ || !(("gensim\t" f[2]) in wps)) continue
       other = "gensim\t" f[2]
-      printf "| %s | %.2f | %.2f |\n", f[2], wps[order[k]] / wps[other], firsts[other] / firsts[order[k]]
+      printf "| %s | %s | %.2f | %.2f |\n", f[1], f[2], wps[order[k]] / wps[other], firsts[other] / firsts[order[k]]
     }
   }' "$results"

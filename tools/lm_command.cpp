@@ -20,6 +20,7 @@
 
 #include "autograd/io/printable.h"
 #include "autograd/require.h"
+#include "autograd/simd/isa.h"
 #include "embeddings/bpe/bpe_file.h"
 #include "embeddings/lm/evaluation.h"
 #include "embeddings/lm/lm_checkpoint.h"
@@ -131,14 +132,14 @@ void describe(const LmTrainer& trainer, const std::string& corpus, bool resumed)
   std::fprintf(stderr,
                "%s: %lld %s, %zu for training, %zu for validation | %lld layers, %lld "
                "heads, dim %lld, context %lld, %s positions, %lld parameters | batch %lld, %lld "
-               "steps, lr %g, %d thread(s)%s\n",
+               "steps, lr %g, %d thread(s), %s kernels%s\n",
                printable(corpus).c_str(), static_cast<long long>(trainer.corpus().vocab.size()),
                trainer.corpus().vocab.unit(), trainer.corpus().train.size(),
                trainer.corpus().validation.size(), static_cast<long long>(c.layers),
                static_cast<long long>(c.heads), static_cast<long long>(c.dim),
                static_cast<long long>(c.context), positions.c_str(), static_cast<long long>(params),
                static_cast<long long>(o.batch), static_cast<long long>(o.steps), o.lr, o.threads,
-               resumed ? ", resumed" : "");
+               isa_name(active_isa()).data(), resumed ? ", resumed" : "");
 }
 
 void run_lm_train(LmTrainArgs args) {

@@ -6,6 +6,7 @@
 
 #include "autograd/io/printable.h"
 #include "autograd/io/temporary_files.h"
+#include "autograd/simd/isa.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "tools/out_of_memory.h"
@@ -14,9 +15,17 @@ int main(int argc, char** argv) {
   // Until a training command installs its own: a signal that ends the process removes the
   // temporary files of the write it cut off.
   gv::unlink_temporaries_on_fatal_signals();
+  // The kernels' variant, chosen from the CPU or forced by GRADVEC_ISA: a variant this CPU
+  // cannot run is refused before anything starts.
+  try {
+    gv::active_isa();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gradvec: error: %s\n", gv::printable(e.what()).c_str());
+    return 2;
+  }
   CLI::App app{"gradvec: skip-gram word vectors on a small reverse-mode autograd engine"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "gradvec 0.1.0");
+  app.set_version_flag("--version", "gradvec 0.1.0\n" + gv::kernels_report());
   // Bad input is one line and status 2, whether CLI11 or a command found it.
   app.failure_message([](const CLI::App*, const CLI::Error& e) {
     return "gradvec: error: " + gv::printable(e.what()) + " (see --help)\n";

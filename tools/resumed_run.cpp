@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "autograd/simd/isa.h"
 #include "tools/corpus_reading_options.h"
 #include "tools/train_kinds.h"
 
@@ -132,7 +133,8 @@ std::string trained_summary(const TrainProgress& before, const TrainProgress& af
                   static_cast<long long>(after.words_done), after.seconds);
     summary += text;
   }
-  std::snprintf(text, sizeof text, " | %.0f words/s", seconds > 0 ? double(words) / seconds : 0.0);
+  std::snprintf(text, sizeof text, " | %.0f words/s (%s kernels)",
+                seconds > 0 ? double(words) / seconds : 0.0, isa_name(active_isa()).data());
   return summary + text;
 }
 

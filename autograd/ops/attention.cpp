@@ -9,40 +9,13 @@
 #include <vector>
 
 #include "autograd/ops.h"
-#include "autograd/ops/fast_exp.h"
 #include "autograd/ops/gemm.h"
 #include "autograd/ops/op_support.h"
+#include "autograd/simd/kernel_table.h"
 
 namespace gv {
 
 namespace {
-
-// y (T) = softmax(scale * x[0..t]) followed by zeros: row t of a causal softmax over a (T, T)
-// score matrix, where query t sees keys 0..t only.
-void causal_softmax_row(const float* x, float* y, int64_t t, int64_t length, float scale) {
-  float max = x[0];
-  for (int64_t c = 1; c <= t; ++c) max = std::max(max, x[c]);
-  float sum = 0.0f;
-#pragma omp simd reduction(+ : sum)
-  for (int64_t c = 0; c <= t; ++c) {
-    y[c] = fast_exp(scale * (x[c] - max));
-    sum += y[c];
-  }
-  const float inv = 1.0f / sum;
-#pragma omp simd
-  for (int64_t c = 0; c <= t; ++c) y[c] *= inv;
-  std::fill(y + t + 1, y + length, 0.0f);
-}
-
-// dx (T) += scale * y ⊙ (g - Σ_c g_c y_c): the softmax Jacobian applied to g along one row; the
-// masked entries have y = 0, so they receive nothing.
-void softmax_row_backward(const float* y, const float* g, float* dx, int64_t t, float scale) {
-  float g_dot_y = 0.0f;
-#pragma omp simd reduction(+ : g_dot_y)
-  for (int64_t c = 0; c <= t; ++c) g_dot_y += g[c] * y[c];
-#pragma omp simd
-  for (int64_t c = 0; c <= t; ++c) dx[c] += scale * y[c] * (g[c] - g_dot_y);
-}
 
 // The (..., T, T) shape of a score tensor as (matrices, T); throws unless square.
 RowsView square_matrices(const Shape& shape, const char* op) {
@@ -60,8 +33,8 @@ Var causal_softmax(const Var& scores) {
   const int64_t length = view.cols, rows = view.rows * length;
   Tensor out = Tensor::uninitialized(scores.shape());
   for (int64_t r = 0; r < rows; ++r) {
-    causal_softmax_row(scores.value().data() + r * length, out.data() + r * length, r % length,
-                       length, 1.0f);
+    kernels().causal_softmax_row(scores.value().data() + r * length, out.data() + r * length,
+                                 r % length, length, 1.0f);
   }
   return make_result(
       std::move(out), {scores},
@@ -69,8 +42,9 @@ Var causal_softmax(const Var& scores) {
         float* gx = self.inputs[0]->grad_data();
         if (!gx) return;
         for (int64_t r = 0; r < rows; ++r) {
-          softmax_row_backward(self.value.data() + r * length, self.grad.data() + r * length,
-                               gx + r * length, r % length, 1.0f);
+          kernels().softmax_row_backward(self.value.data() + r * length,
+                                         self.grad.data() + r * length, gx + r * length, r % length,
+                                         1.0f);
         }
       },
       "causal_softmax");
@@ -105,7 +79,7 @@ Var causal_attention(const Var& q, const Var& k, const Var& v, float scale) {
     pack_transposed(k.value().data() + s * qkv_size, d, length, d, k_t);
     gemm_add({q_s, d, 1}, k_t.data(), length, p, length, length, d, length);
     for (int64_t t = 0; t < length; ++t) {
-      causal_softmax_row(p + t * length, p + t * length, t, length, scale);
+      kernels().causal_softmax_row(p + t * length, p + t * length, t, length, scale);
     }
     gemm_add({p, length, 1}, v.value().data() + s * qkv_size, d, out.data() + s * qkv_size, d,
              length, length, d);
@@ -133,8 +107,8 @@ Var causal_attention(const Var& q, const Var& k, const Var& v, float scale) {
           gemm_add({dout, d, 1}, v_t.data(), length, dp.data(), length, length, d, length);
           std::fill(ds.begin(), ds.end(), 0.0f);
           for (int64_t t = 0; t < length; ++t) {
-            softmax_row_backward(p + t * length, dp.data() + t * length, ds.data() + t * length, t,
-                                 scale);
+            kernels().softmax_row_backward(p + t * length, dp.data() + t * length,
+                                           ds.data() + t * length, t, scale);
           }
           // dQ = dS K, dK = dS^T Q.
           if (gq) gemm_add({ds.data(), length, 1}, k + at, d, gq + at, d, length, length, d);

@@ -11,6 +11,7 @@
 #include "autograd/kernels.h"
 #include "autograd/ops.h"
 #include "autograd/ops/op_support.h"
+#include "autograd/simd/kernel_table.h"
 
 namespace gv {
 

@@ -1,5 +1,5 @@
 // exp in a form loops can vectorise: for the transformer ops (GELU, the attention softmax)
-// and the fused word2vec losses (kernels.h: logistic_losses),
+// and the fused word2vec losses (simd/kernel_table.h: logistic_losses),
 // which take millions of exponentials a step. std::exp is a library call the compiler cannot
 // vectorise without -ffast-math; this is a few multiply-adds and an integer shift.
 // Not part of the public API (see ops.h).
@@ -8,7 +8,10 @@
 #include <bit>
 #include <cstdint>
 
+#include "autograd/simd/code_namespace.h"
+
 namespace gv {
+inline namespace GV_CODE {
 
 // exp(x) within 2 ulp for x in [-87, 88] (Cephes' expf); x outside is clamped to that range,
 // so the result stays finite and positive: exp(-87) = 1.6e-38 stands in for anything smaller.
@@ -37,4 +40,5 @@ inline float fast_exp(float x) {
   return p * std::bit_cast<float>(exponent);
 }
 
+}  // namespace GV_CODE
 }  // namespace gv

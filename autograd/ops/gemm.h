@@ -6,7 +6,8 @@
 //   dW = x^T @ dy     a read by columns: the same routine with a's two strides swapped;
 //   dx = dy @ W^T     b transposed into a scratch buffer first (pack_transposed), which costs
 //                     K N floats against M K N multiply-adds.
-// The result is built in register tiles of kTileRows x kTileCols (see gemm.cpp), so every element
+// The result is built in register tiles of kTileRows x kTileCols, sized to the registers of the
+// instruction set the process runs (simd/isa/gemm_kernels.cpp), so every element
 // of b loaded from cache feeds kTileRows multiply-adds, and each tile keeps its running sums in
 // registers for the whole length of the sum.
 #pragma once

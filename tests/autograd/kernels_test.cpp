@@ -1,4 +1,5 @@
-// The numeric kernels the fused losses are built on, against plain double-precision loops.
+// The numeric kernels the fused losses are built on, in every variant this CPU runs, against
+// plain double-precision loops and the orders they promise.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -7,55 +8,74 @@
 #include <vector>
 
 #include "autograd/kernels.h"
+#include "autograd/simd/kernel_table.h"
+#include "tests/autograd/isa_support.h"
 
 namespace gv {
 
-TEST_CASE("axpy_sum gives n calls of axpy bit for bit, and overwrite a zeroed y's result",
+TEST_CASE("axpy_rows gives n calls of axpy bit for bit, and overwrite a zeroed y's result",
           "[kernels]") {
-  const int64_t d = 37;  // two full vectors and a remainder
-  for (int64_t n = 1; n <= 2 * kBlock + 1; ++n) {
-    std::vector<float> x(static_cast<size_t>(n * d)), alpha(static_cast<size_t>(n));
-    for (int64_t k = 0; k < n * d; ++k) x[k] = std::cos(0.7f * static_cast<float>(k)) * 1.7f;
-    for (int64_t t = 0; t < n; ++t) alpha[t] = 0.3f - 0.11f * static_cast<float>(t);
-    const auto term = [&](int64_t t) { return std::pair(alpha[t], x.data() + t * d); };
-    std::vector<float> start(static_cast<size_t>(d));
-    for (int64_t k = 0; k < d; ++k) start[k] = std::sin(0.9f * static_cast<float>(k));
+  const int64_t d = 37;  // full vectors and a remainder in every variant
+  for (const KernelTable* k : runnable_kernels()) {
+    // y += alpha x, one term: the variant's axpy, whose order the longer sums keep.
+    const auto axpy_one = [&](float alpha, const float* x, float* y) {
+      k->axpy_rows(y, d, 1, &x, &alpha, false);
+    };
+    for (int64_t n = 1; n <= 2 * kBlock + 1; ++n) {
+      std::vector<float> x = sine_rows(n, d, 0.7f), alpha = sine_rows(1, n, 0.11f);
+      std::vector<const float*> rows;
+      for (int64_t t = 0; t < n; ++t) rows.push_back(x.data() + t * d);
+      const std::vector<float> start = sine_rows(1, d, 0.9f);
 
-    std::vector<float> expected = start, summed = start;
-    for (int64_t t = 0; t < n; ++t) axpy(alpha[t], x.data() + t * d, expected.data(), d);
-    axpy_sum(summed.data(), d, n, term);
-    // Overwrite ignores what y holds (here the start values) and gives a zeroed y's sums.
-    std::vector<float> from_zero(static_cast<size_t>(d), 0.0f), overwritten = start;
-    for (int64_t t = 0; t < n; ++t) axpy(alpha[t], x.data() + t * d, from_zero.data(), d);
-    axpy_sum(overwritten.data(), d, n, term, /*overwrite=*/true);
-    for (int64_t k = 0; k < d; ++k) {
-      INFO("n = " << n << ", k = " << k);
-      CHECK(summed[k] == expected[k]);
-      CHECK(overwritten[k] == from_zero[k]);
+      std::vector<float> expected = start, summed = start;
+      for (int64_t t = 0; t < n; ++t) axpy_one(alpha[t], rows[t], expected.data());
+      k->axpy_rows(summed.data(), d, n, rows.data(), alpha.data(), false);
+      // Overwrite ignores what y holds (here the start values) and gives a zeroed y's sums.
+      std::vector<float> from_zero(static_cast<size_t>(d), 0.0f), overwritten = start;
+      for (int64_t t = 0; t < n; ++t) axpy_one(alpha[t], rows[t], from_zero.data());
+      k->axpy_rows(overwritten.data(), d, n, rows.data(), alpha.data(), true);
+      INFO(isa_name(k->isa) << ", n = " << n);
+      CHECK(summed == expected);
+      CHECK(overwritten == from_zero);
     }
   }
+}
+
+TEST_CASE("axpy_sum gathers its terms for the running variant's axpy_rows", "[kernels]") {
+  const int64_t d = 21, n = 2 * kBlock + 3;
+  std::vector<float> x = sine_rows(n, d, 0.3f), alpha = sine_rows(1, n, 0.17f);
+  std::vector<const float*> rows;
+  for (int64_t t = 0; t < n; ++t) rows.push_back(x.data() + t * d);
+  std::vector<float> expected = sine_rows(1, d, 0.5f), summed = expected;
+  kernels().axpy_rows(expected.data(), d, n, rows.data(), alpha.data(), false);
+  axpy_sum(summed.data(), d, n, [&](int64_t t) { return std::pair(alpha[t], rows[t]); });
+  CHECK(summed == expected);
 }
 
 TEST_CASE("logistic_losses gives softplus losses and sigma(x) - y", "[kernels]") {
   // More than kFactorsPerLog logits, so the loss is the sum of several logs of products;
   // large |x| too, where exp(-|x|) underflows.
-  std::vector<float> x, y;
+  std::vector<float> logits, y;
   for (int64_t k = 0; k < 3 * kFactorsPerLog + 11; ++k) {
-    x.push_back(static_cast<float>(k % 41) - 20.0f + (k % 97 == 0 ? 150.0f : 0.0f));
+    logits.push_back(static_cast<float>(k % 41) - 20.0f + (k % 97 == 0 ? 150.0f : 0.0f));
     y.push_back(k % 3 == 0 ? 1.0f : 0.0f);
   }
   double expected = 0.0;
   std::vector<double> coefficients;
-  for (size_t k = 0; k < x.size(); ++k) {
-    const double z = y[k] > 0 ? -double(x[k]) : double(x[k]);
+  for (size_t k = 0; k < logits.size(); ++k) {
+    const double z = y[k] > 0 ? -double(logits[k]) : double(logits[k]);
     expected += std::max(z, 0.0) + std::log1p(std::exp(-std::fabs(z)));
-    coefficients.push_back(1.0 / (1.0 + std::exp(-double(x[k]))) - y[k]);
+    coefficients.push_back(1.0 / (1.0 + std::exp(-double(logits[k]))) - y[k]);
   }
-  const double loss = logistic_losses(x.data(), y.data(), static_cast<int64_t>(x.size()));
-  CHECK(loss == Approx(expected).epsilon(1e-5));
-  for (size_t k = 0; k < x.size(); ++k) {
-    INFO("k = " << k);
-    CHECK(x[k] == Approx(coefficients[k]).margin(1e-6));
+  for (const KernelTable* k : runnable_kernels()) {
+    std::vector<float> x = logits;
+    const double loss = k->logistic_losses(x.data(), y.data(), static_cast<int64_t>(x.size()));
+    INFO(isa_name(k->isa));
+    CHECK(loss == Approx(expected).epsilon(1e-5));
+    for (size_t j = 0; j < x.size(); ++j) {
+      INFO("k = " << j);
+      CHECK(x[j] == Approx(coefficients[j]).margin(1e-6));
+    }
   }
 }
 

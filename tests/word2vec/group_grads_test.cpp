@@ -121,9 +121,9 @@ TEST_CASE("add_group_grads on dense rows adds to their gradient", "[group_grads]
       DenseInputs{grad.data(), kWidth}, 0, rows, h.data(), cols,
       [&](int64_t j) { return outputs[j]; }, true, out.data(), kWidth, c.data(), 1.0f, &out_grad);
   for (int64_t i = 0; i < rows; ++i) {
-    for (int64_t j = 0; j < cols; ++j) {
-      axpy(c[i * cols + j], out.data() + outputs[j] * kWidth, expected.data() + i * kWidth, kWidth);
-    }
+    axpy_sum(expected.data() + i * kWidth, kWidth, cols, [&](int64_t j) {
+      return std::pair(c[i * cols + j], out.data() + outputs[j] * kWidth);
+    });
   }
   for (int64_t j = 0; j < cols; ++j) {
     out_expected.add_terms(outputs[j], rows, [&](int64_t i) {

@@ -1,12 +1,13 @@
 // add_group_grads: the backward both fused losses (sgns/, hs/) make of each group of logits, a
 // block of input rows (TableInputs or DenseInputs, input_rows.h) against output rows (an SGNS
-// group's K + 1 outputs, a Huffman path's nodes), through dot_block_grads.
+// group's K + 1 outputs, a Huffman path's nodes), through KernelTable::dot_block_grads
+// (autograd/simd/kernel_table.h), the kernel compiled for the CPU this process runs on.
 #pragma once
 
 #include <cstdint>
 
+#include "autograd/simd/kernel_table.h"
 #include "autograd/sparse_rows.h"
-#include "word2vec/losses/dot_blocks.h"
 
 namespace gv {
 
@@ -78,10 +79,11 @@ void add_group_grads(const Inputs& inputs, int64_t begin, int64_t rows, const fl
     }
     return n;
   };
+  const KernelTable& table = kernels();
   const auto block = [&](int64_t i0, int64_t n_rows, int64_t j0, int64_t n_cols, bool grad_in,
                          bool grad_outputs) {
-    dot_block_grads(d, n_rows, n_cols, c + i0 * cols + j0, cols, upstream, a, b,
-                    grad_in ? ga : nullptr, grad_outputs ? gb : nullptr);
+    table.dot_block_grads(d, n_rows, n_cols, c + i0 * cols + j0, cols, upstream, a, b,
+                          grad_in ? ga : nullptr, grad_outputs ? gb : nullptr);
   };
   // Rows outer: right unless an output row repeats, since a block adds only part of its inputs.
   const auto by_rows = [&](bool grad_in, bool grad_outputs) {

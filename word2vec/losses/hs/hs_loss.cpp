@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "autograd/kernels.h"
+#include "autograd/simd/kernel_table.h"
 #include "word2vec/losses/dot_blocks.h"
 #include "word2vec/losses/fused_op.h"
 #include "word2vec/losses/group_grads.h"
@@ -107,7 +108,7 @@ struct Hs {
       coefficient += rows * depth;
       label += rows * depth;
     }
-    return logistic_losses(batch.coefficients.data(), batch.labels.data(), steps);
+    return kernels().logistic_losses(batch.coefficients.data(), batch.labels.data(), steps);
   }
 
   // Backward: dL/dh_i = Σ_j c_ij u_{n_j} and dL/du_{n_j} = Σ_i c_ij h_i over each group's rows i

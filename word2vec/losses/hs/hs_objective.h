@@ -14,9 +14,9 @@
 //            (N, d) = ExampleInputs::rows_of(W_in) (CBOW: the contexts' mean). The forward scores a
 //            group's rows H (m, d) against its path's nodes U (L, d): X = H Uᵀ (m, L) by dot_grid
 //            (dot_blocks.h), the loss Σ softplus(-s X), s = 1 - 2b, by logistic_losses
-//            (autograd/kernels.h), and keeps G = σ(X) - (1 - b) (m, L) in the batch.
+//            (autograd/simd/kernel_table.h), and keeps G = σ(X) - (1 - b) (m, L) in the batch.
 // gradient   backward (the same fused op, through fused_op.h and group_grads.h): per group dL/dH =
-//            G U (m, d) and dL/dU = Gᵀ H (L, d), by dot_block_grads (dot_blocks.h), as row-sparse
+//            G U (m, d) and dL/dU = Gᵀ H (L, d), by dot_block_grads (group_grads.h), as row-sparse
 //            entries of the node table, one per distinct node, and of W_in, one per distinct id
 //            (autograd/sparse_rows.h); or h's dense gradient, which rows_of's ops carry back to
 //            W_in's rows.

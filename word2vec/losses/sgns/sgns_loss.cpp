@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "autograd/kernels.h"
+#include "autograd/simd/kernel_table.h"
 #include "word2vec/losses/dot_blocks.h"
 #include "word2vec/losses/fused_op.h"
 #include "word2vec/losses/group_grads.h"
@@ -103,7 +104,7 @@ struct Sgns {
       }
       logit += rows * outputs;
     }
-    return logistic_losses(batch.coefficients.data(), batch.labels.data(), batch.pairs());
+    return kernels().logistic_losses(batch.coefficients.data(), batch.labels.data(), batch.pairs());
   }
 
   // Backward: dL/dv_i = Σ_j c_ij u_j and dL/du_j = Σ_i c_ij v_i, c = σ(x) - y, over each group's

@@ -13,11 +13,11 @@
 //            rows by id where they lie. CBOW and subwords: sgns_loss<DenseInputs> on rows h (N, d)
 //            = ExampleInputs::rows_of(W_in) (embedding_bag, gather_rows). The forward scores a
 //            group's inputs V (m, d) against its outputs U (K+1, d): X = V Uᵀ (m, K+1) by dot_grid
-//            (dot_blocks.h), the loss Σ softplus(∓X) by logistic_losses (autograd/kernels.h), and
-//            keeps G = σ(X) - Y (m, K+1), Y = 1 for the positive and 0 for a negative, in the
-//            batch.
+//            (dot_blocks.h), the loss Σ softplus(∓X) by logistic_losses
+//            (autograd/simd/kernel_table.h), and keeps G = σ(X) - Y (m, K+1), Y = 1 for the
+//            positive and 0 for a negative, in the batch.
 // gradient   backward (the same fused op, through fused_op.h and group_grads.h): per group dL/dV =
-//            G U (m, d) and dL/dU = Gᵀ V (K+1, d), by dot_block_grads (dot_blocks.h), as row-sparse
+//            G U (m, d) and dL/dU = Gᵀ V (K+1, d), by dot_block_grads (group_grads.h), as row-sparse
 //            entries of W_in and W_out, one per distinct id (autograd/sparse_rows.h); or h's dense
 //            gradient, which rows_of's ops carry back to W_in's rows.
 // optimizer  the trainer's Optimizer::step (autograd/optim.cpp) finds only row-sparse gradients on

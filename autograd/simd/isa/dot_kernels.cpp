@@ -1,0 +1,351 @@
+// Blocks of dot products, x_ij = a_i · b_j for a few rows a_i against a few rows b_j, and their
+// gradients: the kernels of the fused word2vec losses, whose groups are such blocks (a centre's
+// contexts against a Huffman path, SGNS inputs against their K + 1 outputs). One pass over the d
+// floats serves a whole tile of the block, so each row is loaded once for all the rows it meets.
+//
+// Bit for bit: within a variant every dot sums in one order (its register's lanes, folded in
+// halves), and every gradient element adds its terms in the order that axpy, called term by term,
+// would; trained vectors are compared bit for bit across refactors, so these orders are part of
+// the contract. The variants differ in the lanes of a dot and in the tiles: how many sums are
+// kept in registers at once.
+#include <cstdint>
+#include <cstring>
+
+#include "autograd/kernels.h"
+#include "autograd/simd/isa/isa_kernels.h"
+
+namespace gv::GV_ISA {
+
+namespace {
+
+// No std:: algorithm here: a template of the standard library that one variant's object did not
+// inline would be a weak symbol, merged at link time with the other variants' copies
+// (simd/code_namespace.h); the isa_symbols test finds any.
+constexpr int64_t smaller(int64_t a, int64_t b) {
+  return a < b ? a : b;
+}
+
+// dot(a, b, d) = Σ a[k] b[k] over k < d, vectorised without -ffast-math and in the same order
+// on every call: kDotLanes running sums, one vector register's floats, folded in halves: dots come
+// many at a time, independent, so out-of-order execution overlaps their chains, and a narrower
+// fold is shorter. For d >= kDotLanes the d % kDotLanes products left over go into the lanes
+// before the fold, as one more full-width step over the last kDotLanes elements with those
+// already summed masked out: a masked load, where scalar multiply-adds after the fold would be a
+// serial chain as long as the leftover. The lanes are the register's, not more: a vector type
+// wider than the registers is kept in memory and every operation on it goes through the stack.
+//
+// Tiles sized to the registers, so that the compiler keeps a tile's running sums, and the rows
+// it loads, in them for the whole pass rather than spilling them to the stack:
+//   dot_block<R, N>:        R x N sums, N rows of b and one of a loaded;
+//   dot_grads_chunk<R, M>:  R rows of a with their gradient sums, M of b with theirs, and one
+//                           broadcast coefficient.
+#if defined(__AVX512F__)
+constexpr int64_t kDotLanes = 16;
+constexpr int kDotTileRows = 4, kDotTileCols = 4;    // 16 + 5 of 32 registers
+constexpr int kGradTileRows = 8, kGradTileCols = 4;  // 2 x 8 + 2 x 4 + 1 of 32
+#elif defined(__AVX2__)
+constexpr int64_t kDotLanes = 8;
+constexpr int kDotTileRows = 3, kDotTileCols = 3;    // 9 + 4 of 16
+constexpr int kGradTileRows = 4, kGradTileCols = 3;  // 2 x 4 + 2 x 3 + 1 of 16
+#else
+constexpr int64_t kDotLanes = 4;
+constexpr int kDotTileRows = 2, kDotTileCols = 3;    // 6 + 4 of 16, and a product's temporary
+constexpr int kGradTileRows = 3, kGradTileCols = 2;  // 2 x 3 + 2 x 2 + 1 of 16, and a temporary
+#endif
+using DotLanes = float __attribute__((vector_size(kDotLanes * sizeof(float))));
+using DotLaneIndex = int32_t __attribute__((vector_size(kDotLanes * sizeof(int32_t))));
+
+// kDotLanes floats at p, any alignment, into `lanes`: a memcpy of one vector's bytes, which both
+// compilers make one unaligned load (a row's last chunk starts anywhere). Not a cast to an
+// under-aligned vector type: clang forgets the lowered alignment through a reference and loads
+// with instructions that fault off an aligned boundary.
+[[gnu::always_inline]] inline void load_lanes(const float* p, DotLanes& lanes) {
+  std::memcpy(&lanes, p, sizeof lanes);
+}
+
+// kDotLanes floats stored at p, any alignment (load_lanes' twin).
+[[gnu::always_inline]] inline void store_lanes(float* p, const DotLanes& lanes) {
+  std::memcpy(p, &lanes, sizeof lanes);
+}
+
+// The folds of four dots' lanes at once: lane kFoldStride * t of the result is l_t's lanes summed
+// in halves, ((l + l>>L/2) + ...>>L/4) + ..., as for one dot, with the same two operands in every
+// addition, so the same floats; shuffles that pair two vectors' halves do the work of four folds
+// in about a third of their instructions. Spelled out in GCC's vector types because both other
+// spellings go through memory: `omp simd reduction` adds its lanes one after another, and a
+// float[L] folded in halves is stored whole and reloaded by halves, a store-to-load forward the
+// CPU cannot make.
+#if defined(__AVX512F__)
+constexpr DotLaneIndex kLane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+constexpr int kFoldStride = 4;
+[[gnu::always_inline]] inline void fold_four(const DotLanes& l0, const DotLanes& l1,
+                                             const DotLanes& l2, const DotLanes& l3,
+                                             DotLanes& sums) {
+  // (h0 | h1) with h_t[m] = l_t[m] + l_t[m + 8], m < 8; likewise (h2 | h3).
+  const DotLanes h01 =
+      __builtin_shufflevector(l0, l1, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23) +
+      __builtin_shufflevector(l0, l1, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+  const DotLanes h23 =
+      __builtin_shufflevector(l2, l3, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23) +
+      __builtin_shufflevector(l2, l3, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+  // (q0 | q1 | q2 | q3) with q_t[m] = h_t[m] + h_t[m + 4], m < 4.
+  const DotLanes q =
+      __builtin_shufflevector(h01, h23, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27) +
+      __builtin_shufflevector(h01, h23, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31);
+  // e_t[m] = q_t[m] + q_t[m + 2] in lanes 4t + m, m < 2; then e_t[0] + e_t[1] in lane 4t.
+  const DotLanes e =
+      q + __builtin_shufflevector(q, q, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+  sums = e + __builtin_shufflevector(e, e, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+}
+#elif defined(__AVX2__)
+constexpr DotLaneIndex kLane = {0, 1, 2, 3, 4, 5, 6, 7};
+constexpr int kFoldStride = 2;
+[[gnu::always_inline]] inline void fold_four(const DotLanes& l0, const DotLanes& l1,
+                                             const DotLanes& l2, const DotLanes& l3,
+                                             DotLanes& sums) {
+  // (h0 | h1) with h_t[m] = l_t[m] + l_t[m + 4], m < 4; likewise (h2 | h3).
+  const DotLanes h01 = __builtin_shufflevector(l0, l1, 0, 1, 2, 3, 8, 9, 10, 11) +
+                       __builtin_shufflevector(l0, l1, 4, 5, 6, 7, 12, 13, 14, 15);
+  const DotLanes h23 = __builtin_shufflevector(l2, l3, 0, 1, 2, 3, 8, 9, 10, 11) +
+                       __builtin_shufflevector(l2, l3, 4, 5, 6, 7, 12, 13, 14, 15);
+  // (q0 | q1 | q2 | q3) with q_t[m] = h_t[m] + h_t[m + 2], m < 2; then q_t[0] + q_t[1] in 2t.
+  const DotLanes q = __builtin_shufflevector(h01, h23, 0, 1, 4, 5, 8, 9, 12, 13) +
+                     __builtin_shufflevector(h01, h23, 2, 3, 6, 7, 10, 11, 14, 15);
+  sums = q + __builtin_shufflevector(q, q, 1, 0, 3, 2, 5, 4, 7, 6);
+}
+#else
+constexpr DotLaneIndex kLane = {0, 1, 2, 3};
+constexpr int kFoldStride = 1;
+[[gnu::always_inline]] inline void fold_four(const DotLanes& l0, const DotLanes& l1,
+                                             const DotLanes& l2, const DotLanes& l3,
+                                             DotLanes& sums) {
+  // (h0 | h1) with h_t[m] = l_t[m] + l_t[m + 2], m < 2; likewise (h2 | h3); then h_t[0] + h_t[1].
+  const DotLanes h01 =
+      __builtin_shufflevector(l0, l1, 0, 1, 4, 5) + __builtin_shufflevector(l0, l1, 2, 3, 6, 7);
+  const DotLanes h23 =
+      __builtin_shufflevector(l2, l3, 0, 1, 4, 5) + __builtin_shufflevector(l2, l3, 2, 3, 6, 7);
+  sums =
+      __builtin_shufflevector(h01, h23, 0, 2, 4, 6) + __builtin_shufflevector(h01, h23, 1, 3, 5, 7);
+}
+#endif
+
+// out[r * ldo + t] = dot(a[r], b[t], d) for r < R and t < N: one pass over the d floats, each
+// vector of a and b loaded once for the R * N running sums, independent chains the CPU overlaps
+// where separate dots would each wait on their own.
+template <int R, int N>
+void dot_block(const float* const* a, const float* const* b, int64_t d, float* out, int64_t ldo) {
+  if (d < kDotLanes) {  // shorter than one vector: plain sums
+    for (int r = 0; r < R; ++r) {
+      for (int t = 0; t < N; ++t) {
+        float sum = 0.0f;
+        for (int64_t k = 0; k < d; ++k) sum += a[r][k] * b[t][k];
+        out[r * ldo + t] = sum;
+      }
+    }
+    return;
+  }
+  // The R * N sums, row by row, padded with zeros to a multiple of four for fold_four.
+  constexpr int kSums = (R * N + 3) / 4 * 4;
+  DotLanes lanes[kSums] = {};
+  int64_t k = 0;
+  for (; k + kDotLanes <= d; k += kDotLanes) {
+#pragma GCC unroll 4
+    for (int t = 0; t < N; ++t) {
+      DotLanes y, x;
+      load_lanes(b[t] + k, y);
+#pragma GCC unroll 4
+      for (int r = 0; r < R; ++r) {
+        load_lanes(a[r] + k, x);
+        lanes[r * N + t] += x * y;
+      }
+    }
+  }
+  if (k < d) {
+    const int64_t last = d - kDotLanes;
+    const int32_t summed = static_cast<int32_t>(k - last);  // lanes [0, summed) are done
+#pragma GCC unroll 4
+    for (int t = 0; t < N; ++t) {
+      DotLanes y, x;
+      load_lanes(b[t] + last, y);
+#pragma GCC unroll 4
+      for (int r = 0; r < R; ++r) {
+        load_lanes(a[r] + last, x);
+        const DotLanes products = x * y;
+        lanes[r * N + t] += kLane >= summed ? products : DotLanes{};
+      }
+    }
+  }
+#pragma GCC unroll 4
+  for (int s = 0; s < kSums; s += 4) {
+    DotLanes sums;
+    fold_four(lanes[s], lanes[s + 1], lanes[s + 2], lanes[s + 3], sums);
+#pragma GCC unroll 4
+    for (int u = 0; u < 4; ++u) {
+      if (s + u < R * N) out[(s + u) / N * ldo + (s + u) % N] = sums[kFoldStride * u];
+    }
+  }
+}
+
+// The sums of a chunk of dot_block_grads, at offset k, that start from a gradient row (or from +0
+// when it is to be overwritten), and their store. In the last, overlapping chunk (kTail), lanes
+// below `summed` were finished by the chunk before: they are stored back as they were loaded.
+[[gnu::always_inline]] inline void start_grad_lanes(const GradRow& g, int64_t k, DotLanes& sum) {
+  if (g.overwrite) {
+    sum = DotLanes{};
+  } else {
+    load_lanes(g.row + k, sum);
+  }
+}
+template <bool kTail>
+[[gnu::always_inline]] inline void store_grad_lanes(const GradRow& g, int64_t k, int32_t summed,
+                                                    const DotLanes& sum) {
+  if constexpr (kTail) {
+    DotLanes kept;
+    load_lanes(g.row + k, kept);
+    store_lanes(g.row + k, kLane >= summed ? sum : kept);
+  } else {
+    store_lanes(g.row + k, sum);
+  }
+}
+
+// M of b's rows, from j0, against the chunk's R rows of a: gb's M sums made and stored, ga's R
+// sums carried on. Inlined, so that av and ga_sum stay in registers across the calls.
+template <int R, int M, bool kGradA, bool kGradB, bool kTail>
+[[gnu::always_inline]] inline void dot_grads_cols(int64_t k, int32_t summed, int64_t j0,
+                                                  const float* c, int64_t ldc,
+                                                  const float* const* b, const GradRow* gb,
+                                                  const DotLanes (&av)[R], DotLanes (&ga_sum)[R]) {
+  DotLanes bv[M], gb_sum[M];
+#pragma GCC unroll 4
+  for (int t = 0; t < M; ++t) {
+    if constexpr (kGradA) load_lanes(b[j0 + t] + k, bv[t]);
+    if constexpr (kGradB) start_grad_lanes(gb[j0 + t], k, gb_sum[t]);
+  }
+#pragma GCC unroll 8
+  for (int i = 0; i < R; ++i) {
+#pragma GCC unroll 4
+    for (int t = 0; t < M; ++t) {
+      const float cij = c[i * ldc + j0 + t];
+      if constexpr (kGradB) gb_sum[t] += cij * av[i];
+      if constexpr (kGradA) ga_sum[i] += cij * bv[t];
+    }
+  }
+  if constexpr (kGradB) {
+#pragma GCC unroll 4
+    for (int t = 0; t < M; ++t) store_grad_lanes<kTail>(gb[j0 + t], k, summed, gb_sum[t]);
+  }
+}
+
+// One kDotLanes-wide chunk of dot_block_grads for R rows: b's rows kGradTileCols at a time.
+template <int R, bool kGradA, bool kGradB, bool kTail>
+[[gnu::always_inline]] inline void dot_grads_chunk(int64_t k, int32_t summed, int64_t cols,
+                                                   const float* c, int64_t ldc,
+                                                   const float* const* a, const float* const* b,
+                                                   const GradRow* ga, const GradRow* gb) {
+  DotLanes av[R], ga_sum[R];
+#pragma GCC unroll 8
+  for (int i = 0; i < R; ++i) {
+    if constexpr (kGradB) load_lanes(a[i] + k, av[i]);
+    if constexpr (kGradA) start_grad_lanes(ga[i], k, ga_sum[i]);
+  }
+  int64_t j0 = 0;
+  for (; j0 + kGradTileCols <= cols; j0 += kGradTileCols) {
+    dot_grads_cols<R, kGradTileCols, kGradA, kGradB, kTail>(k, summed, j0, c, ldc, b, gb, av,
+                                                            ga_sum);
+  }
+  // A switch, not with_block_size: av and ga_sum, captured by a lambda that is not inlined,
+  // would live on the stack.
+  switch (cols - j0) {  // < kGradTileCols
+    case 3:
+      dot_grads_cols<R, 3, kGradA, kGradB, kTail>(k, summed, j0, c, ldc, b, gb, av, ga_sum);
+      break;
+    case 2:
+      dot_grads_cols<R, 2, kGradA, kGradB, kTail>(k, summed, j0, c, ldc, b, gb, av, ga_sum);
+      break;
+    case 1:
+      dot_grads_cols<R, 1, kGradA, kGradB, kTail>(k, summed, j0, c, ldc, b, gb, av, ga_sum);
+      break;
+    default:
+      break;
+  }
+  if constexpr (kGradA) {
+#pragma GCC unroll 8
+    for (int i = 0; i < R; ++i) store_grad_lanes<kTail>(ga[i], k, summed, ga_sum[i]);
+  }
+}
+
+template <int R, bool kGradA, bool kGradB>
+void dot_grads_rows(int64_t d, int64_t cols, const float* c, int64_t ldc, const float* const* a,
+                    const float* const* b, const GradRow* ga, const GradRow* gb) {
+  int64_t k = 0;
+  for (; k + kDotLanes <= d; k += kDotLanes) {
+    dot_grads_chunk<R, kGradA, kGradB, false>(k, 0, cols, c, ldc, a, b, ga, gb);
+  }
+  if (k < d) {  // the last kDotLanes elements, those before k already summed
+    const int64_t last = d - kDotLanes;
+    dot_grads_chunk<R, kGradA, kGradB, true>(last, static_cast<int32_t>(k - last), cols, c, ldc, a,
+                                             b, ga, gb);
+  }
+}
+
+}  // namespace
+
+void dot_rows(int64_t d, int64_t rows, int64_t cols, const float* const* a, const float* const* b,
+              float* out, int64_t ldo) {
+  for (int64_t i0 = 0; i0 < rows; i0 += kDotTileRows) {
+    const int64_t m = smaller(kDotTileRows, rows - i0);
+    for (int64_t j0 = 0; j0 < cols; j0 += kDotTileCols) {
+      const int64_t n = smaller(kDotTileCols, cols - j0);
+      with_block_size<kDotTileRows>(m, [&]<int R>() {
+        with_block_size<kDotTileCols>(
+            n, [&]<int N>() { dot_block<R, N>(a + i0, b + j0, d, out + i0 * ldo + j0, ldo); });
+      });
+    }
+  }
+}
+
+void dot_block_grads(int64_t d, int64_t rows, int64_t cols, const float* c, int64_t ldc,
+                     float scale, const float* const* a, const float* const* b, const GradRow* ga,
+                     const GradRow* gb) {
+  if (rows <= 0 || cols <= 0 || (!ga && !gb)) return;
+  if (d < kDotLanes) {  // shorter than one vector: the axpys themselves
+    for (int64_t i = 0; ga && i < rows; ++i) {
+      for (int64_t k = 0; ga[i].overwrite && k < d; ++k) ga[i].row[k] = 0.0f;
+      for (int64_t j = 0; j < cols; ++j) axpy(scale * c[i * ldc + j], b[j], ga[i].row, d);
+    }
+    for (int64_t j = 0; gb && j < cols; ++j) {
+      for (int64_t k = 0; gb[j].overwrite && k < d; ++k) gb[j].row[k] = 0.0f;
+      for (int64_t i = 0; i < rows; ++i) axpy(scale * c[i * ldc + j], a[i], gb[j].row, d);
+    }
+    return;
+  }
+  // The chunks read each coefficient once per kDotLanes floats: scaled first, unless scale is 1.
+  float scaled[kGradRows * kGradCols];
+  if (scale != 1.0f) {
+    for (int64_t i = 0; i < rows; ++i) {
+      for (int64_t j = 0; j < cols; ++j) scaled[i * cols + j] = scale * c[i * ldc + j];
+    }
+    c = scaled;
+    ldc = cols;
+  }
+  // Rows kGradTileRows at a time, in order, so each of gb's elements still adds its terms with i
+  // ascending; a row of gb written by the first tile is added to by the next ones.
+  GradRow gb_rows[kGradCols];
+  for (int64_t j = 0; gb && j < cols; ++j) gb_rows[j] = gb[j];
+  for (int64_t i0 = 0; i0 < rows; i0 += kGradTileRows) {
+    const GradRow* ga_tile = ga ? ga + i0 : nullptr;
+    const GradRow* gb_tile = gb ? gb_rows : nullptr;
+    with_block_size<kGradTileRows>(smaller(kGradTileRows, rows - i0), [&]<int R>() {
+      if (ga_tile && gb_tile) {
+        dot_grads_rows<R, true, true>(d, cols, c + i0 * ldc, ldc, a + i0, b, ga_tile, gb_tile);
+      } else if (ga_tile) {
+        dot_grads_rows<R, true, false>(d, cols, c + i0 * ldc, ldc, a + i0, b, ga_tile, gb_tile);
+      } else {
+        dot_grads_rows<R, false, true>(d, cols, c + i0 * ldc, ldc, a + i0, b, ga_tile, gb_tile);
+      }
+    });
+    for (int64_t j = 0; gb && j < cols; ++j) gb_rows[j].overwrite = false;
+  }
+}
+
+}  // namespace gv::GV_ISA

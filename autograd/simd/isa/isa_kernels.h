@@ -1,0 +1,39 @@
+// The kernels of one variant, in its namespace gv::GV_ISA (avx512, avx2 or baseline): the sources
+// of this folder are compiled once per instruction set (autograd/CMakeLists.txt), and
+// kernel_table_entries.cpp gathers each compilation's kernels into its KernelTable. Only the
+// sources of this folder include this header.
+#pragma once
+
+#if !defined(GV_ISA)
+#error "simd/isa/ sources are compiled once per variant, with GV_ISA naming it"
+#endif
+
+#include <cstdint>
+
+#include "autograd/simd/kernel_table.h"
+
+namespace gv::GV_ISA {
+
+// dot_kernels.cpp
+void dot_rows(int64_t d, int64_t rows, int64_t cols, const float* const* a, const float* const* b,
+              float* out, int64_t ldo);
+void dot_block_grads(int64_t d, int64_t rows, int64_t cols, const float* c, int64_t ldc,
+                     float scale, const float* const* a, const float* const* b, const GradRow* ga,
+                     const GradRow* gb);
+
+// row_kernels.cpp
+double logistic_losses(float* x, const float* y, int64_t n);
+void axpy_rows(float* y, int64_t d, int64_t n, const float* const* x, const float* alpha,
+               bool overwrite);
+void causal_softmax_row(const float* x, float* y, int64_t t, int64_t length, float scale);
+void softmax_row_backward(const float* y, const float* g, float* dx, int64_t t, float scale);
+void sgd_update(float* value, const float* grad, int64_t n, float lr);
+void adagrad_update(float* value, float* sum_sq, const float* grad, int64_t n, float lr, float eps);
+void adam_update(float* value, float* m, float* v, const float* grad, int64_t n, float beta1,
+                 float beta2, float step_size, float eps);
+
+// gemm_kernels.cpp
+void gemm_add(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc, int64_t m,
+              int64_t k, int64_t n);
+
+}  // namespace gv::GV_ISA
