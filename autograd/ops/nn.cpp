@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "autograd/ops.h"
-#include "autograd/ops/fast_exp.h"
 #include "autograd/ops/gemm.h"
 #include "autograd/ops/op_support.h"
+#include "autograd/simd/kernel_table.h"
 
 namespace gv {
 
@@ -131,41 +131,16 @@ Var layer_norm(const Var& x, const Var& gamma, const Var& beta, float eps) {
       "layer_norm");
 }
 
-namespace {
-
-// GELU's tanh form as a sigmoid: 0.5 (1 + tanh(u)) = σ(2u), so gelu(x) = x σ(z) with
-// z = 2u = 2 √(2/π) (x + 0.044715 x³).
-constexpr float kGeluZ = 1.5957691216057308f;  // 2 √(2/π)
-constexpr float kGeluCubic = 0.044715f;
-
-inline float gelu_sigmoid(float x) {
-  const float z = kGeluZ * (x + kGeluCubic * x * x * x);
-  return 1.0f / (1.0f + fast_exp(-z));
-}
-
-}  // namespace
-
 Var gelu(const Var& a) {
   const int64_t n = a.numel();
   Tensor out = Tensor::uninitialized(a.shape());
-  const float* x = a.value().data();
-  float* y = out.data();
-#pragma omp simd
-  for (int64_t i = 0; i < n; ++i) y[i] = x[i] * gelu_sigmoid(x[i]);
+  kernels().gelu(a.value().data(), out.data(), n);
   return make_result(
       std::move(out), {a},
       [n](Node& self) {
         float* gx = self.inputs[0]->grad_data();
         if (!gx) return;
-        const float* x = self.inputs[0]->value.data();
-        const float* g = self.grad.data();
-    // d/dx x σ(z) = σ + x σ (1 - σ) dz/dx, dz/dx = 2 √(2/π) (1 + 3 · 0.044715 x²).
-#pragma omp simd
-        for (int64_t i = 0; i < n; ++i) {
-          const float s = gelu_sigmoid(x[i]);
-          const float dz = kGeluZ * (1.0f + 3.0f * kGeluCubic * x[i] * x[i]);
-          gx[i] += g[i] * (s + x[i] * s * (1.0f - s) * dz);
-        }
+        kernels().gelu_backward(self.inputs[0]->value.data(), self.grad.data(), gx, n);
       },
       "gelu");
 }

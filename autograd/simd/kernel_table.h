@@ -65,6 +65,11 @@ struct KernelTable {
   void (*causal_softmax_row)(const float* x, float* y, int64_t t, int64_t length, float scale);
   void (*softmax_row_backward)(const float* y, const float* g, float* dx, int64_t t, float scale);
 
+  // GELU in its tanh form (ops.h: gelu), y = x σ(z) with z = 2 √(2/π) (x + 0.044715 x³), over n
+  // floats; and its backward, gx += g (σ + x σ (1 - σ) dz/dx).
+  void (*gelu)(const float* x, float* y, int64_t n);
+  void (*gelu_backward)(const float* x, const float* g, float* gx, int64_t n);
+
   // The optimizers' element loops over n floats (optim.h): value -= lr g; Adagrad's
   // sum_sq += g², value -= lr g / (√sum_sq + eps); Adam's moments and step with bias corrections
   // folded into step_size and eps (Adam::next_step).

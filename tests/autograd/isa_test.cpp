@@ -104,6 +104,11 @@ TEST_CASE("Every variant's element loops agree with baseline's", "[isa]") {
     k.softmax_row_backward(softmax.data(), grad.data(), dx.data(), n - 3, 0.7f);
     out.insert(out.end(), softmax.begin(), softmax.end());
     out.insert(out.end(), dx.begin(), dx.end());
+    std::vector<float> gelu(static_cast<size_t>(n)), gelu_grad = grad;
+    k.gelu(start.data(), gelu.data(), n);
+    k.gelu_backward(start.data(), grad.data(), gelu_grad.data(), n);
+    out.insert(out.end(), gelu.begin(), gelu.end());
+    out.insert(out.end(), gelu_grad.begin(), gelu_grad.end());
     std::vector<float> sgd = start, adagrad = start, sum_sq(static_cast<size_t>(n), 0.5f);
     std::vector<float> adam = start, m(static_cast<size_t>(n), 0.1f),
                        v(static_cast<size_t>(n), 0.2f);

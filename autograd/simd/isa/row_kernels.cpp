@@ -1,5 +1,5 @@
 // The element loops of training: the logistic losses of the fused word2vec ops, the sums of rows
-// behind the embedding bag and sparse gradients, the causal softmax of attention and the
+// behind the embedding bag and sparse gradients, the causal softmax of attention, GELU and the
 // optimizers' updates. Plain loops the compiler vectorises for this variant's registers.
 //
 // Math through compiler builtins rather than <cmath>'s std:: overloads for float, which are
@@ -92,6 +92,35 @@ void softmax_row_backward(const float* y, const float* g, float* dx, int64_t t, 
   for (int64_t c = 0; c <= t; ++c) g_dot_y += g[c] * y[c];
 #pragma omp simd
   for (int64_t c = 0; c <= t; ++c) dx[c] += scale * y[c] * (g[c] - g_dot_y);
+}
+
+namespace {
+
+// GELU's tanh form as a sigmoid: 0.5 (1 + tanh(u)) = σ(2u), so gelu(x) = x σ(z) with
+// z = 2u = 2 √(2/π) (x + 0.044715 x³).
+constexpr float kGeluZ = 1.5957691216057308f;  // 2 √(2/π)
+constexpr float kGeluCubic = 0.044715f;
+
+[[gnu::always_inline]] inline float gelu_sigmoid(float x) {
+  const float z = kGeluZ * (x + kGeluCubic * x * x * x);
+  return 1.0f / (1.0f + fast_exp(-z));
+}
+
+}  // namespace
+
+void gelu(const float* x, float* y, int64_t n) {
+#pragma omp simd
+  for (int64_t i = 0; i < n; ++i) y[i] = x[i] * gelu_sigmoid(x[i]);
+}
+
+// d/dx x σ(z) = σ + x σ (1 - σ) dz/dx, dz/dx = 2 √(2/π) (1 + 3 · 0.044715 x²).
+void gelu_backward(const float* x, const float* g, float* gx, int64_t n) {
+#pragma omp simd
+  for (int64_t i = 0; i < n; ++i) {
+    const float s = gelu_sigmoid(x[i]);
+    const float dz = kGeluZ * (1.0f + 3.0f * kGeluCubic * x[i] * x[i]);
+    gx[i] += g[i] * (s + x[i] * s * (1.0f - s) * dz);
+  }
 }
 
 void sgd_update(float* value, const float* grad, int64_t n, float lr) {
