@@ -17,14 +17,6 @@ constexpr int64_t kChunkElements = int64_t{1} << 28;
 
 }  // namespace
 
-bool MpiJob::launched() {
-  // Open MPI's mpirun, MPICH's Hydra and PMIx-based launchers (Slurm's srun) each set one.
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"}) {
-    if (std::getenv(name) != nullptr) return true;
-  }
-  return false;
-}
-
 MpiJob::MpiJob() {
   int provided = 0;
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided);

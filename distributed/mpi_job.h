@@ -14,10 +14,6 @@ namespace gv {
 
 class MpiJob {
  public:
-  // Whether a launcher started this process as a rank of a job (its environment says so): a
-  // process run directly is a plain one, and never starts MPI.
-  static bool launched();
-
   // Starts MPI with one thread at a time calling it (a worker thread syncs while the calling
   // thread waits, and the other way round). Throws std::runtime_error if MPI cannot give that.
   MpiJob();

@@ -27,7 +27,8 @@ namespace gv {
 
 class MpiTrainGroup final : public TrainGroup {
  public:
-  // Starts MPI: the process must have been launched as a rank (MpiJob::launched()).
+  // Starts MPI: the process must have been launched as a rank (mpi_launch() in
+  // word2vec/mpi_launch.h).
   explicit MpiTrainGroup(int64_t sync_words) : sync_words_(sync_words) {}
 
   void run(const std::function<void()>& body) override;

@@ -44,7 +44,7 @@ done < <(grep -lE 'VectorFormat|read_vectors|write_vectors|MappedFile' $(find wo
 # Any command may read a corpus (word2vec/corpus/); the rest of word2vec/ is reached only to
 # train (resuming a run included) or to prepare a corpus for training (phrases_command).
 while IFS= read -r file; do
-  [[ $file =~ ^tools/(train_command\.cpp|train_kinds\.h|train_group\.(h|cpp)|read_vocabulary\.(h|cpp)|resumed_run\.(h|cpp)|initial_model_loading\.(h|cpp)|trained_vectors\.(h|cpp)|phrases_command\.cpp)$ ]] ||
+  [[ $file =~ ^tools/(train_command\.cpp|train_kinds\.h|train_group\.(h|cpp)|read_vocabulary\.(h|cpp)|resumed_run\.(h|cpp)|small_vocabulary\.(h|cpp)|initial_model_loading\.(h|cpp)|trained_vectors\.(h|cpp)|phrases_command\.cpp)$ ]] ||
     problems+=("$file includes word2vec/ outside word2vec/corpus/ but does not train")
 done < <(grep -lP '^#include "word2vec/(?!corpus/)' $(find tools -name '*.h' -o -name '*.cpp' | sort))
 

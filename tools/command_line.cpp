@@ -1,7 +1,9 @@
 #include "tools/command_line.h"
 
+#include <array>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +59,14 @@ std::vector<std::string> offered_options(const CLI::App& command) {
   return names;
 }
 
+// "a", "a or b", "a, b or c".
+std::string listed(const std::vector<std::string>& names) {
+  std::string text;
+  for (size_t i = 0; i < names.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return text;
+}
+
 UnknownName unknown_command(CLI::App& command, const std::string& typed) {
   const std::vector<std::string> names = offered_commands(command);
   std::string hint = did_you_mean(typed, names);
@@ -67,10 +77,44 @@ UnknownName unknown_command(CLI::App& command, const std::string& typed) {
   return UnknownName("unknown command " + in_quotes(typed) + hint);
 }
 
-UnknownName unknown_option(const CLI::App& command, const std::string& typed) {
+// A command with commands of its own (gradvec, eval, lm, bpe) does nothing itself: an option
+// given to it belongs to one of them, so the message names the one missing, among those that take
+// `option` when it is given ("gradvec eval needs a command before --vectors: analogy or
+// similarity"); nullopt when none takes it.
+std::optional<UnknownName> command_missing(CLI::App& command, const std::string& option = "") {
+  std::vector<std::string> names;
+  for (const CLI::App* sub : commands_of(command)) {
+    if (option.empty() || sub->get_option_no_throw(option) != nullptr)
+      names.push_back(sub->get_name());
+  }
+  if (names.empty()) return std::nullopt;
+  const std::string before = option.empty() ? "" : " before " + option;
+  return UnknownName(command_path(command) + " needs a command" + before + ": " + listed(names));
+}
+
+UnknownName unknown_option(CLI::App& command, const std::string& typed) {
   std::string hint = did_you_mean(typed, offered_options(command));
-  if (hint.empty()) hint = " for " + command_path(command) + " (see its --help)";
+  if (hint.empty()) {
+    if (auto missing = command_missing(command, typed)) return *missing;
+    hint = " for " + command_path(command) + " (see its --help)";
+  }
   return UnknownName("unknown option " + in_quotes(typed) + hint);
+}
+
+// The options whose value is what a command reads. No command takes a file as a bare word, so a
+// bare word where a command takes none is likeliest that input with its option left out
+// ("gradvec train file.txt").
+constexpr std::array<std::string_view, 3> kInputOptions{"--corpus", "--vectors", "--lm"};
+
+UnknownName unexpected_word(const CLI::App& command, const std::string& word) {
+  std::vector<std::string> meant;
+  for (const std::string_view input : kInputOptions) {
+    if (command.get_option_no_throw(std::string(input)) != nullptr)
+      meant.push_back("'" + std::string(input) + " " + printable(word, kQuotedBytes) + "'");
+  }
+  const std::string hint =
+      meant.empty() ? " (see its --help)" : "; did you mean " + listed(meant) + "?";
+  return UnknownName(command_path(command) + " takes no bare words, got " + in_quotes(word) + hint);
 }
 
 // As CLI11 reads a word: "-x..." and "--x..." are options, but "-" (standard input) and "-0.5"
@@ -108,12 +152,17 @@ const CLI::Option* find_option(const CLI::App& command, const std::string& word)
 
 // Checks the names in `args` (argv after the program) as CLI11 will read them: every option
 // against the command it follows, and every word where a command is expected against that
-// command's commands; an old spelling of an option is rewritten to its current name. Values
-// and positionals are left to CLI11.
+// command's commands; an old spelling of an option is rewritten to its current name. A bare word
+// where the command takes none, or a command missing at the end, is named too. Values and
+// positionals are left to CLI11.
 void check_names(CLI::App& app, std::vector<std::string>& args) {
   CLI::App* command = &app;
   std::map<const CLI::Option*, std::string> given;  // as first typed
-  bool value_expected = false;                      // the word before is an option that takes one
+  // Words the option before may still take as values: one for most, any number for a list
+  // (--corpus, --show), which CLI11 ends at the next option or command name.
+  int values_left = 0;
+  bool list_values = false;
+  bool help_asked = false;  // --help or --version: a missing command is no mistake then
   for (size_t i = 0; i < args.size(); ++i) {
     std::string& word = args[i];
     if (word == "--") return;  // the rest are positionals, whatever they look like
@@ -136,21 +185,32 @@ void check_names(CLI::App& app, std::vector<std::string>& args) {
         const auto [first, inserted] = given.emplace(option, as_typed);
         if (!inserted) throw given_twice(*option, first->second, as_typed);
       }
-      value_expected = takes_value(*option) && typed.size() == word.size();
+      help_asked =
+          help_asked || option == command->get_help_ptr() || option == command->get_version_ptr();
+      values_left = takes_value(*option) ? option->get_expected_max() : 0;
+      if (typed.size() < word.size()) --values_left;  // --name=VALUE
+      list_values = option->get_expected_max() > 1;
       continue;
     }
-    if (value_expected) {
-      value_expected = false;
+    CLI::App* sub = find_command(*command, word);
+    if (values_left > 0 && (sub == nullptr || !list_values)) {
+      --values_left;
       continue;
     }
-    if (CLI::App* sub = find_command(*command, word)) {
+    values_left = 0;
+    if (sub != nullptr) {
       command = sub;
       continue;
     }
     const bool takes_words =
         !command->get_options([](const CLI::Option* option) { return option->get_positional(); })
              .empty();
-    if (!commands_of(*command).empty() && !takes_words) throw unknown_command(*command, word);
+    if (takes_words) continue;
+    if (!commands_of(*command).empty()) throw unknown_command(*command, word);
+    throw unexpected_word(*command, word);
+  }
+  if (command->get_require_subcommand_min() > 0 && !help_asked) {
+    if (auto missing = command_missing(*command)) throw *missing;
   }
 }
 

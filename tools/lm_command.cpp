@@ -59,6 +59,7 @@ struct LmTrainArgs {
   std::string positions = "rope";
   std::string tokenizer = kCharacters;
   bool tokenizer_given = false;
+  LmResumeChanges changes;  // with --resume: --steps and --threads, where given
   bool quiet = false;
   GptConfig config;
   LmTrainOptions options;
@@ -129,6 +130,8 @@ void describe(const LmTrainer& trainer, const std::string& corpus, bool resumed)
   std::string positions = position_name(c.positions);
   if (c.positions == PositionKind::rope)
     positions += c.interleaved ? " (interleaved)" : " (halves)";
+  const std::string resumed_at =
+      resumed ? ", resumed at step " + std::to_string(trainer.progress().step) : "";
   std::fprintf(stderr,
                "%s: %lld %s, %zu for training, %zu for validation | %lld layers, %lld "
                "heads, dim %lld, context %lld, %s positions, %lld parameters | batch %lld, %lld "
@@ -139,7 +142,7 @@ void describe(const LmTrainer& trainer, const std::string& corpus, bool resumed)
                static_cast<long long>(c.heads), static_cast<long long>(c.dim),
                static_cast<long long>(c.context), positions.c_str(), static_cast<long long>(params),
                static_cast<long long>(o.batch), static_cast<long long>(o.steps), o.lr, o.threads,
-               isa_name(active_isa()).data(), resumed ? ", resumed" : "");
+               isa_name(active_isa()).data(), resumed_at.c_str());
 }
 
 void run_lm_train(LmTrainArgs args) {
@@ -162,8 +165,10 @@ void run_lm_train(LmTrainArgs args) {
   prepare_outputs({args.output, args.checkpoint});
   const OutputLocks locks({args.output, args.checkpoint});
   std::ostream& messages = message_stream({args.output, args.checkpoint});
-  LmTrainer trainer = args.resume.empty() ? LmTrainer(args.corpus, args.config, args.options, vocab)
-                                          : LmTrainer::from_checkpoint(args.resume, args.corpus);
+  LmTrainer trainer = args.resume.empty()
+                          ? LmTrainer(args.corpus, args.config, args.options, vocab)
+                          : LmTrainer::from_checkpoint(args.resume, args.corpus, args.changes);
+  const int64_t steps_before = trainer.progress().step;
   if (!args.resume.empty() && args.tokenizer_given) {
     require_same_tokenizer(args.tokenizer, tokenizer, trainer.corpus().vocab, args.resume);
   }
@@ -202,6 +207,13 @@ void run_lm_train(LmTrainArgs args) {
   std::snprintf(
       line, sizeof line, "trained %lld steps in %.1f s | %.2f steps/s | train loss %.4f\n",
       static_cast<long long>(p.step), p.seconds, p.seconds > 0 ? p.step / p.seconds : 0.0, p.loss);
+  // A run resumed at its end takes no step, and has no training loss to report.
+  if (p.step == steps_before) {
+    std::snprintf(line, sizeof line,
+                  "no step to train: the run had already finished its %lld steps; --steps M (M > "
+                  "%lld) extends it\n",
+                  static_cast<long long>(p.step), static_cast<long long>(p.step));
+  }
   messages << line << "model written to " << shown_on(messages, args.output) << std::endl;
   if (signals.received() == 0) {
     const LmCorpus& corpus = trainer.corpus();
@@ -330,8 +342,13 @@ void add_train(CLI::App& lm) {
               ->check(positive_integer_up_to(GptConfig::kMaxContext)));
   setting(cmd->add_option("--batch", o.batch, "Windows per step")
               ->check(positive_integer_up_to(LmTrainOptions::kMaxBatch)));
-  setting(cmd->add_option("--steps", o.steps, "Optimizer steps")
-              ->check(positive_integer_up_to(LmTrainOptions::kMaxSteps)));
+  // A resumed run may take more steps, or other threads, as train --resume takes --epochs and
+  // --threads.
+  cmd->add_option("--steps", o.steps,
+                  "Optimizer steps. With --resume, the run's new total, at least the steps it has "
+                  "taken: more extend it, finished or not, the schedule spanning the new total")
+      ->check(positive_integer_up_to(LmTrainOptions::kMaxSteps))
+      ->capture_default_str();
   setting(cmd->add_option("--lr", o.lr, "Peak learning rate (AdamW)")->check(kPositiveFloat));
   setting(cmd->add_option("--warmup", o.warmup, "Steps of linear warm-up")
               ->check(integer_in<int64_t>(0, LmTrainOptions::kMaxSteps)));
@@ -339,11 +356,15 @@ void add_train(CLI::App& lm) {
               ->check(number_in(0, 1e6)));
   setting(
       cmd->add_option("--seed", o.seed, "Random seed (initialisation and windows)")->check(kSeed));
-  setting(add_threads_option(*cmd, o.threads, "Threads sharing each batch"));
+  add_threads_option(*cmd, o.threads,
+                     "Threads sharing each batch. With --resume, the checkpoint's unless given; "
+                     "a resumed run repeats an uninterrupted one bit for bit at its count only");
   cmd->add_flag("--quiet", args->quiet, "No header, no progress bar");
   cmd->footer(kStopSignalsHelp);
   cmd->callback([args, cmd] {
     args->tokenizer_given = cmd->count("--tokenizer") > 0;
+    if (cmd->count("--steps") > 0) args->changes.steps = args->options.steps;
+    if (cmd->count("--threads") > 0) args->changes.threads = args->options.threads;
     run_lm_train(*args);
   });
 }

@@ -8,6 +8,9 @@ namespace gv::tools {
 namespace {
 
 constexpr int kNotASlip = 3;
+// The shortest start of a name taken for that name: "near" is nearest cut short, as a user who
+// remembers a command by its start types it, but one or two letters start too many names.
+constexpr size_t kShortestStart = 3;
 
 std::string_view without_dashes(std::string_view name) {
   return name.substr(std::min(name.find_first_not_of('-'), name.size()));
@@ -23,13 +26,16 @@ bool swapped_neighbours(std::string_view a, std::string_view b) {
 }
 
 // How many slips apart the two names are, or kNotASlip. A short name allows fewer: with one
-// letter every other one-letter name is one change away, and no likelier than any other.
+// letter every other one-letter name is one change away, and no likelier than any other. A name
+// cut short (kShortestStart letters or more) counts as one slip, however many letters are left
+// off.
 int slips_between(std::string_view typed, std::string_view name) {
   const std::string_view a = without_dashes(typed), b = without_dashes(name);
   const size_t longer = std::max(a.size(), b.size());
   const int allowed = longer >= 5 ? 2 : longer >= 2 ? 1 : 0;
   const int slips = swapped_neighbours(a, b) ? 1 : bounded_edit_distance(a, b, allowed);
-  return slips <= allowed ? slips : kNotASlip;
+  if (slips <= allowed) return slips;
+  return a.size() >= kShortestStart && b.starts_with(a) ? 1 : kNotASlip;
 }
 
 }  // namespace

@@ -23,6 +23,7 @@
 #include "tools/progress.h"
 #include "tools/read_vocabulary.h"
 #include "tools/resumed_run.h"
+#include "tools/small_vocabulary.h"
 #include "tools/stop_signals.h"
 #include "tools/threads_option.h"
 #include "tools/train_group.h"
@@ -119,7 +120,7 @@ std::string resume_command(const TrainArgs& args, const std::string& launcher,
   if (!args.save_vocab.empty()) command += " --save-vocab " + shell_quoted(args.save_vocab);
   if (args.quiet) command += " --quiet";
   if (args.reading.allow_binary) command += " --allow-binary-corpus";
-  if (args.show != kDefaults.show) {
+  if (args.given.contains("--show")) {
     command += " --show";
     for (const std::string& word : args.show) command += " " + shell_quoted(word);
   }
@@ -127,11 +128,8 @@ std::string resume_command(const TrainArgs& args, const std::string& launcher,
 }
 
 void write_output(const Trainer& trainer, const TrainArgs& args) {
-  if (args.format == VectorFormat::FastTextBin) {
-    write_fasttext_model(trainer, args.output);
-  } else {
-    write_input_vectors(trainer, args.output, args.format);
-  }
+  if (args.format == VectorFormat::FastTextBin) return write_fasttext_model(trainer, args.output);
+  write_input_vectors(trainer, args.output, args.format);
 }
 
 // The options as TrainOptions: the names given to --optimizer, --loss and --model turned into
@@ -209,6 +207,7 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   const std::chrono::duration<double> ready = std::chrono::steady_clock::now() - started;
   const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
   args.reading.note_file_named_like_tokenizer();
+  if (group.leads()) warn_if_vocabulary_tiny(trainer, stderr);
   if (!args.quiet) {
     const TrainOptions& o = trainer.options();
     const std::string lr_note =
@@ -275,7 +274,9 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
     // Written and kept: the trainer goes, so that the neighbours' index takes the memory of its
     // tables rather than adding to them.
     const TokenizerOptions tokenizer = trainer.options().tokenizer;
-    print_neighbours(take_input_vectors(std::move(trainer)), args.show, tokenizer, messages);
+    print_neighbours(take_input_vectors(std::move(trainer)), args.show,
+                     args.given.contains("--show") ? ShownWords::Asked : ShownWords::Demo,
+                     tokenizer, messages);
   }
   messages.flush();
   end_if_signalled(signals, args.output);
@@ -399,7 +400,9 @@ void add_train_command(CLI::App& app) {
       "--pair-negatives", [args](int64_t) { args->options.shared_negatives = false; },
       "Fresh negatives for every (context, centre) pair, as word2vec.c; the default "
       "shares one draw per centre word (skip-gram only)");
-  cmd->add_option("--show", args->show, "Words whose nearest neighbours are printed at the end")
+  cmd->add_option("--show", args->show,
+                  "Words whose nearest neighbours end the run. The defaults suit TinyShakespeare: "
+                  "those a corpus lacks are left out, its most frequent words shown if it has none")
       ->capture_default_str();
   CLI::Option* subwords =
       cmd->add_flag("--subwords", o.subwords,

@@ -1,35 +1,70 @@
 #include "tools/train_group.h"
 
 #include <cstdio>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "tools/validators.h"
+#include "word2vec/mpi_launch.h"
 #ifdef GRADVEC_MPI
 #include "distributed/mpi_train_group.h"
 #endif
 
 namespace gv::tools {
 
+namespace {
+
+// What a build without MPI says to a user who meant to train across ranks.
+constexpr std::string_view kRebuildWithMpi =
+    "rebuild with -DGRADVEC_MPI=ON (./setup.sh --mpi), see docs/distributed.md";
+
+}  // namespace
+
 void add_train_group_options(CLI::App& cmd, TrainGroupOptions& options) {
 #ifdef GRADVEC_MPI
-  cmd.add_option(
-         "--sync-words", options.sync_words,
-         "Under mpirun: the words each rank reads between two averagings of the ranks' "
-         "tables (the most frequent words' rows each time, rarer ones less often, every "
-         "row at each epoch's end). With --resume, the checkpoint's: another value is refused")
-      ->check(integer_in<int64_t>(1, INT64_MAX))
-      ->capture_default_str();
+  const std::string build_note;
 #else
-  (void)cmd;
-  (void)options;
+  const std::string build_note = " (this build has no MPI: " + std::string(kRebuildWithMpi) + ")";
 #endif
+  CLI::Option* sync_words =
+      cmd.add_option(
+             "--sync-words", options.sync_words,
+             "Under mpirun: the words each rank reads between two averagings of the ranks' "
+             "tables (the most frequent words' rows each time, rarer ones less often, every "
+             "row at each epoch's end). With --resume, the checkpoint's: another value is "
+             "refused" +
+                 build_note)
+          ->capture_default_str();
+#ifndef GRADVEC_MPI
+  // Kept in a build without MPI, and refused there by name: a user following
+  // docs/distributed.md learns which build it needs, not that no such option exists. Thrown, not
+  // returned as CLI11's validation failure, which main() ends with "(see --help)": the line ends
+  // with where to read instead.
+  sync_words->check(CLI::Validator(
+      [](const std::string&) -> std::string {
+        throw std::invalid_argument("--sync-words: this gradvec was built without MPI; " +
+                                    std::string(kRebuildWithMpi));
+      },
+      ""));
+#endif
+  sync_words->check(integer_in<int64_t>(1, INT64_MAX));
 }
 
 std::unique_ptr<TrainGroup> join_train_group(const TrainGroupOptions& options) {
 #ifdef GRADVEC_MPI
-  if (MpiJob::launched()) return std::make_unique<MpiTrainGroup>(options.sync_words);
+  if (mpi_launch().launched) return std::make_unique<MpiTrainGroup>(options.sync_words);
 #else
   (void)options;
+  // Each of the launcher's processes would train the whole model alone, and all but the first
+  // would then fail on the outputs the first holds.
+  const MpiLaunch launch = mpi_launch();
+  if (launch.ranks > 1) {
+    throw std::runtime_error("this gradvec was built without MPI, so the " +
+                             std::to_string(launch.ranks) +
+                             " processes an MPI launcher started would each train alone; " +
+                             std::string(kRebuildWithMpi));
+  }
 #endif
   return std::make_unique<TrainGroup>();
 }

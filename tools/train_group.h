@@ -1,6 +1,7 @@
 // The processes a train command runs as (word2vec/train_group.h): this one alone, or, in a build
 // configured with -DGRADVEC_MPI=ON and started by mpirun, the ranks of the job
-// (distributed/mpi_train_group.h). A build without MPI has neither the code nor the options.
+// (distributed/mpi_train_group.h). A build without MPI lacks that code: it lists the options,
+// refuses them, and refuses to run under a launcher of several ranks.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -19,10 +20,12 @@ struct TrainGroupOptions {
   int64_t sync_words = SyncSchedule::kDefaultSyncWords;
 };
 
-// Adds the options of training across MPI ranks to `cmd` (none in a build without MPI).
+// Adds the options of training across MPI ranks to `cmd`, with their defaults; a build without
+// MPI refuses each of them by name, saying how to build one with it.
 void add_train_group_options(CLI::App& cmd, TrainGroupOptions& options);
 
 // The group this process belongs to: a plain one unless a launcher started it as an MPI rank.
+// In a build without MPI, throws std::runtime_error when a launcher started several.
 std::unique_ptr<TrainGroup> join_train_group(const TrainGroupOptions& options);
 
 // What --lr's help adds to its default in a build with MPI: the rate across ranks (nothing in

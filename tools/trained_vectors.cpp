@@ -145,10 +145,19 @@ std::string as_corpus_word(const std::string& word, const TokenizerOptions& opti
 
 }  // namespace
 
-void print_neighbours(WordVectors vectors, std::vector<std::string> words,
+void print_neighbours(WordVectors vectors, std::vector<std::string> words, ShownWords whose,
                       const TokenizerOptions& tokenizer, std::ostream& out) {
   const VectorIndex index(std::move(vectors));
   for (std::string& word : words) word = index.resolve(as_corpus_word(word, tokenizer)).word;
+  if (whose == ShownWords::Demo) {
+    const auto shown = static_cast<int64_t>(words.size());
+    std::erase_if(words, [&](const std::string& word) { return !index.find(word); });
+    // Ids follow the counts: the first rows are the most frequent words.
+    if (words.empty()) {
+      for (int64_t id = 0; id < std::min(shown, index.size()); ++id)
+        words.push_back(index.word(id));
+    }
+  }
   std::vector<std::string> shown;
   size_t width = 0;
   for (const std::string& word : words) {

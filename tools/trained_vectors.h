@@ -32,10 +32,16 @@ WordVectors take_input_vectors(Trainer&& trainer);
 // std::invalid_argument for a setting fastText cannot store (a size past its int32 fields).
 void write_fasttext_model(const Trainer& trainer, const std::string& path);
 
+// Whose words train's neighbours are: the user's (--show), or its demo words, chosen for
+// TinyShakespeare, which another corpus may lack.
+enum class ShownWords { Asked, Demo };
+
 // What train ends with: the five nearest neighbours of each of `words`, one line each on `out`,
-// the words spelled as `tokenizer` spells the corpus ("King" is king unless --keep-case).
-// The index normalises `vectors` in place: pass an rvalue for no copy.
-void print_neighbours(WordVectors vectors, std::vector<std::string> words,
+// the words spelled as `tokenizer` spells the corpus ("King" is king unless --keep-case). A word
+// asked for that the vocabulary lacks is said to be; a demo word it lacks is left out, as the user
+// never asked for it, and when it lacks them all, its most frequent words take their place, as
+// many. The index normalises `vectors` in place: pass an rvalue for no copy.
+void print_neighbours(WordVectors vectors, std::vector<std::string> words, ShownWords whose,
                       const TokenizerOptions& tokenizer, std::ostream& out);
 
 }  // namespace gv::tools

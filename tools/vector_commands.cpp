@@ -108,8 +108,17 @@ void add_analogy_command(CLI::App& app) {
       ->capture_default_str();
   add_method_option(*command, state->query.method);
   add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
-  command->add_option("words", state->words, "A B C")->required()->expected(3);
+  // Counted in the callback, not by CLI11, whose "At least 3 required" says neither what the
+  // words are nor how to give them.
+  command->add_option("words", state->words, "A B C: A is to B as C is to ?")
+      ->option_text("A B C REQUIRED");
   command->callback([state] {
+    if (state->words.size() != 3) {
+      throw std::invalid_argument(
+          "analogy takes three words A B C (A is to B as C is to ?), got " +
+          std::to_string(state->words.size()) +
+          ": e.g. gradvec analogy --vectors V he his she (he is to his as she is to ?)");
+    }
     const VectorIndex index = load_index(state->file);
     explaining_limit(state->file, index.size(), [&] {
       answer_query(index, state->words, state->query, std::cout, std::cerr);

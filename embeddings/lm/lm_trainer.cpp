@@ -244,10 +244,19 @@ void LmTrainer::save_checkpoint(const std::string& path) const {
 }
 
 LmTrainer LmTrainer::from_checkpoint(const std::string& checkpoint_path,
-                                     const std::string& corpus_path) {
+                                     const std::string& corpus_path, LmResumeChanges changes) {
   LmCheckpoint checkpoint = read_lm_checkpoint(checkpoint_path);
   LmTrainingState& state = checkpoint.training;
   const GptConfig config = checkpoint.model->config();
+  // Before the corpus is read: a typo should not wait for it.
+  if (changes.steps) {
+    require(
+        *changes.steps >= state.step, "--steps",
+        "at least the " + std::to_string(state.step) + " steps " + checkpoint_path + " has taken",
+        *changes.steps);
+    state.options.steps = *changes.steps;
+  }
+  if (changes.threads) state.options.threads = *changes.threads;
   // The size first, before the corpus is read and its characters checked: another corpus is the
   // likelier mistake than a foreign character. Then its bytes.
   std::error_code error;

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,15 @@ struct LmProgress {
   double fraction() const { return steps ? double(step) / double(steps) : 1.0; }
 };
 
+// What a resumed run may change of its checkpoint's options, each the checkpoint's when unset.
+struct LmResumeChanges {
+  // The run's new total: more steps extend a run, finished or not, and the schedule (warm-up,
+  // cosine) spans the new total from the step reached, as it would have from the start.
+  std::optional<int64_t> steps;
+  // Threads sharing each batch; a run repeats bit for bit only at the checkpoint's count.
+  std::optional<int> threads;
+};
+
 class LmTrainer {
  public:
   // Reads the corpus, encoded with `vocab` (a BPE tokenizer's) or else as its own characters,
@@ -71,11 +81,13 @@ class LmTrainer {
   // std::invalid_argument for a bad option, std::runtime_error naming the corpus for a bad one.
   LmTrainer(const std::string& corpus_path, GptConfig config, LmTrainOptions options,
             const LmVocabulary* vocab = nullptr);
-  // Restores a checkpoint written by save_checkpoint(), with the tokenizer it holds; the corpus
-  // must be the same file (its size is checked, and for characters they must be the model's).
-  // Throws std::runtime_error naming the checkpoint on any defect.
+  // Restores a checkpoint written by save_checkpoint(), with the tokenizer it holds and its
+  // options but for `changes`; the corpus must be the same file (its size is checked, and for
+  // characters they must be the model's). Throws std::runtime_error naming the checkpoint on any
+  // defect, std::invalid_argument naming --steps for fewer than the steps taken, or another
+  // option out of its range.
   static LmTrainer from_checkpoint(const std::string& checkpoint_path,
-                                   const std::string& corpus_path);
+                                   const std::string& corpus_path, LmResumeChanges changes = {});
   LmTrainer(LmTrainer&&) noexcept;
   ~LmTrainer();
 

@@ -2,7 +2,8 @@
 # train_show.sh GRADVEC CORPUS: `train --show` prints, in the order asked, each word's five nearest
 # neighbours (the same ones `gradvec nearest` finds in the written vectors), spells each word as
 # the tokenizer does ("Thou" is thou, "'Tis" is tis), marks an unknown word, and shows no word
-# it was not asked for.
+# it was not asked for. Without --show, the demo words (chosen for TinyShakespeare) that a corpus
+# has are shown, those it lacks left out, and a corpus with none of them shows its most frequent.
 set -uo pipefail
 gradvec=$1 corpus=$2
 source "$(dirname "$0")/scratch.sh"
@@ -24,3 +25,19 @@ for i in 0 2 3; do
   [[ $got == "$want" ]] || fail "neighbours of $word: '$got', nearest says '$want'"
 done
 echo "ok: ${shown[*]}"
+
+# shown_words OUT: the first word of each neighbour line after the vectors were written.
+shown_words() { sed -n '/^vectors written to/,$p' "$1" | tail -n +2 | cut -d' ' -f1 | tr '\n' ' '; }
+for _ in $(seq 20); do echo "thou art my son and the king is old but thou art young"; done >"$work/some.txt"
+"$gradvec" train --corpus "$work/some.txt" --epochs 1 --threads 1 --dim 8 --output "$work/s.vec" \
+  >"$work/out.txt" 2>/dev/null || fail "train on a corpus with two demo words exited $?"
+[[ $(shown_words "$work/out.txt") == "thou son " ]] ||
+  fail "a corpus with thou and son shows '$(shown_words "$work/out.txt")'"
+for _ in $(seq 20); do echo "the cat sat on the mat and a dog sat by the door"; done >"$work/none.txt"
+"$gradvec" train --corpus "$work/none.txt" --epochs 1 --threads 1 --dim 8 --output "$work/n.vec" \
+  --save-vocab "$work/vocab.txt" >"$work/out.txt" 2>/dev/null ||
+  fail "train on a corpus with no demo word exited $?"
+frequent=$(head -n 5 "$work/vocab.txt" | cut -d' ' -f1 | tr '\n' ' ')
+[[ $(shown_words "$work/out.txt") == "$frequent" ]] ||
+  fail "a corpus with no demo word shows '$(shown_words "$work/out.txt")', not its most frequent: $frequent"
+echo "ok: without --show, the demo words a corpus has (thou son), else its most frequent ($frequent)"

@@ -1,6 +1,6 @@
 // Training the character transformer: the loss falls, threads share a batch exactly, an
-// interrupted run resumes bit for bit, and bad corpora, options and checkpoints are refused with
-// one error naming them.
+// interrupted run resumes bit for bit, a resumed run extends to more steps, and bad corpora,
+// options and checkpoints are refused with one error naming them.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -75,6 +75,39 @@ TEST_CASE("A run stopped and resumed from its checkpoint equals one that never s
     REQUIRE(resumed.train({}, kNoStop));
     CHECK(values_of(resumed) == values_of(straight));
   }
+}
+
+TEST_CASE("A resumed run given more steps follows the new total's schedule from where it stood",
+          "[lm][trainer][checkpoint]") {
+  ScratchDir dir("lm_extend");
+  const std::string corpus = shakespeare_excerpt(dir);
+  const auto to = [](int64_t steps) {
+    gv::LmResumeChanges changes;
+    changes.steps = steps;
+    return changes;
+  };
+  // Stopped within its warm-up, whose rates do not depend on the total: extended to 12 steps, the
+  // run must then be the run set for 12 from the start, bit for bit.
+  gv::LmTrainOptions longer = small_run();
+  longer.steps = 12;
+  LmTrainer straight(corpus, small_config(), longer);
+  REQUIRE(straight.train({}, kNoStop));
+  LmTrainer first(corpus, small_config(), small_run());
+  CHECK_FALSE(first.train({}, kNoStop, 2));
+  first.save_checkpoint(dir.file("run.ckpt"));
+  LmTrainer extended = LmTrainer::from_checkpoint(dir.file("run.ckpt"), corpus, to(12));
+  CHECK(extended.options().steps == 12);
+  REQUIRE(extended.train({}, kNoStop));
+  CHECK(extended.progress().step == 12);
+  CHECK(values_of(extended) == values_of(straight));
+  // A finished run extends too; fewer steps than it has taken are refused, naming --steps.
+  extended.save_checkpoint(dir.file("done.ckpt"));
+  LmTrainer again = LmTrainer::from_checkpoint(dir.file("done.ckpt"), corpus, to(14));
+  REQUIRE(again.train({}, kNoStop));
+  CHECK(again.progress().step == 14);
+  CHECK_THROWS_WITH(
+      LmTrainer::from_checkpoint(dir.file("done.ckpt"), corpus, to(11)),
+      "--steps must be at least the 12 steps " + dir.file("done.ckpt") + " has taken, got 11");
 }
 
 TEST_CASE("Bad corpora and options are refused before training", "[lm][trainer][errors]") {

@@ -228,6 +228,31 @@ TEST_CASE("command line: names are checked where they can be commands or options
         "-size is word2vec.c's spelling; gradvec's is --dim");
 }
 
+TEST_CASE(
+    "command line: a bare word, a command cut short or left out is named with the next step") {
+  CHECK(answer({"train", "file.txt"}) ==
+        "gradvec train takes no bare words, got 'file.txt'; did you mean '--corpus file.txt'?");
+  CHECK(answer({"lm", "eval", "m.lm"}) ==
+        "gradvec lm eval takes no bare words, got 'm.lm'; did you mean '--corpus m.lm' or '--lm "
+        "m.lm'?");
+  CHECK(answer({"pe", "x"}) == "gradvec pe takes no bare words, got 'x' (see its --help)");
+  // A list's values are no bare words, up to the next option; one value is one word.
+  CHECK(answer({"train", "--corpus", "a.txt", "b.txt", "--show", "king", "queen"}).empty());
+  CHECK(answer({"train", "--corpus=a.txt", "b.txt"}).empty());
+  CHECK(answer({"train", "--output", "a.vec", "b.vec"}) ==
+        "gradvec train takes no bare words, got 'b.vec'; did you mean '--corpus b.vec'?");
+  CHECK(answer({"near"}) == "unknown command 'near'; did you mean 'nearest'?");
+  CHECK(answer({"train", "--neg", "3"}) == "unknown option '--neg'; did you mean '--negative'?");
+  CHECK(answer({"eval", "--vectors", "v.vec"}) ==
+        "gradvec eval needs a command before --vectors: analogy or similarity");
+  CHECK(answer({"lm", "--steps", "3"}) == "gradvec lm needs a command before --steps: train");
+  CHECK(answer({"--corpus", "c.txt"}) ==
+        "gradvec needs a command before --corpus: train or phrases");
+  CHECK(answer({"eval"}) == "gradvec eval needs a command: analogy or similarity");
+  CHECK(answer({"lm"}) == "gradvec lm needs a command: train, sample or eval");
+  CHECK(answer({"eval", "--help"}).empty());
+}
+
 TEST_CASE("command line: help [COMMAND...] prints that command's help") {
   const auto help_of = [](const std::vector<std::string>& args) {
     auto app = gradvec_app();
@@ -258,6 +283,8 @@ TEST_CASE("help: every option that takes a value shows its default") {
       "lm train --resume",
       "phrases --list",
       "pe --svg",
+      // The words asked about: analogy counts them itself, to say what the three are.
+      "analogy words",
       // plot draws either the words given or the first N: one of the two is asked for.
       "plot --words",
       "plot --top",
@@ -351,7 +378,9 @@ TEST_CASE("command line: an option of one value given twice is named as typed, b
   CHECK(answer({"train", "--corpus", "a.txt", "--corpus", "b.txt"}).empty());
 }
 
-TEST_CASE("name suggestions: one slip, or two in a long name; never a different short name") {
+TEST_CASE(
+    "name suggestions: one slip, or two in a long name, or a name cut short; never a different "
+    "short name") {
   using gv::tools::likely_meant;
   const std::vector<std::string> options{"--k",         "--lr",   "--epochs",
                                          "--min-count", "--minn", "--maxn"};
@@ -364,6 +393,10 @@ TEST_CASE("name suggestions: one slip, or two in a long name; never a different 
   CHECK(likely_meant("--epx", options).empty());  // two slips in a short name: no likelier
   CHECK(likely_meant("-t", options).empty());     // another letter, not a slip of --k
   CHECK(likely_meant("--ab", options).empty());
+  // A name cut short after 3 letters or more is one slip, whatever is left off.
+  CHECK(likely_meant("--epo", options) == std::vector<std::string>{"--epochs"});
+  CHECK(likely_meant("--min", options) == std::vector<std::string>{"--min-count", "--minn"});
+  CHECK(likely_meant("--ep", options).empty());
   CHECK(gv::tools::did_you_mean("--mixn", options) == "; did you mean '--minn' or '--maxn'?");
   CHECK(gv::tools::did_you_mean("--xyzzy", options).empty());
 }

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# mpi_without_mpi.sh GRADVEC CORPUS: a build without MPI (the default) started by an MPI launcher
+# as several ranks refuses at once, in one line saying how to build one with MPI, rather than
+# train once per rank; mpirun -np 1 is a plain run. --sync-words, which only a build with MPI
+# uses, is listed in --help with its default and refused by name. The launchers are stood in
+# for by the environment they set: Open MPI's OMPI_COMM_WORLD_*, MPICH/Hydra's and Slurm's PMI_*.
+set -uo pipefail
+gradvec=$1 corpus=$2
+source "$(dirname "$0")/scratch.sh"
+expect_failure=$(cd "$(dirname "$0")" && pwd)/expect_failure.sh
+refuses() { "$expect_failure" 2 "$@" || exit 1; }
+cd "$work" || exit 1
+head -n 2000 "$corpus" >corpus.txt
+small=(--corpus corpus.txt --dim 8 --epochs 1 --threads 1 --quiet)
+rebuild="rebuild with -DGRADVEC_MPI=ON \(\./setup\.sh --mpi\), see docs/distributed\.md$"
+
+refuses "^gradvec: error: this gradvec was built without MPI, so the 2 processes an MPI launcher started would each train alone; $rebuild" \
+  env OMPI_COMM_WORLD_SIZE=2 OMPI_COMM_WORLD_RANK=1 "$gradvec" train "${small[@]}" --output o.vec
+refuses "^gradvec: error: this gradvec was built without MPI, so the 4 processes an MPI launcher started would each train alone; $rebuild" \
+  env PMI_SIZE=4 PMI_RANK=0 "$gradvec" train "${small[@]}" --output p.vec
+[[ -z $(ls) || $(ls) == corpus.txt ]] || fail "a refused run wrote: $(ls)"
+env OMPI_COMM_WORLD_SIZE=1 OMPI_COMM_WORLD_RANK=0 "$gradvec" train "${small[@]}" --output one.vec \
+  >/dev/null 2>&1 || fail "mpirun -np 1 (OMPI_COMM_WORLD_SIZE=1): exit status $?"
+[[ -s one.vec ]] || fail "mpirun -np 1 wrote no vectors"
+echo "ok: a world of 1 trains as a plain run"
+
+refuses "^gradvec: error: --sync-words: this gradvec was built without MPI; $rebuild" \
+  "$gradvec" train "${small[@]}" --sync-words 5000 --output s.vec
+"$gradvec" help train | grep -q -- "--sync-words INT.*=20000$" ||
+  fail "gradvec help train does not show --sync-words with its default"
+echo "ok: --sync-words is listed with its default and refused by name"

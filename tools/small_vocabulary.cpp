@@ -1,0 +1,20 @@
+#include "tools/small_vocabulary.h"
+
+namespace gv::tools {
+
+void warn_if_vocabulary_tiny(const Trainer& trainer, std::FILE* out) {
+  const int64_t kept = trainer.vocabulary().size();
+  const int64_t min_count = trainer.options().min_count;
+  const WordCounts& rare = trainer.rare_words();
+  // A corpus of so few words is the user's to train; only words --min-count cut are news.
+  bool cut = false;
+  for (const WordCounts::Entry entry : rare) cut = cut || entry.seen.count < min_count;
+  if (kept >= kFewestUsefulWords || !cut) return;
+  std::fprintf(out,
+               "gradvec: warning: --min-count %lld keeps only %lld of the %lld distinct words "
+               "seen, too few for their neighbours to mean anything; lower --min-count\n",
+               static_cast<long long>(min_count), static_cast<long long>(kept),
+               static_cast<long long>(kept + rare.size()));
+}
+
+}  // namespace gv::tools
