@@ -57,26 +57,47 @@ require_gradvec() {
   [[ -x $gradvec ]] || die "gradvec binary $gradvec not found: build it (cmake -S . -B build && cmake --build build) or set GRADVEC_BIN"
 }
 
-# require_known_tools TOOL...: every name must be one train_command knows. gradvec@ISA is gradvec
-# with GRADVEC_ISA=ISA, one variant of its kernels forced (autograd/simd/isa.h).
+# require_known_tools TOOL...: every name must be one train_command knows. TOOL@ISA (ISA one of
+# baseline, avx2, avx512) runs the tool as a machine with only that instruction set would:
+# gradvec with GRADVEC_ISA=ISA (autograd/simd/isa.h), gensim with OpenBLAS held to that ISA's
+# kernels (OPENBLAS_CORETYPE), word2vec.c compiled for it rather than -march=native. On an
+# AVX-512 machine, @avx2 races the tools as an AVX2 laptop would.
 require_known_tools() {
   local tool
   for tool in "$@"; do
-    [[ $tool =~ ^(gradvec(@(baseline|avx2|avx512))?|gensim|gensim-lines|fasttext|word2vec.c)$ ]] ||
-      die "unknown tool '$tool' in TOOLS (known: gradvec gradvec@baseline gradvec@avx2 gradvec@avx512 gensim gensim-lines fasttext word2vec.c)"
+    [[ $tool =~ ^(gradvec|gensim|gensim-lines|fasttext|word2vec.c)(@(baseline|avx2|avx512))?$ &&
+      $tool != fasttext@* ]] ||
+      die "unknown tool '$tool' in TOOLS (known: gradvec gensim gensim-lines fasttext word2vec.c, all but fasttext also as TOOL@baseline, TOOL@avx2, TOOL@avx512)"
   done
 }
 
-# build_word2vec_c: sets `word2vec_c`, word2vec.c's own trainer built in $work from the sources
-# npm's `word2vec` package ships, with the flags of its own makefile (-O3 -march=native
-# -funroll-loops): the fastest build its authors give.
+# isa_env ISA: the environment that holds OpenBLAS (gensim's sdot and saxpy) to ISA's kernels.
+isa_env() {
+  case $1 in
+    avx512) echo OPENBLAS_CORETYPE=SkylakeX ;;
+    avx2) echo OPENBLAS_CORETYPE=Haswell ;;
+    baseline) echo OPENBLAS_CORETYPE=Prescott ;;
+  esac
+}
+
+# build_word2vec_c [ISA]: sets `word2vec_c`, word2vec.c's own trainer built in $work from the
+# sources npm's `word2vec` package ships, with the flags of its own makefile (-O3 -march=native
+# -funroll-loops), the fastest build its authors give; with ISA, -march for that instruction set
+# (x86-64, x86-64-v3, x86-64-v4) in place of native. Sets `word2vec_c_ISA` for each ISA built.
 build_word2vec_c() {
-  (cd "$work" && npm pack --silent word2vec >/dev/null && tar xzf word2vec-*.tgz) ||
+  local isa=${1:-} march=native
+  case $isa in
+    avx512) march=x86-64-v4 ;;
+    avx2) march=x86-64-v3 ;;
+    baseline) march=x86-64 ;;
+  esac
+  [[ -d $work/package ]] || (cd "$work" && npm pack --silent word2vec >/dev/null && tar xzf word2vec-*.tgz) ||
     die "npm pack word2vec failed (offline?)"
-  word2vec_c=$work/word2vec
-  gcc "$work/package/src/word2vec.c" -o "$word2vec_c" -lm -pthread -O3 -march=native -Wall \
+  local binary=$work/word2vec${isa:+-$isa}
+  gcc "$work/package/src/word2vec.c" -o "$binary" -lm -pthread -O3 -march=$march -Wall \
     -funroll-loops -Wno-unused-result -fno-stack-protector 2>/dev/null ||
     die "compiling word2vec.c failed"
+  if [[ -n $isa ]]; then printf -v "word2vec_c_$isa" '%s' "$binary"; else word2vec_c=$binary; fi
 }
 
 # find_blas: sets `blas`, the library behind libblas.so.3, which gensim's inner loop calls. A
@@ -129,10 +150,11 @@ tokenise() {
 # INIT_SCALE: input vectors start uniform in +-INIT_SCALE/dim; fastText has no such option and
 # always starts at +-1/dim.
 train_command() {
-  local tool=$1 threads=$2 seed=$3 epochs=$4 scale=$5 out=$6
+  local tool=${1%@*} threads=$2 seed=$3 epochs=$4 scale=$5 out=$6 isa=
+  [[ $1 == *@* ]] && isa=${1#*@}
   case $tool in
-    gradvec | gradvec@*)
-      [[ $tool == gradvec@* ]] && printf '%s\n' env "GRADVEC_ISA=${tool#gradvec@}"
+    gradvec)
+      [[ -n $isa ]] && printf '%s\n' env "GRADVEC_ISA=$isa"
       printf '%s\n' "$gradvec" train --corpus "$tokens" --output "$out" --format w2v --dim $dim \
         --window $window --negative $negative --sample $sample --min-count $min_count \
         --epochs "$epochs" --lr $lr --optimizer sgd --model $model --loss $loss \
@@ -145,6 +167,7 @@ train_command() {
       # Python iterator in the way); gensim-lines: the LineSentence iterator most scripts use.
       local input=corpus_file
       [[ $tool == gensim-lines ]] && input=lines
+      [[ -n $isa ]] && printf '%s\n' env "$(isa_env "$isa")"
       printf '%s\n' "$python" "$repo/bench/gensim_train.py" --input "$tokens" --output "$out" \
         --dim $dim --window $window --negative $negative --sample $sample --min-count $min_count \
         --lr $lr --epochs "$epochs" --threads "$threads" --seed "$seed" --init-scale "$scale" \
@@ -166,7 +189,9 @@ train_command() {
       [[ $model == cbow ]] && cbow=1
       [[ $loss == hs ]] && hs=1 neg=0
       # Its initial range is its own, ±0.5/dim; -iter is its epochs; text output.
-      printf '%s\n' "$word2vec_c" -train "$tokens" -output "$out" -size $dim -window $window \
+      local binary=$word2vec_c
+      [[ -n $isa ]] && binary=word2vec_c_$isa && binary=${!binary}
+      printf '%s\n' "$binary" -train "$tokens" -output "$out" -size $dim -window $window \
         -negative $neg -hs $hs -sample $sample -min-count $min_count -alpha $lr -iter "$epochs" \
         -threads "$threads" -cbow $cbow -binary 0 ;;
   esac

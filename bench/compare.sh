@@ -18,13 +18,13 @@
 #   bench/compare.sh
 #   REPS=5 TOOLS="gensim fasttext" bench/compare.sh
 #   MODES="sg-ns sg-hs cbow-ns cbow-hs" TOOLS="gradvec gensim" bench/compare.sh
-#   TOOLS="gradvec@avx2 gradvec@avx512 gensim word2vec.c" THREADS=1 bench/compare.sh
+#   TOOLS="gradvec@avx2 gensim@avx2 word2vec.c@avx2" THREADS=1 bench/compare.sh   (as on AVX2)
 #
 # Environment: GRADVEC_BIN (default build/gradvec), GRADVEC_CORPUS (default
 # data/tinyshakespeare.txt), REPS (default 3), REPEAT (corpus copies, default 20), THREADS
-# (default "1 2"), TOOLS (default "gradvec gensim gensim-lines fasttext"; also gradvec@ISA, gradvec
-# with one variant of its kernels forced by GRADVEC_ISA, and word2vec.c, built from npm's word2vec
-# package with its own makefile's flags), MODES (default
+# (default "1 2"), TOOLS (default "gradvec gensim gensim-lines fasttext"; also word2vec.c, built
+# from npm's word2vec package with its own makefile's flags, and TOOL@ISA for all but fasttext, the
+# tool held to one instruction set as common.sh's require_known_tools says), MODES (default
 # sg-ns; any of sg-ns sg-hs cbow-ns cbow-hs, see common.sh's set_mode), PYTHON (default
 # /usr/bin/python3),
 # KEEP_WORK=1 keeps the corpus, vectors and logs. Exit status 2 when something could not run.
@@ -61,7 +61,12 @@ done
 
 make_work_dir
 tokenise "$repeat"
-if [[ " ${tools[*]} " == *" word2vec.c "* ]]; then build_word2vec_c; fi
+for tool in "${tools[@]}"; do
+  case $tool in
+    word2vec.c) build_word2vec_c ;;
+    word2vec.c@*) build_word2vec_c "${tool#*@}" ;;
+  esac
+done
 
 # tool, threads, rep, wall seconds, peak RSS KiB, train-only seconds, mode
 results=$work/results.tsv
@@ -122,7 +127,7 @@ versions=()
 for tool in "${tools[@]}"; do
   case $tool in
     gradvec) versions+=("$("$gradvec" --version | tr '\n' ' ')") ;;
-    gradvec@*) ;;
+    *@*) ;;
     word2vec.c) versions+=("word2vec.c from npm's word2vec $(sed -n 's/.*"version": "\(.*\)".*/\1/p' "$work/package/package.json"), gcc $(gcc -dumpfullversion) -O3 -march=native") ;;
     gensim-lines) ;;
     gensim) versions+=("gensim $("$python" -c 'import gensim; print(gensim.__version__)') (Python $("$python" -c 'import platform; print(platform.python_version())'))") ;;
@@ -186,10 +191,14 @@ awk -F'\t' -v tokens="$token_count" '
       for (g = 1; g <= tools; g++) {  # gradvec and each variant forced, against every peer
         a = tool_order[g]
         if (a !~ /^gradvec(@|$)/) continue
-        rows = rows ratio_row(mode, a, "gensim", a " ÷ gensim (corpus_file)") \
-                    ratio_row(mode, a, "gensim-lines", a " ÷ gensim (LineSentence)") \
+        isa = a ~ /@/ ? substr(a, index(a, "@")) : ""  # a forced gradvec meets peers held alike
+        rows = rows ratio_row(mode, a, "gensim" isa, a " ÷ gensim" isa " (corpus_file)") \
+                    ratio_row(mode, a, "gensim-lines" isa, a " ÷ gensim-lines" isa " (LineSentence)") \
                     ratio_row(mode, a, "fasttext", a " ÷ fastText") \
-                    ratio_row(mode, a, "word2vec.c", a " ÷ word2vec.c")
+                    ratio_row(mode, a, "word2vec.c" isa, a " ÷ word2vec.c" isa)
+        if (isa != "")
+          rows = rows ratio_row(mode, a, "gensim", a " ÷ gensim (corpus_file)") \
+                      ratio_row(mode, a, "word2vec.c", a " ÷ word2vec.c")
       }
     }
     if (rows != "") {
