@@ -80,10 +80,8 @@ void OutputLocks::release() {
 }
 
 void OutputLocks::lock(const std::string& output) {
-  const std::string target = output_target(output);
-  struct stat info {};
-  if (target == "-" || (::stat(target.c_str(), &info) == 0 && !S_ISREG(info.st_mode))) return;
-  const std::string path = lock_path(target);
+  if (!writes_a_file(output)) return;
+  const std::string path = lock_path(output_target(output));
   const auto fail = [&](const std::string& why) {
     throw std::runtime_error("cannot write " + printable(output) + ": " + why);
   };

@@ -1,6 +1,6 @@
 // write_file_atomically: a regular file is replaced whole through a temporary created new beside
 // its target; links are written through, modes kept, read-only files refused; what a rename
-// cannot replace (standard output, a FIFO) is written in place.
+// cannot replace (a descriptor, a FIFO) is written in place.
 #include "autograd/io/atomic_file.h"
 
 #include <fcntl.h>
@@ -78,6 +78,51 @@ TEST_CASE("\"-\" is standard output") {
   gv::write_file_atomically("-", write_hello);
   std::cout.rdbuf(old);
   CHECK(captured.str() == "hello\n");
+}
+
+TEST_CASE("output_descriptor names the descriptors a path stands for, and no other path") {
+  CHECK(gv::output_descriptor("-") == 1);
+  CHECK(gv::output_descriptor("/dev/stdout") == 1);
+  CHECK(gv::output_descriptor("/dev/stderr") == 2);
+  CHECK(gv::output_descriptor("/dev/fd/7") == 7);
+  CHECK(gv::output_descriptor("/proc/self/fd/12") == 12);
+  CHECK(gv::output_descriptor("/proc/thread-self/fd/3") == 3);
+  for (const char* other : {"/dev/fd/", "/dev/fd/3x", "/dev/fd/-1", "/dev/null", "out.vec",
+                            "/proc/1/fd/3", "dev/stdout"}) {
+    CHECK(gv::output_descriptor(other) == -1);
+  }
+}
+
+TEST_CASE("a descriptor's name is written to the descriptor, never resolved to its file") {
+  const gv::testing::ScratchDir dir("atomic_descriptor");
+  const std::string log = dir.write("log", "earlier\n");
+  struct stat before {};
+  REQUIRE(::stat(log.c_str(), &before) == 0);
+  const int fd = ::open(log.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);  // `>> log`
+  REQUIRE(fd >= 0);
+  for (const std::string& name :
+       {"/dev/fd/" + std::to_string(fd), "/proc/self/fd/" + std::to_string(fd)}) {
+    CHECK_FALSE(gv::writes_a_file(name));
+    CHECK(gv::output_target(name) == name);
+    gv::check_writable(name);
+    gv::write_file_atomically(name, write_hello);
+  }
+  ::close(fd);
+  struct stat after {};
+  REQUIRE(::stat(log.c_str(), &after) == 0);
+  CHECK(after.st_ino == before.st_ino);  // the same file, not one renamed over it
+  CHECK(read_file(log) == "earlier\nhello\nhello\n");
+  CHECK(dir.names() == std::vector<std::string>{"log"});
+
+  const int read_only = ::open(log.c_str(), O_RDONLY | O_CLOEXEC);
+  REQUIRE(read_only >= 0);
+  const std::string name = "/dev/fd/" + std::to_string(read_only);
+  CHECK_THROWS_WITH(
+      gv::check_writable(name),
+      Catch::Equals("cannot write " + name + ": the descriptor is open for reading only"));
+  ::close(read_only);
+  CHECK_THROWS_WITH(gv::check_writable(name),
+                    Catch::Equals("cannot write " + name + ": Bad file descriptor"));
 }
 
 TEST_CASE("check_writable tries the temporary file a write would create, and leaves nothing") {
