@@ -135,6 +135,28 @@ void write_in_place(const std::string& path, const std::function<void(std::ostre
   if (out.fail()) throw std::runtime_error("cannot write " + printable(path) + ": write failed");
 }
 
+// Throws naming `shown` unless `link` (whose lstat is `info`) may be followed by the rule the
+// kernel applies to `>` under fs.protected_symlinks (fs/namei.c, may_follow_link): in a sticky
+// world-writable directory, only a link of this user's (the euid's) or of the directory owner's.
+// Another user's link there is how a write by root is sent into a directory that user cannot
+// write. The rule holds whatever the setting: a machine or container that turned it off (as
+// some sandboxes ship) has no less need of it, and a refusal there only asks for the target.
+void check_followable(const std::filesystem::path& link, const struct stat& info,
+                      const std::string& shown) {
+  if (info.st_uid == ::geteuid()) return;
+  struct stat directory {};
+  if (::stat(directory_of(link.string()).c_str(), &directory) != 0)
+    throw cannot_write(shown, std::strerror(errno));
+  constexpr mode_t kShared = S_ISVTX | S_IWOTH;
+  if ((directory.st_mode & kShared) != kShared || directory.st_uid == info.st_uid) return;
+  throw cannot_write(shown, "the symbolic link " + printable(link.string()) + " belongs to uid " +
+                                std::to_string(info.st_uid) +
+                                ", in a sticky world-writable directory of uid " +
+                                std::to_string(directory.st_uid) +
+                                ": only its owner or the directory's follows it "
+                                "(protected_symlinks)");
+}
+
 // Throws naming `path` unless descriptor `fd` is open for writing.
 void check_descriptor(const std::string& path, int fd) {
   const int flags = ::fcntl(fd, F_GETFL);
@@ -172,6 +194,7 @@ std::string output_target(const std::string& path) {
     struct stat info {};
     if (::lstat(target.c_str(), &info) != 0 || !S_ISLNK(info.st_mode)) return target.string();
     if (links == kMaxLinks) throw cannot_write(path, std::strerror(ELOOP));
+    check_followable(target, info, path);
     std::error_code error;
     const std::filesystem::path link = std::filesystem::read_symlink(target, error);
     if (error) throw cannot_write(path, error.message());

@@ -8,7 +8,10 @@
 // The rule for an output path:
 //  - A symbolic link is written through, as `cp` and the shell's `>` do: the chain of links is
 //    followed to its final target (a dangling link creates it), the temporary goes in that
-//    target's directory and is renamed over it, and the link stays a link.
+//    target's directory and is renamed over it, and the link stays a link. Each link is followed
+//    only where the kernel's fs.protected_symlinks lets `>` follow it, whether that setting is on
+//    or not: in a sticky world-writable directory such as /tmp, a link of this user's or of the
+//    directory owner's; another user's link there is refused.
 //  - An existing file keeps its permission bits; one that is read-only (no owner write bit, or
 //    not writable by this user) is refused. A new file gets 0666 less the umask, as with `>`.
 //  - The temporary is created with O_CREAT | O_EXCL under a short name with a random part,
@@ -41,7 +44,7 @@ bool writes_a_file(const std::string& path);
 // The file a write to `path` lands in: `path` itself, or the end of its chain of symbolic links
 // (relative links resolved against the directory holding them). A path for which writes_a_file
 // is false stays as given. Throws std::runtime_error naming `path` for a chain longer than 40
-// links (a loop).
+// links (a loop), or for a link the kernel would not follow (the rule above).
 std::string output_target(const std::string& path);
 
 // Calls `write` with a binary stream to the temporary file, then renames it into place (or
