@@ -159,8 +159,7 @@ void run_lm_train(LmTrainArgs args) {
                        {"--tokenizer", tokenizer ? args.tokenizer : ""}},
                       {{"--output", args.output}, {"--checkpoint", args.checkpoint}},
                       {{"--resume", "--output"}, {"--resume", "--checkpoint"}});
-  prepare_outputs({args.output, args.checkpoint});
-  const OutputLocks locks({args.output, args.checkpoint});
+  const OutputLocks locks = prepare_outputs({args.output, args.checkpoint});
   std::ostream& messages = message_stream({args.output, args.checkpoint});
   LmTrainer trainer = args.resume.empty() ? LmTrainer(args.corpus, args.config, args.options, vocab)
                                           : LmTrainer::from_checkpoint(args.resume, args.corpus);

@@ -15,6 +15,7 @@
 #include "autograd/require.h"
 #include "tools/commands.h"
 #include "tools/corpus_reading_options.h"
+#include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/threads_option.h"
 #include "tools/validators.h"
@@ -55,7 +56,7 @@ void run_phrases(const PhrasesArgs& args) {
   }
   refuse_shared_files({{"--corpus", args.corpus}},
                       {{"--output", args.output}, {"--list", args.list}});
-  prepare_outputs({args.output, args.list});
+  const OutputLocks locks = prepare_outputs({args.output, args.list});
   args.reading.note_file_named_like_tokenizer();
   // Counting happens inside the write, so an output that cannot be created fails the command
   // before the corpus is read, not after.

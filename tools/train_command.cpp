@@ -177,8 +177,7 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
                        {"--checkpoint", args.checkpoint},
                        {"--save-vocab", args.save_vocab}},
                       {{"--resume", "--checkpoint"}});
-  prepare_outputs({args.output, args.checkpoint, args.save_vocab});
-  const OutputLocks locks({args.output, args.checkpoint, args.save_vocab});
+  const OutputLocks locks = prepare_outputs({args.output, args.checkpoint, args.save_vocab});
   std::ostream& messages = message_stream({args.output, args.checkpoint, args.save_vocab});
   const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
   if (!files) args.reading.check_text(corpus.name(), corpus.path(0));
