@@ -179,7 +179,7 @@ void run_lm_train(LmTrainArgs args) {
       });
   if (!finished) {
     keep_interrupted(
-        save, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint, "lm",
+        save, args.checkpoint, args.output, "lm",
         [&](const std::string& path) {
           return "gradvec lm train --resume " + shell_quoted(path) + " --corpus " +
                  shell_quoted(args.corpus) + " --output " + shell_quoted(args.output);

@@ -237,8 +237,8 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   if (!finished) {
     // The group's other processes leave the checkpoint to the one that leads.
     if (!group.leads()) throw Interrupted(signals.received());
-    keep_interrupted(save, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint,
-                     "train", continue_with, signals.received());
+    keep_interrupted(save, args.checkpoint, args.output, "train", continue_with,
+                     signals.received());
   }
   if (!group.leads()) return;  // the group's other processes write nothing
   // The checkpoint before the vectors: if they cannot be written, it keeps the work, and if it
