@@ -100,8 +100,7 @@ void finish_standard_output() {
 
 void run_train(const BpeArgs& args) {
   refuse_shared_files({{"--corpus", args.corpus}}, {{"--output", args.output}});
-  prepare_outputs({args.output});
-  const OutputLocks locks({args.output});
+  const OutputLocks locks = prepare_outputs({args.output});
   const auto start = std::chrono::steady_clock::now();
   std::ifstream corpus;
   open_regular_file(args.corpus, "corpus", corpus);

@@ -162,8 +162,7 @@ void run_lm_train(LmTrainArgs args) {
                        {"--tokenizer", tokenizer ? args.tokenizer : ""}},
                       {{"--output", args.output}, {"--checkpoint", args.checkpoint}},
                       {{"--resume", "--output"}, {"--resume", "--checkpoint"}});
-  prepare_outputs({args.output, args.checkpoint});
-  const OutputLocks locks({args.output, args.checkpoint});
+  const OutputLocks locks = prepare_outputs({args.output, args.checkpoint});
   std::ostream& messages = message_stream({args.output, args.checkpoint});
   LmTrainer trainer = args.resume.empty()
                           ? LmTrainer(args.corpus, args.config, args.options, vocab)
@@ -185,7 +184,7 @@ void run_lm_train(LmTrainArgs args) {
       });
   if (!finished) {
     keep_interrupted(
-        save, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint, "lm",
+        save, args.checkpoint, args.output, "lm",
         [&](const std::string& path) {
           return "gradvec lm train --resume " + shell_quoted(path) + " --corpus " +
                  shell_quoted(args.corpus) + " --output " + shell_quoted(args.output);

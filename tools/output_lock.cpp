@@ -16,6 +16,7 @@
 
 #include "autograd/io/atomic_file.h"
 #include "autograd/io/printable.h"
+#include "autograd/io/temporary_files.h"
 
 namespace gv::tools {
 
@@ -47,13 +48,6 @@ long holder_pid(int fd) {
   return got > 0 ? std::strtol(text, nullptr, 10) : 0;
 }
 
-// The pid only improves another run's message: the lock holds without it.
-bool record_pid(int fd) {
-  const std::string pid = std::to_string(::getpid()) + "\n";
-  return ::ftruncate(fd, 0) == 0 &&
-         ::pwrite(fd, pid.data(), pid.size(), 0) == static_cast<ssize_t>(pid.size());
-}
-
 }  // namespace
 
 OutputLocks::OutputLocks(const std::vector<std::string>& outputs) {
@@ -73,6 +67,7 @@ OutputLocks::~OutputLocks() {
 
 void OutputLocks::release() {
   for (const Held& held : held_) {
+    unregister_temporary(held.slot);
     ::unlink(held.path.c_str());
     ::close(held.fd);
   }
@@ -80,18 +75,38 @@ void OutputLocks::release() {
 }
 
 void OutputLocks::lock(const std::string& output) {
-  const std::string target = output_target(output);
-  struct stat info {};
-  if (target == "-" || (::stat(target.c_str(), &info) == 0 && !S_ISREG(info.st_mode))) return;
-  const std::string path = lock_path(target);
+  if (!writes_a_file(output)) return;
+  const std::string path = lock_path(output_target(output));
   const auto fail = [&](const std::string& why) {
     throw std::runtime_error("cannot write " + printable(output) + ": " + why);
   };
+  // A lock file this run did not make and will not use: what to do if it is only a leftover.
+  const auto refuse = [&](const std::string& what) {
+    fail("its lock file " + printable(path) + " " + what +
+         "; remove it if no gradvec run is writing " + printable(output));
+  };
   for (;;) {
-    // O_NOFOLLOW: a link planted at the lock's name is refused, never written through.
-    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
-    if (fd < 0)
-      fail("cannot create its lock file " + printable(path) + ": " + std::strerror(errno));
+    // A lock file is written only when this run created it. One already there may be a hard
+    // link a user planted to a file this run may write and they may not (root's): it is opened
+    // read-only, which flock needs no more than, and checked before it is locked. O_NOFOLLOW
+    // refuses a symbolic link; O_NONBLOCK keeps a FIFO from waiting for a writer.
+    bool created = true;
+    int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0 && errno == EEXIST) {
+      created = false;
+      fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+      if (fd < 0 && errno == ENOENT) continue;  // its run ended meanwhile: create it
+    }
+    if (fd < 0 && errno == ELOOP) refuse("is a symbolic link");
+    if (fd < 0) fail("cannot open its lock file " + printable(path) + ": " + std::strerror(errno));
+    struct stat held {};
+    ::fstat(fd, &held);
+    if (!created && (!S_ISREG(held.st_mode) || held.st_nlink > 1)) {
+      ::close(fd);
+      refuse(S_ISREG(held.st_mode)
+                 ? "has " + std::to_string(held.st_nlink) + " links (another file's?)"
+                 : "is not a regular file");
+    }
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int error = errno;
       const long pid = holder_pid(fd);
@@ -102,14 +117,27 @@ void OutputLocks::lock(const std::string& output) {
            (pid > 0 ? " (pid " + std::to_string(pid) + ")" : std::string()));
     }
     // A run ending between our open and our flock removed the file we hold: lock the new one.
-    struct stat held {
-    }, named{};
-    if (::fstat(fd, &held) == 0 && ::stat(path.c_str(), &named) == 0 && same_inode(held, named)) {
-      record_pid(fd);
-      held_.push_back({path, fd});
-      return;
+    struct stat named {};
+    if (::stat(path.c_str(), &named) != 0 || !same_inode(held, named)) {
+      ::close(fd);
+      continue;
     }
-    ::close(fd);
+    // A lock left by a run that was killed: replaced by one of this run's, which names its pid.
+    // Only the holder of a lock file's flock removes it, so the name is still that file. A file
+    // this user may not remove (another's, in a sticky directory) is held as it is.
+    if (!created && ::unlink(path.c_str()) == 0) {
+      ::close(fd);
+      continue;
+    }
+    if (created) {
+      // The pid only improves another run's message: the lock holds without it.
+      const std::string pid = std::to_string(::getpid()) + "\n";
+      [[maybe_unused]] const ssize_t written = ::pwrite(fd, pid.data(), pid.size(), 0);
+    }
+    // Listed with the temporaries, so that a signal that ends the process removes it too.
+    held_.push_back({path, fd, -1});
+    held_.back().slot = register_temporary(path);
+    return;
   }
 }
 

@@ -109,7 +109,7 @@ std::string shown_on(const std::ostream& out, std::string_view text) {
   return &out == &std::cerr ? printable(text) : printable_on_terminal(text);
 }
 
-void prepare_outputs(const std::vector<std::string>& outputs) {
+OutputLocks prepare_outputs(const std::vector<std::string>& outputs) {
   for (const std::string& output : outputs) {
     if (output.empty()) continue;
     const std::filesystem::path directory = std::filesystem::path(output).parent_path();
@@ -119,6 +119,7 @@ void prepare_outputs(const std::vector<std::string>& outputs) {
       throw std::runtime_error("cannot write " + printable(output) + ": " + error.message());
     check_writable(output);
   }
+  return OutputLocks(outputs);
 }
 
 }  // namespace gv::tools

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "tools/output_lock.h"
+
 namespace gv::tools {
 
 // A path as the user gave it, with the option that gave it, for messages.
@@ -32,9 +34,11 @@ void refuse_shared_files(const std::vector<PathOption>& inputs,
 // Readies a command's output files before it does any work, the one rule for every command:
 // each one's missing directories are created (as `mkdir -p`), and each must be writable now
 // (check_writable, which creates nothing at the path itself), so that a path that cannot be
-// written fails at once rather than after the work. Empty paths (options not given) are skipped.
-// Throws std::runtime_error "cannot write PATH: reason".
-void prepare_outputs(const std::vector<std::string>& outputs);
+// written fails at once rather than after the work; then each is locked against another run
+// writing it (OutputLocks), for as long as the caller keeps what is returned: through its last
+// write. Empty paths (options not given) are skipped. Throws std::runtime_error "cannot write
+// PATH: reason".
+[[nodiscard]] OutputLocks prepare_outputs(const std::vector<std::string>& outputs);
 
 // Whether writing `path` writes to standard output: "-", or the file or pipe standard output is
 // open to (/dev/stdout). A terminal or /dev/null is shared by design and does not count.

@@ -17,6 +17,7 @@
 #include "embeddings/rotary_embedding.h"
 #include "embeddings/sinusoidal_positional_embedding.h"
 #include "tools/commands.h"
+#include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/svg.h"
 #include "tools/validators.h"
@@ -92,7 +93,7 @@ void run_pe(const PeOptions& options) {
     throw std::invalid_argument("--svg " + options.svg_path +
                                 ": the table is printed on standard output; give the SVG a file");
   }
-  prepare_outputs({options.svg_path});
+  const OutputLocks locks = prepare_outputs({options.svg_path});
   const Tensor table = positional_table(options);
   // The plot first: a file that cannot be written fails the command before any output.
   if (!options.svg_path.empty()) {

@@ -15,6 +15,7 @@
 #include "autograd/require.h"
 #include "tools/commands.h"
 #include "tools/corpus_reading_options.h"
+#include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/threads_option.h"
 #include "tools/validators.h"
@@ -55,10 +56,13 @@ void run_phrases(const PhrasesArgs& args) {
   }
   refuse_shared_files({{"--corpus", args.corpus}},
                       {{"--output", args.output}, {"--list", args.list}});
-  prepare_outputs({args.output, args.list});
+  const OutputLocks locks = prepare_outputs({args.output, args.list});
   args.reading.note_file_named_like_tokenizer();
   // Counting happens inside the write, so an output that cannot be created fails the command
-  // before the corpus is read, not after.
+  // before the corpus is read, not after. The rewrite's summary waits for the write to finish:
+  // a file is never said to be written that then is not.
+  PhraseRewrite done;
+  int64_t found = 0;
   write_file_atomically(args.output, [&](std::ostream& out) {
     PhraseCounts counts = count_phrases(args.corpus, tokenizer, args.threads);
     std::fprintf(stderr, "%s: %lld tokens, %lld words, %lld bigrams (N = %lld)\n",
@@ -69,14 +73,15 @@ void run_phrases(const PhrasesArgs& args) {
     if (!args.list.empty()) {
       write_file_atomically(args.list, [&](std::ostream& list) { write_list(phrases, list); });
     }
-    const PhraseRewrite done = phrases.rewrite(args.corpus, out);
-    std::fprintf(stderr,
-                 "%lld phrases score above %g with min count %lld; %lld pairs joined in %lld "
-                 "lines written to %s\n",
-                 static_cast<long long>(phrases.size()), args.options.threshold,
-                 static_cast<long long>(args.options.min_count), static_cast<long long>(done.joins),
-                 static_cast<long long>(done.sentences), printable(args.output).c_str());
+    done = phrases.rewrite(args.corpus, out);
+    found = phrases.size();
   });
+  std::fprintf(stderr,
+               "%lld phrases score above %g with min count %lld; %lld pairs joined in %lld "
+               "lines written to %s\n",
+               static_cast<long long>(found), args.options.threshold,
+               static_cast<long long>(args.options.min_count), static_cast<long long>(done.joins),
+               static_cast<long long>(done.sentences), printable(args.output).c_str());
 }
 
 }  // namespace

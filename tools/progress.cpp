@@ -97,11 +97,20 @@ KeptCheckpoint keep_checkpoint(const SaveCheckpoint& save, const std::string& pa
   return kept;
 }
 
-void keep_interrupted(const SaveCheckpoint& save, const std::string& path,
-                      const std::string& command,
+void keep_interrupted(const SaveCheckpoint& save, const std::string& checkpoint,
+                      const std::string& output, const std::string& command,
                       const std::function<std::string(const std::string&)>& continue_with,
                       int signal) {
-  const KeptCheckpoint kept = keep_checkpoint(save, path, command);
+  const bool beside = checkpoint.empty() && writes_a_file(output);
+  KeptCheckpoint kept = keep_checkpoint(save,
+                                        !checkpoint.empty() ? checkpoint
+                                        : beside            ? output + ".ckpt"
+                                                            : "",
+                                        command);
+  if (checkpoint.empty() && !beside) {
+    kept.failure = "no checkpoint beside --output " + output + ", which is not a regular file" +
+                   (kept.failure.empty() ? "" : "; " + kept.failure);
+  }
   if (kept.path.empty()) throw std::runtime_error("interrupted, and " + kept.failure);
   std::fprintf(stderr, "interrupted: %scheckpoint written to %s; continue with: %s\n",
                kept.failure.empty() ? "" : printable(kept.failure + "; ").c_str(),

@@ -54,10 +54,14 @@ KeptCheckpoint keep_checkpoint(const SaveCheckpoint& save, const std::string& pa
                                const std::string& command);
 
 // After INT, TERM or HUP (`signal`) stopped training: keeps the checkpoint as keep_checkpoint
-// does, says on stderr where it went and `continue_with(that path)`, and throws Interrupted (or
-// runtime_error if nothing was kept).
+// does at `checkpoint` (--checkpoint), else at OUTPUT.ckpt beside `output` (--output) when that
+// names a regular file or a new one (writes_a_file), else in $TMPDIR: beside a device, a FIFO or
+// a descriptor nothing of ours belongs (/dev/null.ckpt would be a file in /dev, and -.ckpt one
+// wherever the run started). Says on stderr where it went, why not beside the output, and
+// `continue_with(that path)`, and throws Interrupted (or runtime_error if nothing was kept).
 [[noreturn]] void keep_interrupted(
-    const SaveCheckpoint& save, const std::string& path, const std::string& command,
-    const std::function<std::string(const std::string&)>& continue_with, int signal);
+    const SaveCheckpoint& save, const std::string& checkpoint, const std::string& output,
+    const std::string& command, const std::function<std::string(const std::string&)>& continue_with,
+    int signal);
 
 }  // namespace gv::tools

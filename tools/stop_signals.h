@@ -36,7 +36,8 @@ class StopSignals {
 inline constexpr const char* kStopSignalsHelp =
     "INT (Ctrl-C), TERM (kill, timeout, Slurm, docker stop) and HUP (a closed terminal; not under "
     "nohup) stop training at the next step boundary, write a checkpoint (--checkpoint, else "
-    "OUTPUT.ckpt, else $TMPDIR) and print the command that resumes it; the exit status is 130, "
+    "OUTPUT.ckpt when OUTPUT is a file, else $TMPDIR) and print the command that resumes it; the "
+    "exit status is 130, "
     "143 or 129 (128 + the signal's number). A signal that comes while a file is being written "
     "waits for the write to finish.";
 

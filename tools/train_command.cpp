@@ -175,8 +175,7 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
                        {"--checkpoint", args.checkpoint},
                        {"--save-vocab", args.save_vocab}},
                       {{"--resume", "--checkpoint"}});
-  prepare_outputs({args.output, args.checkpoint, args.save_vocab});
-  const OutputLocks locks({args.output, args.checkpoint, args.save_vocab});
+  const OutputLocks locks = prepare_outputs({args.output, args.checkpoint, args.save_vocab});
   std::ostream& messages = message_stream({args.output, args.checkpoint, args.save_vocab});
   const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
   if (!files) args.reading.check_text(corpus.name(), corpus.path(0));
@@ -237,8 +236,8 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   if (!finished) {
     // The group's other processes leave the checkpoint to the one that leads.
     if (!group.leads()) throw Interrupted(signals.received());
-    keep_interrupted(save, args.checkpoint.empty() ? args.output + ".ckpt" : args.checkpoint,
-                     "train", continue_with, signals.received());
+    keep_interrupted(save, args.checkpoint, args.output, "train", continue_with,
+                     signals.received());
   }
   if (!group.leads()) return;  // the group's other processes write nothing
   // The checkpoint before the vectors: if they cannot be written, it keeps the work, and if it

@@ -14,6 +14,7 @@
 
 #include "autograd/io/printable.h"
 #include "tools/commands.h"
+#include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/pca.h"
 #include "tools/pca_plot.h"
@@ -221,7 +222,7 @@ void add_convert_command(CLI::App& app) {
                     FormatChoices::WriteWordVectors);
   command->callback([state] {
     refuse_shared_files({{"--vectors", state->file.path}}, {{"--output", state->out}});
-    prepare_outputs({state->out});
+    const OutputLocks locks = prepare_outputs({state->out});
     const LoadedVectors loaded = state->file.load(std::cerr);
     write_vectors(state->out, loaded.vectors, state->to, state->file.threads);
     std::ostream& messages = message_stream({state->out});
@@ -285,7 +286,7 @@ void add_plot_command(CLI::App& app) {
       throw std::invalid_argument("plot: give --words W... or --top N");
     }
     refuse_shared_files({{"--vectors", state->file.path}}, {{"--output", state->out}});
-    prepare_outputs({state->out});
+    const OutputLocks locks = prepare_outputs({state->out});
     VectorFileOptions file = state->file;
     if (state->top > 0 && (file.limit == 0 || file.limit > state->top)) file.limit = state->top;
     const VectorIndex index = load_index(file);

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <climits>
 #include <cstdio>
 #include <cstring>
@@ -12,6 +13,7 @@
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
+#include <string_view>
 
 #include "autograd/io/descriptor_stream.h"
 #include "autograd/io/printable.h"
@@ -106,12 +108,25 @@ bool check_existing_target(const std::string& target, const struct stat& info,
   return false;
 }
 
-void write_in_place(const std::string& path, const std::function<void(std::ostream&)>& write) {
-  if (path == "-") {
+// Writes to `fd`, which `path` names (output_descriptor), without closing it. Standard output
+// goes through std::cout, whose buffer may hold what was printed before.
+void write_to_descriptor(const std::string& path, int fd,
+                         const std::function<void(std::ostream&)>& write) {
+  if (fd == STDOUT_FILENO) {
     write(std::cout);
-    if (!std::cout.flush()) throw std::runtime_error("cannot write to standard output");
+    if (!std::cout.flush()) {
+      throw path == "-" ? std::runtime_error("cannot write to standard output")
+                        : cannot_write(path, "write failed");
+    }
     return;
   }
+  std::cout.flush();  // what went to standard output before stays before, should both be one file
+  DescriptorStream out(fd);
+  write(out);
+  if (!out.flush()) throw cannot_write(path, "write failed");
+}
+
+void write_in_place(const std::string& path, const std::function<void(std::ostream&)>& write) {
   std::ofstream out(path, std::ios::binary);
   if (!out)
     throw std::runtime_error("cannot open " + printable(path) + ": " + std::strerror(errno));
@@ -120,17 +135,66 @@ void write_in_place(const std::string& path, const std::function<void(std::ostre
   if (out.fail()) throw std::runtime_error("cannot write " + printable(path) + ": write failed");
 }
 
+// Throws naming `shown` unless `link` (whose lstat is `info`) may be followed by the rule the
+// kernel applies to `>` under fs.protected_symlinks (fs/namei.c, may_follow_link): in a sticky
+// world-writable directory, only a link of this user's (the euid's) or of the directory owner's.
+// Another user's link there is how a write by root is sent into a directory that user cannot
+// write. The rule holds whatever the setting: a machine or container that turned it off (as
+// some sandboxes ship) has no less need of it, and a refusal there only asks for the target.
+void check_followable(const std::filesystem::path& link, const struct stat& info,
+                      const std::string& shown) {
+  if (info.st_uid == ::geteuid()) return;
+  struct stat directory {};
+  if (::stat(directory_of(link.string()).c_str(), &directory) != 0)
+    throw cannot_write(shown, std::strerror(errno));
+  constexpr mode_t kShared = S_ISVTX | S_IWOTH;
+  if ((directory.st_mode & kShared) != kShared || directory.st_uid == info.st_uid) return;
+  throw cannot_write(shown, "the symbolic link " + printable(link.string()) + " belongs to uid " +
+                                std::to_string(info.st_uid) +
+                                ", in a sticky world-writable directory of uid " +
+                                std::to_string(directory.st_uid) +
+                                ": only its owner or the directory's follows it "
+                                "(protected_symlinks)");
+}
+
+// Throws naming `path` unless descriptor `fd` is open for writing.
+void check_descriptor(const std::string& path, int fd) {
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0) throw cannot_write(path, std::strerror(errno));
+  if ((flags & O_ACCMODE) == O_RDONLY)
+    throw cannot_write(path, "the descriptor is open for reading only");
+}
+
 }  // namespace
+
+int output_descriptor(const std::string& path) {
+  if (path == "-" || path == "/dev/stdout") return STDOUT_FILENO;
+  if (path == "/dev/stderr") return STDERR_FILENO;
+  for (const std::string_view prefix : {"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"}) {
+    if (!path.starts_with(prefix) || path.size() == prefix.size()) continue;
+    const std::string_view digits = std::string_view(path).substr(prefix.size());
+    int fd = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), fd);
+    return error == std::errc() && end == digits.data() + digits.size() ? fd : -1;
+  }
+  return -1;
+}
+
+bool writes_a_file(const std::string& path) {
+  struct stat info {};
+  return output_descriptor(path) < 0 && (::stat(path.c_str(), &info) != 0 || S_ISREG(info.st_mode));
+}
 
 std::string output_target(const std::string& path) {
   // What is not a regular file is opened by name and written in place, and the kernel resolves
-  // its links: some it alone can (/dev/stdout -> /proc/self/fd/1 -> "pipe:[1234]").
-  struct stat info {};
-  if (path == "-" || (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode))) return path;
+  // its links, under its own rules; a descriptor's name is not resolved at all.
+  if (!writes_a_file(path)) return path;
   std::filesystem::path target = path;
   for (int links = 0;; ++links) {
+    struct stat info {};
     if (::lstat(target.c_str(), &info) != 0 || !S_ISLNK(info.st_mode)) return target.string();
     if (links == kMaxLinks) throw cannot_write(path, std::strerror(ELOOP));
+    check_followable(target, info, path);
     std::error_code error;
     const std::filesystem::path link = std::filesystem::read_symlink(target, error);
     if (error) throw cannot_write(path, error.message());
@@ -141,9 +205,13 @@ std::string output_target(const std::string& path) {
 void write_file_atomically(const std::string& path,
                            const std::function<void(std::ostream&)>& write) {
   const std::string target = output_target(path);
+  if (const int fd = output_descriptor(target); fd >= 0) {
+    write_to_descriptor(target, fd, write);
+    return;
+  }
   struct stat existing {};
-  const bool exists = target != "-" && ::stat(target.c_str(), &existing) == 0;
-  if (target == "-" || (exists && check_existing_target(target, existing, path))) {
+  const bool exists = ::stat(target.c_str(), &existing) == 0;
+  if (exists && check_existing_target(target, existing, path)) {
     write_in_place(target, write);
     return;
   }
@@ -166,7 +234,10 @@ void write_file_atomically(const std::string& path,
 
 void check_writable(const std::string& path) {
   const std::string target = output_target(path);
-  if (target == "-") return;
+  if (const int fd = output_descriptor(target); fd >= 0) {
+    check_descriptor(target, fd);
+    return;
+  }
   struct stat existing {};
   if (::stat(target.c_str(), &existing) == 0 && check_existing_target(target, existing, path))
     return;

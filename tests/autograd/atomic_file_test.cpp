@@ -1,6 +1,7 @@
 // write_file_atomically: a regular file is replaced whole through a temporary created new beside
-// its target; links are written through, modes kept, read-only files refused; what a rename
-// cannot replace (standard output, a FIFO) is written in place.
+// its target; links are written through (but not another user's in a sticky directory), modes
+// kept, read-only files refused; what a rename cannot replace (a descriptor, a FIFO) is written
+// in place.
 #include "autograd/io/atomic_file.h"
 
 #include <fcntl.h>
@@ -78,6 +79,88 @@ TEST_CASE("\"-\" is standard output") {
   gv::write_file_atomically("-", write_hello);
   std::cout.rdbuf(old);
   CHECK(captured.str() == "hello\n");
+}
+
+TEST_CASE("output_descriptor names the descriptors a path stands for, and no other path") {
+  CHECK(gv::output_descriptor("-") == 1);
+  CHECK(gv::output_descriptor("/dev/stdout") == 1);
+  CHECK(gv::output_descriptor("/dev/stderr") == 2);
+  CHECK(gv::output_descriptor("/dev/fd/7") == 7);
+  CHECK(gv::output_descriptor("/proc/self/fd/12") == 12);
+  CHECK(gv::output_descriptor("/proc/thread-self/fd/3") == 3);
+  for (const char* other : {"/dev/fd/", "/dev/fd/3x", "/dev/fd/-1", "/dev/null", "out.vec",
+                            "/proc/1/fd/3", "dev/stdout"}) {
+    CHECK(gv::output_descriptor(other) == -1);
+  }
+}
+
+TEST_CASE("a descriptor's name is written to the descriptor, never resolved to its file") {
+  const gv::testing::ScratchDir dir("atomic_descriptor");
+  const std::string log = dir.write("log", "earlier\n");
+  struct stat before {};
+  REQUIRE(::stat(log.c_str(), &before) == 0);
+  const int fd = ::open(log.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);  // `>> log`
+  REQUIRE(fd >= 0);
+  for (const std::string& name :
+       {"/dev/fd/" + std::to_string(fd), "/proc/self/fd/" + std::to_string(fd)}) {
+    CHECK_FALSE(gv::writes_a_file(name));
+    CHECK(gv::output_target(name) == name);
+    gv::check_writable(name);
+    gv::write_file_atomically(name, write_hello);
+  }
+  ::close(fd);
+  struct stat after {};
+  REQUIRE(::stat(log.c_str(), &after) == 0);
+  CHECK(after.st_ino == before.st_ino);  // the same file, not one renamed over it
+  CHECK(read_file(log) == "earlier\nhello\nhello\n");
+  CHECK(dir.names() == std::vector<std::string>{"log"});
+
+  const int read_only = ::open(log.c_str(), O_RDONLY | O_CLOEXEC);
+  REQUIRE(read_only >= 0);
+  const std::string name = "/dev/fd/" + std::to_string(read_only);
+  CHECK_THROWS_WITH(
+      gv::check_writable(name),
+      Catch::Equals("cannot write " + name + ": the descriptor is open for reading only"));
+  ::close(read_only);
+  CHECK_THROWS_WITH(gv::check_writable(name),
+                    Catch::Equals("cannot write " + name + ": Bad file descriptor"));
+}
+
+TEST_CASE("another user's link in a sticky world-writable directory is not followed") {
+  if (::geteuid() != 0) {
+    WARN("skipped: only root can give a link to another user");
+    return;
+  }
+  const gv::testing::ScratchDir dir("atomic_sticky");
+  const std::string victim = dir.write("victim.vec", "precious\n");
+  const std::string sticky = dir.file("sticky");
+  std::filesystem::create_directory(sticky);
+  REQUIRE(::chmod(sticky.c_str(), 01777) == 0);
+  const auto plant = [&](const std::string& name, uid_t owner) {
+    const std::string link = sticky + "/" + name;
+    std::filesystem::create_symlink(victim, link);
+    REQUIRE(::lchown(link.c_str(), owner, static_cast<gid_t>(-1)) == 0);
+    return link;
+  };
+  const uid_t other = 65534;
+  const std::string planted = plant("planted.vec", other);
+  const std::string message = "cannot write " + planted + ": the symbolic link " + planted +
+                              " belongs to uid 65534, in a sticky world-writable directory of "
+                              "uid 0: only its owner or the directory's follows it "
+                              "(protected_symlinks)";
+  CHECK_THROWS_WITH(gv::output_target(planted), Catch::Equals(message));
+  CHECK_THROWS_WITH(gv::check_writable(planted), Catch::Equals(message));
+  CHECK_THROWS_WITH(gv::write_file_atomically(planted, write_hello), Catch::Equals(message));
+  CHECK(read_file(victim) == "precious\n");
+
+  // The kernel's exceptions: a link of this user's, or of the directory owner's.
+  CHECK(gv::output_target(plant("own.vec", 0)) == victim);
+  REQUIRE(::chown(sticky.c_str(), other, static_cast<gid_t>(-1)) == 0);
+  CHECK(gv::output_target(planted) == victim);
+  // And a directory that is not sticky.
+  REQUIRE(::chown(sticky.c_str(), 0, static_cast<gid_t>(-1)) == 0);
+  REQUIRE(::chmod(sticky.c_str(), 0777) == 0);
+  CHECK(gv::output_target(planted) == victim);
 }
 
 TEST_CASE("check_writable tries the temporary file a write would create, and leaves nothing") {

@@ -2,7 +2,8 @@
 # interrupt_resume.sh GRADVEC CORPUS
 # Ctrl-C during `gradvec train` must stop cleanly: status 130, a checkpoint written, no vector
 # file yet; the resume command it prints must then finish the run with the same outputs, in the
-# same format. A checkpoint path that cannot be written sends the checkpoint to $TMPDIR.
+# same format. A checkpoint path that cannot be written sends the checkpoint to $TMPDIR, as does
+# an output that is no regular file (a device, standard output): no OUTPUT.ckpt beside it.
 set -euo pipefail
 gradvec=$1 corpus=$2
 source "$(dirname "$0")/scratch.sh"
@@ -49,3 +50,16 @@ grep -Eq "^interrupted: cannot write $work/w.vec.ckpt: is a directory; checkpoin
 resume
 "$gradvec" info --vectors "$work/w.vec" >/dev/null
 echo "ok: interrupted, checkpointed, resumed with the same outputs"
+
+# /dev/null.ckpt would be a new file in /dev (as root), -.ckpt one wherever the run was started.
+# Each line says why the checkpoint is not beside the output, and where it is.
+[[ -e /dev/null.ckpt ]] || at_exit() { rm -f /dev/null.ckpt; }  # what a failure here would leave
+cd "$work"
+for output in /dev/null -; do
+  interrupt --output "$output"
+  grep -Eq "^interrupted: no checkpoint beside --output $output, which is not a regular file; checkpoint written to $TMPDIR/gradvec-train-[0-9]+-[A-Za-z0-9]+\.ckpt; continue with: gradvec train --resume .* --output $output( |$)" "$work/err" ||
+    fail "--output $output: the checkpoint was not kept in \$TMPDIR"
+done
+[[ ! -e /dev/null.ckpt && -z $(ls -A | grep -v '^\(err\|run.ckpt\|v.bin\|w.vec\|w.vec.ckpt\)$') ]] ||
+  fail "a checkpoint beside a device or standard output: $(ls -A)"
+echo "ok: a device's or standard output's checkpoint goes to \$TMPDIR, and the line says why"

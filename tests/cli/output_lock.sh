@@ -2,7 +2,9 @@
 # output_lock.sh GRADVEC CORPUS: two runs writing the same output never interleave. A second
 # `train` (or `lm train`) started while a first writes the same vectors or checkpoint is refused
 # in one line naming the output and the first run's pid, before it writes anything; the first
-# finishes intact, and no lock file is left behind, even by a run killed with SIGKILL.
+# finishes intact, and no lock file is left behind, even by a run killed with SIGKILL. convert
+# and phrases take the same lock. A stale lock file is taken over; one that is a hard link or no
+# regular file is refused, never written.
 set -euo pipefail
 gradvec=$1 corpus=$2
 expect_failure=$(dirname "$0")/expect_failure.sh
@@ -20,7 +22,10 @@ start() {
   done
 }
 busy="is being written by another gradvec run \\(pid [0-9]+\\)$"
+printf '3 2\na 1 0\nb 0 1\nc 1 1\n' >small.vec
 
+# A killed run's lock file, naming its pid: the next run takes it over and names its own.
+echo 99999 >.o.vec.lock
 start "$gradvec" train --corpus "$corpus" --epochs 6 --threads 1 --dim 50 --output o.vec \
   --checkpoint o.ckpt
 kill -0 "$pid" 2>/dev/null || fail "the first run ended before the second started: $(cat first.err)"
@@ -28,6 +33,11 @@ kill -0 "$pid" 2>/dev/null || fail "the first run ended before the second starte
   "$gradvec" train --corpus "$corpus" --epochs 1 --dim 60 --quiet --output o.vec
 "$expect_failure" 2 "^gradvec: error: cannot write o.ckpt: it $busy" \
   "$gradvec" train --corpus "$corpus" --epochs 1 --dim 60 --quiet --output x.vec --checkpoint o.ckpt
+# Every command that writes a file takes its lock.
+"$expect_failure" 2 "^gradvec: error: cannot write o.vec: it $busy" \
+  "$gradvec" convert --vectors small.vec --output o.vec --output-format glove
+"$expect_failure" 2 "^gradvec: error: cannot write o.vec: it $busy" \
+  "$gradvec" phrases --corpus small.vec --output o.vec
 grep -q "(pid $pid)" <("$gradvec" train --corpus "$corpus" --quiet --output o.vec 2>&1) ||
   fail "the message does not name the first run's pid $pid"
 [[ ! -e x.vec ]] || fail "the refused run wrote its vectors"
@@ -51,3 +61,17 @@ wait "$pid" 2>/dev/null || true
   --steps 2 --threads 1 --quiet --output m.lm >/dev/null || fail "a stale lock file blocked a run"
 [[ -z $(ls -A | grep '^\.') ]] || fail "lock files left behind: $(ls -A | grep '^\.')"
 echo "ok: lm train likewise; a killed run's lock file blocks nothing"
+
+# A lock file is only created new or locked, never written through: a hard link planted at its
+# name (to a file the run may write, as root, and another user may not) is refused and its file
+# kept whole, as is a FIFO there.
+echo precious >victim.txt
+ln victim.txt .h.vec.lock
+"$expect_failure" 2 "^gradvec: error: cannot write h.vec: its lock file .h.vec.lock has 2 links \\(another file's\\?\\); remove it if no gradvec run is writing h.vec$" \
+  "$gradvec" train --corpus "$corpus" --epochs 1 --dim 8 --quiet --output h.vec
+[[ $(cat victim.txt) == precious && ! -e h.vec ]] || fail "the hard link's file was written: $(cat victim.txt)"
+mkfifo .f.vec.lock
+"$expect_failure" 2 "^gradvec: error: cannot write f.vec: its lock file .f.vec.lock is not a regular file; remove it if no gradvec run is writing f.vec$" \
+  "$gradvec" convert --vectors small.vec --output f.vec --output-format glove
+rm .h.vec.lock .f.vec.lock
+echo "ok: lock files planted as hard links or FIFOs refused, their files untouched"

@@ -2,7 +2,8 @@
 # phrases.sh GRADVEC: `gradvec phrases` joins the corpus's phrases (the hand-worked corpus of
 # tests/word2vec/phrases_test.cpp), a second run over its output joins trigrams, train reads
 # the joined words as words, and the output goes to a file (atomically: nothing is left behind
-# by a failed run), to standard output with `-`, or into a FIFO in place. Bad input is one line.
+# by a failed run, which never says it wrote), to standard output with `-`, or into a FIFO in
+# place. Bad input is one line.
 set -euo pipefail
 gradvec=$1
 expect_failure=$(dirname "$0")/expect_failure.sh
@@ -54,5 +55,11 @@ cmp -s "$work/from_fifo.txt" "$work/bigrams.txt" || fail "the FIFO's reader got:
   "$gradvec" phrases --corpus "$work/corpus.txt" --output - --list -
 "$expect_failure" 2 "cannot write .*corpus.txt/out.txt: Not a directory$" \
   "$gradvec" phrases --corpus "$work/corpus.txt" --output "$work/corpus.txt/out.txt"
+# A write that fails is said to, and the corpus is never said to be written: the summary comes
+# only once the file is whole.
+"$gradvec" phrases --corpus "$work/corpus.txt" --output /dev/full 2>"$work/full.err" &&
+  fail "a write to /dev/full succeeded"
+grep -q "^gradvec: error: cannot write /dev/full" "$work/full.err" &&
+  ! grep -q "written to" "$work/full.err" || fail "a failed write's messages: $(cat "$work/full.err")"
 ! compgen -G "$work/out.txt*" >/dev/null || fail "a failed run left $(ls "$work"/out.txt*)"
 echo "ok: bigrams, their list, trigrams, train reads them, stdout and FIFO output, bad input refused"
