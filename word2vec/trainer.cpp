@@ -118,6 +118,7 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
   }
   require_countable(options_.epochs, tokens_per_epoch());
   require_training_fits(options_, vocab_.size());
+  return_freed_memory();  // what the counting pass freed, before the tables
   frozen_ = FrozenRows(continued_.frozen_rows, vocab_.size());
   anchored_ = AnchoredRows(continued_.anchor, vocab_.size(), options_.dim);
   subsampler_ = std::make_unique<Subsampler>(vocab_.counts(), options_.sample);
