@@ -3,13 +3,13 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
 #include "autograd/io/printable.h"
+#include "autograd/io/temporary_files.h"
 #include "tools/commands.h"
 
 namespace gv::tools {
@@ -86,10 +86,8 @@ KeptCheckpoint keep_checkpoint(const SaveCheckpoint& save, const std::string& pa
   };
   if (!path.empty() && tried(path)) return kept;
   try {
-    const char* tmpdir = std::getenv("TMPDIR");
-    const std::string fallback =
-        create_unique_file(tmpdir && *tmpdir ? tmpdir : "/tmp",
-                           "gradvec-" + command + "-" + std::to_string(::getpid()), "ckpt");
+    const std::string fallback = create_unique_file(
+        temporary_directory(), "gradvec-" + command + "-" + std::to_string(::getpid()), "ckpt");
     if (!tried(fallback)) std::filesystem::remove(fallback);
   } catch (const std::exception& e) {
     kept.failure += (kept.failure.empty() ? "" : "; ") + std::string(e.what());

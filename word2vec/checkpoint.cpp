@@ -29,8 +29,7 @@ constexpr uint32_t kOldestCheckpointVersion = 8;
 constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", kCheckpointVersion, "GVCKPT01",
                              kOldestCheckpointVersion};
 
-// The fewest bytes one tensor takes, to refuse impossible counts.
-constexpr int64_t kMinTensorBytes = sizeof(uint32_t);
+constexpr int64_t kMinTensorBytes = sizeof(uint32_t);  // one tensor's least: bounds counts
 
 // init_scale is not stored: it only shapes the initial tables, which a checkpoint replaces.
 void write_options(TensorWriter& w, const TrainOptions& o) {
@@ -194,7 +193,8 @@ CorpusFingerprint read_corpus_fingerprint(TensorReader& r) {
 }
 
 struct SavedModel {
-  ContinuedRun continued;
+  ContinuedRun continued;  // its rare words empty: they are in `rare`,
+  WordCounts rare;         // in memory, where a model to continue looks them up
   Vocabulary vocab;
   Tensor w_in, w_out;
 };
@@ -211,7 +211,7 @@ SavedModel read_model(TensorReader& r, const TrainOptions& options, int64_t corp
                   TensorReader::in_range(0, most_prior) + " (2^63 less the corpus's bytes)",
                   continued.prior_tokens);
   model.vocab = read_vocabulary(r, options, corpus_bytes, continued.prior_tokens);
-  if (r.version() >= kFirstRareWordsVersion) continued.rare = read_rare_words(r, model.vocab);
+  if (r.version() >= kFirstRareWordsVersion) model.rare = read_rare_words(r, model.vocab);
   const int64_t words = model.vocab.total_count() - continued.prior_tokens;
   r.require_field(
       words >= 1, "prior tokens",
@@ -247,7 +247,7 @@ SavedModel read_model(TensorReader& r, const TrainOptions& options, int64_t corp
   // memory, as the trainer's constructor will check them: its errors are this checkpoint's.
   try {
     options.check();
-    require_training_fits(options, model.vocab.size(), continued.rare.memory_bytes());
+    require_training_fits(options, model.vocab.size());
   } catch (const std::invalid_argument& e) {
     r.fail(e.what());
   }
@@ -271,13 +271,12 @@ struct WorkersBefore {
 // `words_total`: epochs x the vocabulary's words.
 WorkerPosition read_position(TensorReader& r, int64_t t, const TrainOptions& o, int64_t words_total,
                              const WorkersBefore& before) {
-  const int64_t epochs = o.epochs;
   const int64_t words_left = words_total - before.words;
   const std::string worker = "worker " + std::to_string(t) + " ";
   WorkerPosition p;
   p.epoch = r.pod<int64_t>("progress");
-  r.require_field(p.epoch >= 0 && p.epoch <= epochs, worker + "epoch",
-                  TensorReader::in_range(0, epochs), p.epoch);
+  r.require_field(p.epoch >= 0 && p.epoch <= o.epochs, worker + "epoch",
+                  TensorReader::in_range(0, o.epochs), p.epoch);
   p.corpus.byte_offset = r.pod<int64_t>("progress");
   p.corpus.sentences_after = r.pod<int64_t>("progress");
   p.rng = read_rng_state(r, worker);
@@ -358,9 +357,9 @@ TrainerCheckpoint read_checkpoint(const std::string& path, const Corpus& corpus)
   SavedModel model = read_model(r, training.options, saved.bytes);
   const TrainOptions& options = training.options;
   training.continued = std::move(model.continued);
-  Vocabulary& vocab = model.vocab;
+  training.continued.rare = RareWords(std::exchange(model.rare, WordCounts()));  // out to disk
   const int64_t words_total =
-      options.epochs * (vocab.total_count() - training.continued.prior_tokens);
+      options.epochs * (model.vocab.total_count() - training.continued.prior_tokens);
 
   Optimizer::State& state = training.optimizer;
   const int64_t tensors = r.count("optimizer state", kMinTensorBytes);
@@ -408,7 +407,8 @@ TrainerCheckpoint read_checkpoint(const std::string& path, const Corpus& corpus)
                     "<= the workers' loss pairs (" + std::to_string(before.pairs) + ")", steps);
   }
   r.finish();
-  return {std::move(vocab), std::move(model.w_in), std::move(model.w_out), std::move(training)};
+  return {std::move(model.vocab), std::move(model.w_in), std::move(model.w_out),
+          std::move(training)};
 }
 
 bool is_checkpoint(const std::string& path) {
@@ -429,7 +429,7 @@ InitialModel read_checkpoint_model(const std::string& path) {
   model.dim = options.dim;
   model.words = saved_model.vocab.words();
   model.counts = saved_model.vocab.counts();
-  model.rare = std::move(saved_model.continued.rare);
+  model.rare = std::move(saved_model.rare);
   const int64_t width = row_floats(options.dim);
   for (const auto& [table, rows] :
        {std::pair{&saved_model.w_in, &model.w_in}, std::pair{&saved_model.w_out, &model.w_out}}) {

@@ -29,6 +29,7 @@ ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const In
   const auto model_size = static_cast<int64_t>(model.words.size());
   WordCounts counts;
   ContinuedRun run;
+  RareWords::Writer left_out;  // the run's rare words
   const auto throw_past_2_63 = [&] {
     throw std::runtime_error(model.path + ": the model's counts and the corpus's add up past 2^63");
   };
@@ -61,13 +62,13 @@ ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const In
     if (earlier + read >= min_count) {
       counts.insert(word, {add_prior(earlier, read), model_size + id});
     } else {
-      run.rare.insert(word, {earlier + read, run.rare.size()});
+      left_out.add(word, earlier + read);
     }
   }
   for (const auto& [word, seen] : model.rare) {
-    if (corpus_words.id(word) == Vocabulary::kUnknown)
-      run.rare.insert(word, {seen.count, run.rare.size()});
+    if (corpus_words.id(word) == Vocabulary::kUnknown) left_out.add(word, seen.count);
   }
+  run.rare = left_out.finish();
   Vocabulary vocab = Vocabulary::build(counts, 1);
   if (freeze_known) {
     for (int64_t id = 0; id < vocab.size(); ++id) {

@@ -20,6 +20,7 @@
 
 #include "autograd/tensor.h"
 #include "word2vec/anchored_rows.h"
+#include "word2vec/rare_words.h"
 #include "word2vec/train_options.h"
 #include "word2vec/vocabulary.h"
 
@@ -45,8 +46,9 @@ struct ContinuedRun {
   std::vector<int64_t> frozen_rows;  // ascending ids whose W_in rows training leaves as they are
   std::shared_ptr<const RowAnchor> anchor;  // --anchor-known's pull; null: none
   // The words counted but given no row (under min_count, or past max_vocab), with their counts,
-  // the model's added in: what a run continued from this one adds to its corpus's counts.
-  WordCounts rare = WordCounts();
+  // the model's added in: what a run continued from this one adds to its corpus's counts. On
+  // disk, not in memory (rare_words.h).
+  RareWords rare;
 };
 
 struct ContinuedVocabulary {

@@ -8,12 +8,12 @@
 
 namespace gv {
 
-void write_rare_words(TensorWriter& w, const WordCounts& rare) {
+void write_rare_words(TensorWriter& w, const RareWords& rare) {
   w.count(rare.size());
-  for (const auto& [word, seen] : rare) {
+  rare.visit([&](std::string_view word, int64_t count) {
     w.string(word);
-    w.pod(seen.count);
-  }
+    w.pod(count);
+  });
 }
 
 WordCounts read_rare_words(TensorReader& r, const Vocabulary& vocab) {

@@ -7,6 +7,7 @@
 
 #include "autograd/tensor_io.h"
 #include "word2vec/corpus/word_counts.h"
+#include "word2vec/rare_words.h"
 #include "word2vec/vocabulary.h"
 
 namespace gv {
@@ -18,7 +19,7 @@ inline constexpr uint32_t kFirstRareWordsVersion = 12;
 // length field and its count.
 inline constexpr int64_t kMinWordEntryBytes = sizeof(uint32_t) + sizeof(int64_t);
 
-void write_rare_words(TensorWriter& w, const WordCounts& rare);
+void write_rare_words(TensorWriter& w, const RareWords& rare);
 
 // Reads them, each field checked before anything is allocated from it: the count against the
 // bytes left, each word as a vocabulary word is (word_problem) and neither in `vocab` nor

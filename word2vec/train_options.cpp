@@ -54,7 +54,7 @@ int64_t input_rows(const TrainOptions& options, int64_t vocab) {
   return options.subwords ? vocab + options.subword_scheme.buckets : vocab;
 }
 
-void require_training_fits(const TrainOptions& o, int64_t vocab, int64_t rare_bytes) {
+void require_training_fits(const TrainOptions& o, int64_t vocab) {
   constexpr double kFloat = sizeof(float), kId = sizeof(int64_t);
   const MemoryLimit limit = memory_limit();
   if (limit.bytes <= 0) return;  // unknown: nothing to compare with
@@ -86,17 +86,11 @@ void require_training_fits(const TrainOptions& o, int64_t vocab, int64_t rare_by
   const double steps = threads * (step + double(CorpusReader::kDefaultChunkBytes) +
                                   double(CorpusReader::kMaxSentenceTokens) * kId);
 
-  const double rare = double(rare_bytes);
-  const double total = tables + maps + steps + rare + double(o.sentence_cache_bytes);
+  const double total = tables + maps + steps + double(o.sentence_cache_bytes);
   if (total <= limit.bytes) return;
   const std::string d = std::to_string(o.dim);
   std::string part;
-  if (rare >= tables && rare >= maps && rare >= steps) {
-    part =
-        "the counts of the words under --min-count, which a checkpoint keeps for a continued "
-        "run, take " +
-        gigabytes(rare) + "; give --max-vocab-size to bound them";
-  } else if (tables >= maps && tables >= steps) {
+  if (tables >= maps && tables >= steps) {
     part = "the tables take " + gigabytes(tables) + " (W_in " +
            std::to_string(input_rows(o, vocab)) + " x " + d + " and W_out " +
            std::to_string(vocab) + " x " + d + " floats" +

@@ -134,11 +134,11 @@ inline int64_t row_floats(int64_t dim) {
 //   - per worker, the maps from table rows to gradient entries (SparseRows), its corpus reader,
 //     and one step: `batch` centres with window + 1 contexts each (the dynamic window's mean,
 //     at most a sentence), each input row scored against its outputs (SGNS K + 1, HS a
-//     Huffman path of about log2 V, softmax every word), with the gradient rows they touch;
-//   - `rare_bytes`, which the run already holds: the counts of the words given no row
-//     (WordCounts::memory_bytes), kept for a run continued from its checkpoints.
+//     Huffman path of about log2 V, softmax every word), with the gradient rows they touch.
+// The counts of the words given no row, which the run keeps for a run continued from its
+// checkpoints, take disk, not memory (rare_words.h).
 // Throws std::invalid_argument naming the largest part and the options behind it.
-void require_training_fits(const TrainOptions& o, int64_t vocab, int64_t rare_bytes = 0);
+void require_training_fits(const TrainOptions& o, int64_t vocab);
 
 // word2vec.c's starting rates: CBOW takes twice skip-gram's, since each centre makes one update
 // of its window's rows where skip-gram makes one per context. `processes` that average their

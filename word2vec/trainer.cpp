@@ -41,7 +41,7 @@ Rng::State worker_stream(uint64_t seed, size_t worker, int64_t epoch) {
 }
 
 // What a run of its own (no --init) keeps for a continued one: the words it gave no row.
-ContinuedRun fresh_run(WordCounts rare) {
+ContinuedRun fresh_run(RareWords rare) {
   ContinuedRun run;
   run.rare = std::move(rare);
   return run;
@@ -117,7 +117,8 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
                              std::to_string(fingerprint_.bytes) + " bytes can hold");
   }
   require_countable(options_.epochs, tokens_per_epoch());
-  require_training_fits(options_, vocab_.size(), continued_.rare.memory_bytes());
+  require_training_fits(options_, vocab_.size());
+  return_freed_memory();  // what the counting pass freed, before the tables
   frozen_ = FrozenRows(continued_.frozen_rows, vocab_.size());
   anchored_ = AnchoredRows(continued_.anchor, vocab_.size(), options_.dim);
   subsampler_ = std::make_unique<Subsampler>(vocab_.counts(), options_.sample);
@@ -226,7 +227,7 @@ void Trainer::set_threads(int threads) {
   TrainOptions wanted = options_;
   wanted.threads = threads;
   wanted.check();
-  require_training_fits(wanted, vocab_.size(), continued_.rare.memory_bytes());
+  require_training_fits(wanted, vocab_.size());
   threads_wanted_ = threads;
 }
 

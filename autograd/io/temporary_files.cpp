@@ -8,6 +8,7 @@
 #include <climits>
 #include <csignal>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <stdexcept>
@@ -71,13 +72,31 @@ ListedTemporary create_listed_temporary(const std::filesystem::path& directory,
     for (char& c : random) c = kAlphabet[pick(device)];
     file.path = (directory / (prefix + random + suffix)).string();
     file.slot = register_temporary(file.path);
-    file.fd = ::open(file.path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+    // Read as well as written: an unlinked temporary is read back through this descriptor.
+    file.fd = ::open(file.path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
     if (file.fd >= 0) return file;
     file.error = errno;
     unregister_temporary(file.slot);
     file.slot = -1;
     if (file.error != EEXIST) break;
   }
+  return file;
+}
+
+std::filesystem::path temporary_directory() {
+  const char* tmpdir = std::getenv("TMPDIR");
+  return tmpdir && *tmpdir ? tmpdir : "/tmp";
+}
+
+UnlinkedTemporary open_unlinked_temporary(const std::string& prefix) {
+  UnlinkedTemporary file;
+  file.directory = temporary_directory();
+  // Listed while it has a name, so that a fatal signal in between still unlinks it.
+  const ListedTemporary created = create_listed_temporary(file.directory, prefix, "", 0600);
+  file.fd = created.fd;
+  file.error = created.error;
+  if (created.fd >= 0) ::unlink(created.path.c_str());
+  unregister_temporary(created.slot);
   return file;
 }
 

@@ -35,6 +35,23 @@ ListedTemporary create_listed_temporary(const std::filesystem::path& directory,
                                         const std::string& prefix, const std::string& suffix,
                                         mode_t mode);
 
+// $TMPDIR, else /tmp: where a file that is no output goes (a spooled corpus, a run's rare words,
+// a checkpoint that has nowhere else to go).
+std::filesystem::path temporary_directory();
+
+// A new file `temporary_directory()/PREFIX + 10 random characters`, made as
+// create_listed_temporary makes one (mode 0600) and unlinked at once: only the descriptor keeps
+// it, so however the process ends (an error, a signal, SIGKILL) nothing is left on disk, and its
+// space goes back when the descriptor is closed. For data only this process reads back, through
+// the descriptor (open for reading and writing). On failure `fd` is -1 and `error` errno;
+// `directory` names the place either way, for messages.
+struct UnlinkedTemporary {
+  int fd = -1;
+  int error = 0;
+  std::filesystem::path directory;
+};
+UnlinkedTemporary open_unlinked_temporary(const std::string& prefix);
+
 // Takes the slot's path off the list once the file is renamed into place or removed; -1 does
 // nothing.
 void unregister_temporary(int slot);

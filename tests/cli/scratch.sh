@@ -14,8 +14,8 @@ fail() {
   exit 1
 }
 # leftovers DIR: what gradvec keeps on disk only while it writes, still under DIR or $TMPDIR:
-# hidden temporaries beside an output (.NAME-XXXXXXXXXX), lock files (.NAME.lock) and spooled
-# corpora.
+# hidden temporaries beside an output (.NAME-XXXXXXXXXX), lock files (.NAME.lock), spooled
+# corpora and rare words' counts (both unlinked as soon as they are made: never to be seen).
 leftovers() {
-  find "$1" "$TMPDIR" -type f \( -name '.*' -o -name 'gradvec-spool-*' \)
+  find "$1" "$TMPDIR" -type f \( -name '.*' -o -name 'gradvec-spool-*' -o -name 'gradvec-rare-*' \)
 }

@@ -10,6 +10,7 @@
 
 #include "autograd/rng.h"
 #include "tests/scratch_dir.h"
+#include "tests/word2vec/read_back.h"
 #include "tests/word2vec/resumed_runs.h"
 #include "tests/word2vec/small_options.h"
 #include "tests/word2vec/topic_corpus.h"
@@ -226,11 +227,11 @@ TEST_CASE("A model's rare words count in the new corpus: at min_count across bot
   CHECK(at5.run.prior_tokens == 5 + 5 + 3);
   CHECK(at5.vocab.total_count() - at5.run.prior_tokens == 1 + 2);
   // Still under min_count: s with its count in this corpus, gone with the model's.
-  CHECK(at5.run.rare == gv::WordCounts{{"s", {1, 0}}, {"gone", {4, 1}}});
+  CHECK(gv::testing::read_back(at5.run.rare) == gv::WordCounts{{"s", {1, 0}}, {"gone", {4, 1}}});
   // At min_count 4, gone has enough but no corpus to train it: carried on, not given a row.
   const gv::ContinuedVocabulary at4 = gv::continue_vocabulary(corpus_words, model, 4, false);
   CHECK(at4.vocab.id("gone") == gv::Vocabulary::kUnknown);
-  CHECK(at4.run.rare.find("gone")->count == 4);
+  CHECK(gv::testing::read_back(at4.run.rare).find("gone")->count == 4);
   // A counted-up word is a new row, never frozen.
   const gv::ContinuedVocabulary frozen = gv::continue_vocabulary(corpus_words, model, 5, true);
   CHECK(frozen.run.frozen_rows.size() == 2);
@@ -280,7 +281,7 @@ TEST_CASE("A word under min_count in each of three corpora joins once their coun
   const Trainer resumed = gv::testing::resumed_after(Trainer(b, o, model_a, false), b,
                                                      dir.file("run.ckpt"), 300 * 8 + 1000);
   CHECK(gv::testing::same_run(resumed, second));
-  CHECK(resumed.training_state().continued.rare == model_b.rare);
+  CHECK(gv::testing::read_back(resumed.training_state().continued.rare) == model_b.rare);
 
   const Trainer third(c, o, model_b, false);
   REQUIRE(third.vocabulary().id("two") != gv::Vocabulary::kUnknown);

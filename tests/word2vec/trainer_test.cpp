@@ -404,12 +404,6 @@ TEST_CASE("What the options size together is checked against memory first", "[tr
   maps.subword_scheme.buckets = INT32_MAX;
   CHECK_THROWS_WITH(maps.check(),
                     Contains("each of --threads 1024 workers") && Contains("lower --threads"));
-
-  // The counts of the words given no row, which the run holds for a continued one, count too.
-  CHECK_THROWS_WITH(gv::require_training_fits(small_options(), 2, int64_t{1} << 60),
-                    Contains("the counts of the words under --min-count") &&
-                        Contains("give --max-vocab-size to bound them"));
-  CHECK_NOTHROW(gv::require_training_fits(small_options(), 2, 1 << 20));
 }
 
 namespace {

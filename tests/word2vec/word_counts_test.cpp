@@ -61,22 +61,6 @@ TEST_CASE("WordCounts grows past many rehashes without losing a word", "[word_co
   }
 }
 
-// The layout word_counts.h gives: each word's bytes, a 32-byte entry and at least two 8-byte
-// slots (the slot array is at most half full); growth by doubling at most doubles each part.
-TEST_CASE("WordCounts::memory_bytes counts the words, their entries and their slots",
-          "[word_counts]") {
-  WordCounts counts;
-  CHECK(counts.memory_bytes() >= 0);
-  int64_t word_bytes = 0;
-  for (int i = 0; i < 5000; ++i) {
-    counts.count(word(i));
-    word_bytes += static_cast<int64_t>(word(i).size());
-  }
-  const int64_t least = word_bytes + 5000 * (32 + 2 * 8);
-  CHECK(counts.memory_bytes() >= least);
-  CHECK(counts.memory_bytes() <= 2 * least);
-}
-
 TEST_CASE("WordCounts under a limit drops the rarest words with a rising threshold",
           "[word_counts]") {
   WordCounts counts(3);

@@ -63,12 +63,12 @@ Vocabulary training_vocabulary(const Corpus& corpus, const TrainOptions& options
   }
 }
 
-WordCounts rare_words(const WordCounts& counts, const Vocabulary& vocab) {
-  WordCounts rare;
+RareWords rare_words(const WordCounts& counts, const Vocabulary& vocab) {
+  RareWords::Writer rare;
   for (const auto& [word, seen] : counts) {
-    if (vocab.id(word) == Vocabulary::kUnknown) rare.insert(word, {seen.count, rare.size()});
+    if (vocab.id(word) == Vocabulary::kUnknown) rare.add(word, seen.count);
   }
-  return rare;
+  return rare.finish();
 }
 
 }  // namespace gv

@@ -10,6 +10,7 @@
 
 #include "word2vec/corpus/corpus.h"
 #include "word2vec/corpus/sentence_cache.h"
+#include "word2vec/rare_words.h"
 #include "word2vec/train_options.h"
 #include "word2vec/vocabulary.h"
 
@@ -18,7 +19,7 @@ namespace gv {
 struct CountedCorpus {
   Vocabulary vocab;
   std::vector<SentenceCache> sentences;  // split_corpus(corpus, options.threads)'s, in order
-  WordCounts rare;                       // rare_words() of the counts
+  RareWords rare;                        // rare_words() of the counts
 };
 
 // Throws std::runtime_error naming the corpus if no word is left, or if pruning left fewer than
@@ -31,8 +32,9 @@ Vocabulary training_vocabulary(const Corpus& corpus, const TrainOptions& options
                                const WordCounts& counts, int64_t min_words);
 // The words of `counts` that `vocab` gives no row (under min_count, or past max_vocab), with
 // their counts, in the counts' order (where the corpus first uses them): what a checkpoint
-// keeps for a run continued from it to add to its corpus's counts. A word that
-// --max-vocab-size dropped while counting is not among them.
-WordCounts rare_words(const WordCounts& counts, const Vocabulary& vocab);
+// keeps for a run continued from it to add to its corpus's counts, written out to disk
+// (rare_words.h). A word that --max-vocab-size dropped while counting is not among them. Throws
+// as RareWords::Writer::add.
+RareWords rare_words(const WordCounts& counts, const Vocabulary& vocab);
 
 }  // namespace gv

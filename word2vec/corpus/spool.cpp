@@ -5,9 +5,7 @@
 
 #include <cerrno>
 #include <climits>
-#include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <stdexcept>
 #include <vector>
 
@@ -17,16 +15,13 @@
 namespace gv {
 
 Spool::Spool(const std::string& source, const Read& read) {
-  const char* tmpdir = std::getenv("TMPDIR");
-  const std::filesystem::path directory = tmpdir && *tmpdir ? tmpdir : "/tmp";
-  const ListedTemporary created = create_listed_temporary(directory, "gradvec-spool-", "", 0600);
+  const UnlinkedTemporary created = open_unlinked_temporary("gradvec-spool-");
+  const std::string directory = created.directory.string();
   if (created.fd < 0) {
-    throw std::runtime_error(source + ": cannot create a temporary file in " + directory.string() +
+    throw std::runtime_error(source + ": cannot create a temporary file in " + directory +
                              " to read it from: " + std::strerror(created.error));
   }
   fd_ = created.fd;
-  ::unlink(created.path.c_str());
-  unregister_temporary(created.slot);
   path_ = "/proc/self/fd/" + std::to_string(fd_);
   try {
     std::vector<char> buffer(size_t{1} << 20);
@@ -35,7 +30,7 @@ Spool::Spool(const std::string& source, const Read& read) {
         const ssize_t put = ::write(fd_, buffer.data() + done, static_cast<size_t>(got - done));
         if (put < 0 && errno == EINTR) continue;
         if (put < 0) {
-          throw std::runtime_error(source + ": cannot copy it to " + directory.string() + ": " +
+          throw std::runtime_error(source + ": cannot copy it to " + directory + ": " +
                                    std::strerror(errno));
         }
         done += put;

@@ -120,11 +120,6 @@ const WordCount* WordCounts::find(std::string_view word) const {
   }
 }
 
-int64_t WordCounts::memory_bytes() const {
-  return static_cast<int64_t>(bytes_.capacity() + entries_.capacity() * sizeof(Stored) +
-                              slots_.capacity() * sizeof(Slot));
-}
-
 bool WordCounts::operator==(const WordCounts& other) const {
   if (size() != other.size()) return false;
   for (const auto& [word, seen] : *this) {

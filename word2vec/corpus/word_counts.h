@@ -71,8 +71,6 @@ class WordCounts {
   int64_t dropped_up_to() const { return threshold_ - 1; }
   // `word`'s count, or nullptr.
   const WordCount* find(std::string_view word) const;
-  // The bytes the table holds: its words, entries and slots.
-  int64_t memory_bytes() const;
 
   // The words in the order they were first added (dropped ones left out). A word's place in
   // this order is its index; words are only appended, so an index holds until a prune
