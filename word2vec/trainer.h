@@ -166,7 +166,7 @@ class Trainer {
 
   const Vocabulary& vocabulary() const { return vocab_; }
   // The words counted but given no row (under min_count, or past max_vocab), with their counts.
-  const WordCounts& rare_words() const { return continued_.rare; }
+  const RareWords& rare_words() const { return continued_.rare; }
   const TrainOptions& options() const { return options_; }
   TrainProgress progress() const { return progress_; }
   // The tokens of the corpus in the vocabulary: what one epoch reads (a continued model's own
