@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/count_limit.h"
 #include "autograd/io/printable.h"
 #include "autograd/io/word_bytes.h"
 #include "autograd/require.h"
@@ -109,8 +110,9 @@ TrainOptions read_options(TensorReader& r) {
 
 // The words come in id order, each at least as frequent as the next; `first` = id makes ties
 // in count keep that order, so the resumed run has the saved ids. A corpus of N bytes holds
-// at most N tokens, which with the model's counts of a continued run bounds the counts; a
-// model's word may occur less than min_count times in the corpus.
+// at most N tokens, which with the model's counts of a continued run bounds the counts, as does
+// the bound of every file's (count_limit.h): N and the model's are fields too. A model's word
+// may occur less than min_count times in the corpus.
 Vocabulary read_vocabulary(TensorReader& r, const TrainOptions& o, int64_t corpus_bytes,
                            int64_t prior_tokens) {
   const int64_t most_tokens = corpus_bytes + prior_tokens;
@@ -134,15 +136,13 @@ Vocabulary read_vocabulary(TensorReader& r, const TrainOptions& o, int64_t corpu
     r.require_field(count >= least_count, field,
                     ">= " + std::to_string(least_count) + " (min_count, or 1 in a continued run)",
                     count);
-    if (id > 0) {
-      r.require_field(count <= previous, field,
-                      "<= the count of the word before it (" + std::to_string(previous) + ")",
-                      count);
-    }
+    r.require_field(id == 0 || count <= previous, field,
+                    "<= the count of the word before it (" + std::to_string(previous) + ")", count);
     r.require_field(count <= most_tokens - tokens, field,
                     "at most the corpus's " + std::to_string(corpus_bytes) +
                         " bytes and the model's tokens less the words before it",
                     count);
+    r.require_field(count_fits(count, tokens), field, count_requirement(tokens), count);
     tokens += count;
     previous = count;
     if (!counts.insert(word, {count, id})) r.fail("duplicate words in vocabulary");

@@ -6,6 +6,7 @@ set -euo pipefail
 gradvec=$1 corpus=$2
 expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
+source "$(dirname "$0")/file_bytes.sh"
 head -c 20000 "$corpus" >"$work/corpus.txt"
 tiny=(--corpus "$work/corpus.txt" --layers 1 --heads 2 --dim 16 --context 16 --batch 4 --threads 1
   --quiet)
@@ -20,8 +21,6 @@ tr a b <"$work/corpus.txt" >"$work/tr.txt"
 "$expect_failure" 2 "good.lm: was written for another corpus: .*tr.txt has the same size \(20000 bytes\) but other contents" \
   "$gradvec" lm train --corpus "$work/tr.txt" --resume "$work/good.lm" --output "$work/x.lm"
 
-# u32 FILE OFFSET: the little-endian uint32 there.
-u32() { od -An -tu4 -j "$2" -N4 "$1" | tr -d ' '; }
 # The parameters' floats follow the magic and version (12 bytes), the symbols, the model (34),
 # the options (52), the progress (73), and the parameters' count and shapes (each a uint32 rank
 # and its int64 sizes). The first float becomes a NaN.
@@ -30,7 +29,7 @@ shapes=$(u32 "$work/good.lm" "$at")
 at=$((at + 4))
 for ((i = 0; i < shapes; i++)); do at=$((at + 4 + 8 * $(u32 "$work/good.lm" "$at"))); done
 cp "$work/good.lm" "$work/nan.lm"
-printf '\x00\x00\xc0\x7f' | dd of="$work/nan.lm" bs=1 seek="$at" conv=notrunc status=none
+put_bytes "$work/nan.lm" "$at" '\x00\x00\xc0\x7f'
 refused="nan.lm: not a valid gradvec language-model checkpoint \(parameter 0 holds NaN or infinite values\)"
 "$expect_failure" 2 "$refused" "$gradvec" lm sample --lm "$work/nan.lm"
 "$expect_failure" 2 "$refused" \

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include "autograd/io/count_limit.h"
+#include "autograd/require.h"
+
 #include "tools/vectors/fasttext_layout.h"
 #include "tools/vectors/parallel_for.h"
 #include "tools/vectors/vector_source.h"
@@ -135,14 +138,17 @@ void read_dictionary(ByteCursor& in, const VectorSource& source, FastTextModel& 
   }
   model.words = words;
   model.entries.reserve(std::min(static_cast<uint64_t>(size), entries_that_fit));
+  int64_t total = 0;  // the counts so far, within the bound of every file's (count_limit.h)
   for (int64_t i = 0; i < size; ++i) {
     FastTextEntry& entry = model.entries.emplace_back();
     entry.word = in.take_word(i);
     entry.count = in.take<int64_t>("a word's count");
     entry.type = in.take<int8_t>("a word's type");
-    if (entry.count < 0) {
-      throw source.error_at_word(i, entry.word, "negative count " + std::to_string(entry.count));
+    if (!count_fits(entry.count, total)) {
+      throw source.error_at_word(
+          i, entry.word, "count " + must_be(count_requirement(total), std::to_string(entry.count)));
     }
+    total += entry.count;
     if (entry.type != kFastTextWord && entry.type != kFastTextLabel) {
       throw source.error_at_word(
           i, entry.word,
