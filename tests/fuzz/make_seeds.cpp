@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -15,6 +16,7 @@
 
 #include "embeddings/bpe/bpe_file.h"
 #include "embeddings/bpe/bpe_trainer.h"
+#include "embeddings/lm/lm_checkpoint.h"
 #include "embeddings/lm/lm_trainer.h"
 #include "embeddings/parameter_file.h"
 #include "tests/file_bytes.h"
@@ -220,6 +222,21 @@ void checkpoint_seeds(const std::string& corpus) {
          gv::write_checkpoint(path, alone.vocabulary(), alone.input_table().value(),
                               alone.output_table().value(), ranks);
        }));
+  // A NaN in W_in's row 1, and an infinity in Adam's first moments: read at load, by row
+  // (TensorReader::floats), where a resumed run once trained on them.
+  gv::Tensor nan_row = alone.input_table().value();
+  nan_row.data()[nan_row.shape()[1] + 2] = std::numeric_limits<float>::quiet_NaN();
+  seed("checkpoint", "nan-row-ckpt", written([&](const std::string& path) {
+         gv::write_checkpoint(path, alone.vocabulary(), nan_row, alone.output_table().value(),
+                              alone.training_state());
+       }));
+  const gv::Trainer adam = trained(corpus, hs_cbow_adam, /*stop_after_words=*/30);
+  gv::TrainingState inf_state = adam.training_state();
+  inf_state.optimizer.tensors.front().data()[0] = std::numeric_limits<float>::infinity();
+  seed("checkpoint", "adam-inf-ckpt", written([&](const std::string& path) {
+         gv::write_checkpoint(path, adam.vocabulary(), adam.input_table().value(),
+                              adam.output_table().value(), inf_state);
+       }));
 }
 
 void lm_checkpoint_seeds(const std::string& corpus) {
@@ -241,7 +258,16 @@ void lm_checkpoint_seeds(const std::string& corpus) {
     trainer.train({}, stop, 2);
     return written([&](const std::string& path) { trainer.save_checkpoint(path); });
   };
-  seed_with_damage("lm_checkpoint", "rope-ckpt", checkpoint(gv::PositionKind::rope, nullptr));
+  const std::string rope = checkpoint(gv::PositionKind::rope, nullptr);
+  seed_with_damage("lm_checkpoint", "rope-ckpt", rope);
+  // An infinity in AdamW's first moments, which a resumed run took for a divergence.
+  seed("lm_checkpoint", "adam-inf-ckpt", written([&](const std::string& path) {
+         std::ofstream(path, std::ios::binary) << rope;
+         gv::LmCheckpoint read = gv::read_lm_checkpoint(path);
+         read.training.optimizers.front().tensors.front().data()[0] =
+             std::numeric_limits<float>::infinity();
+         gv::write_lm_checkpoint(path, read.vocab, *read.model, read.training);
+       }));
   seed("lm_checkpoint", "learned-ckpt", checkpoint(gv::PositionKind::learned, nullptr));
   // Over BPE tokens: the checkpoint holds the merges (format version 3).
   gv::bpe::BpeTrainer bpe;
@@ -259,6 +285,11 @@ void file_seeds(const std::string& corpus) {
   const gv::Embedding other(5, 3, rng);
   seed("parameter_file", "other-module.params",
        written([&](const std::string& path) { gv::save_parameters(other.parameters(), path); }));
+  // A NaN in the positions' last row.
+  gv::Var positions = module.parameters().back();  // a handle: writes into the module
+  positions.value().data()[positions.numel() - 1] = std::numeric_limits<float>::quiet_NaN();
+  seed("parameter_file", "nan.params",
+       written([&](const std::string& path) { gv::save_parameters(module.parameters(), path); }));
 
   const gv::Vocabulary vocab = gv::Vocabulary::build(gv::count_words(corpus));
   const std::string saved = written([&](const std::string& path) { vocab.save(path); });

@@ -220,7 +220,7 @@ TEST_CASE("write_fasttext_bin refuses what a model cannot hold before creating a
           "tokens; those before it to 17592186044414), got 3");
   tiny = TinyFastTextModel();
   tiny.input[5] = NAN;
-  refuses(tiny, tiny.input_view(), "input row 1 holds a NaN or infinite value");
+  refuses(tiny, tiny.input_view(), "input row 1: value 3 is NaN or infinite");
   tiny = TinyFastTextModel();
   tiny.args.bucket = 0;
   refuses(tiny, {tiny.input.data(), 3, 3}, "bucket must be >= 1 when maxn > 0");

@@ -351,6 +351,43 @@ TEST_CASE("A checkpoint's counts add up to at most 2^44 tokens, whatever else it
   CHECK_THROWS_WITH(gv::read_checkpoint_model(bad), Catch::Equals(bad + ": " + message));
 }
 
+TEST_CASE("A NaN or an infinity anywhere in a checkpoint's tables or optimizer state is refused",
+          "[trainer][checkpoint][errors]") {
+  gv::testing::ScratchDir dir("non_finite_checkpoint");
+  const std::string corpus = dir.write("corpus.txt", small_corpus(200));
+  const std::string good = gv::testing::read_file(mid_run_checkpoint(dir, corpus));
+  const std::map<std::string, size_t> at = locate_fields(good);
+  // Rows of 16 floats (dim 4); the vocabulary's 9 words, then W_in's 50 bucket rows.
+  const auto value = [&](const std::string& table, int64_t row, int64_t column) {
+    return at.at(table + " data") + static_cast<size_t>(row * 16 + column) * sizeof(float);
+  };
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  // Accepted at load before, a NaN failed only when the vectors were written, and so did the
+  // resume command of the checkpoint kept then.
+  const std::pair<size_t, std::string> edits[] = {
+      {value("W_in", 0, 0), raw(nan)},
+      {value("W_in", 12, 3), raw(-inf)},  // a bucket row: the word vectors never read it
+      {value("W_out", 8, 1), raw(inf)},
+      {value("optimizer tensor 1", 5, 2), raw(nan)},  // Adam's first moments of W_out
+  };
+  const std::string messages[] = {
+      "W_in row 0: value 1 is NaN or infinite",
+      "W_in row 12: value 4 is NaN or infinite",
+      "W_out row 8: value 2 is NaN or infinite",
+      "optimizer state 1 row 5: value 3 is NaN or infinite",
+  };
+  for (size_t i = 0; i < std::size(edits); ++i) {
+    std::string bytes = good;
+    bytes.replace(edits[i].first, sizeof(float), edits[i].second);
+    const std::string bad = dir.write("bad.ckpt", bytes);
+    const std::string message = bad + ": not a valid gradvec checkpoint (" + messages[i] + ")";
+    CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(bad, corpus), Catch::Equals(message));
+    // train --init reads the tables alone: the optimizer state is never read there.
+    if (i < 3) CHECK_THROWS_WITH(gv::read_checkpoint_model(bad), Catch::Equals(message));
+  }
+}
+
 TEST_CASE("An anchored run's checkpoint holds its rows and checks them as read",
           "[trainer][checkpoint][anchor]") {
   gv::testing::ScratchDir dir("anchored_checkpoint");
@@ -381,7 +418,9 @@ TEST_CASE("An anchored run's checkpoint holds its rows and checks them as read",
   const Edit edits[] = {
       {"anchored row 1", raw(int64_t{0}), "anchored row must be in ["},  // not ascending
       {"anchored row 2", raw(int64_t{9}), "anchored row must be in ["},  // past the vocabulary
-      {"anchored values 0", raw(std::numeric_limits<float>::infinity()), "not finite"},
+      {"anchored values 0", raw(std::numeric_limits<float>::infinity()),
+       "anchored row " + std::to_string(read_at<int64_t>(good, at.at("anchored row 0"))) +
+           ": value 1 is NaN or infinite"},
       {"frozen rows", raw(uint32_t{1}) + raw(int64_t{0}), "frozen rows must be 0 beside an anchor"},
   };
   for (const auto& edit : edits) {

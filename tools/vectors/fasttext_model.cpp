@@ -1,13 +1,12 @@
 // write_fasttext_bin: fastText's layout (fasttext_layout.h), written straight from the caller's
 // matrices after everything that would make fastText or our reader refuse the file is checked.
-#include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <ostream>
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
 #include "autograd/io/count_limit.h"
+#include "autograd/io/finite_values.h"
 #include "autograd/io/printable.h"
 #include "autograd/require.h"
 #include "tools/vectors/fasttext_layout.h"
@@ -88,10 +87,8 @@ void check_matrix(const std::string& path, const char* name, MatrixView matrix, 
   }
   if (rows * cols > 0 && matrix.data == nullptr) fail(path, std::string(name) + " has no data");
   for (int64_t i = 0; i < rows; ++i) {
-    const float* row = matrix.row(i);
-    if (std::any_of(row, row + cols, [](float v) { return !std::isfinite(v); }))
-      fail(path,
-           std::string(name) + " row " + std::to_string(i) + " holds a NaN or infinite value");
+    if (const std::string problem = non_finite_problem(matrix.row(i), cols); !problem.empty())
+      fail(path, std::string(name) + " row " + std::to_string(i) + ": " + problem);
   }
 }
 

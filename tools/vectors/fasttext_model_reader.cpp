@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "autograd/io/count_limit.h"
+#include "autograd/io/finite_values.h"
 #include "autograd/require.h"
 
 #include "tools/vectors/fasttext_layout.h"
@@ -253,11 +254,9 @@ WordVectors read_fasttext_vectors(const VectorSource& source, const ReadOptions&
                         });
     for (int64_t i = 0; i < count; ++i) {
       const std::string& word = model.entries[static_cast<size_t>(next + i)].word;
-      if (const int64_t bad = first_non_finite(builder.row(first_candidate + i), dim); bad >= 0) {
-        if (!options.skip_bad) {
-          throw source.error_at_word(next + i, word,
-                                     "value " + std::to_string(bad + 1) + " is NaN or infinite");
-        }
+      if (const std::string problem = non_finite_problem(builder.row(first_candidate + i), dim);
+          !problem.empty()) {
+        if (!options.skip_bad) throw source.error_at_word(next + i, word, problem);
         ++report.skipped_lines;
         continue;
       }
