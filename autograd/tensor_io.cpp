@@ -7,6 +7,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "autograd/io/finite_values.h"
 #include "autograd/io/input_file.h"
 
 namespace gv {
@@ -145,14 +146,25 @@ Shape TensorReader::shape(const char* what) {
   return shape;
 }
 
-void TensorReader::floats(float* data, int64_t n, const char* what) {
+void TensorReader::floats(float* data, int64_t n, const char* what, int64_t row_width) {
   if (n > remaining_ / kFloatBytes) fail(std::string("truncated: file ends inside ") + what);
   bytes(data, n * kFloatBytes, what);
+  const auto [row, problem] = first_non_finite_row(data, n, row_width > 0 ? row_width : n);
+  if (row >= 0) {
+    fail(std::string(what) + (row_width > 0 ? " row " + std::to_string(row) : std::string()) +
+         ": " + problem);
+  }
+}
+
+void TensorReader::floats(Tensor& t, const char* what) {
+  // A row is a slice along the first dim: a table's row is a word's.
+  const bool rows = t.shape().size() >= 2 && t.shape()[0] > 0;
+  floats(t.data(), t.numel(), what, rows ? t.numel() / t.shape()[0] : 0);
 }
 
 Tensor TensorReader::tensor(const char* what) {
   Tensor t(shape(what));
-  floats(t.data(), t.numel(), what);
+  floats(t, what);
   return t;
 }
 

@@ -16,7 +16,8 @@
 // foreign, truncated or corrupt file harmless is that every read is checked against the
 // bytes left in the file, and every size handed back (count, string length, shape) fits in
 // them — so a bad file fails with a std::runtime_error naming it, before any allocation
-// that a corrupt size field could have made huge.
+// that a corrupt size field could have made huge. Floats are checked as read too: a NaN or an
+// infinity is refused by the row that holds it.
 #pragma once
 
 #include <cstdint>
@@ -89,7 +90,12 @@ class TensorReader {
   // At most 8 dims, none negative, and the float data of that shape fits in the rest of the
   // file.
   Shape shape(const char* what);
-  void floats(float* data, int64_t n, const char* what);
+  // n floats, each finite (finite_values.h): a NaN or an infinity is refused, naming `what`,
+  // and for rows of `row_width` floats (0: all n are one) the row, "<what> row R: value K is NaN
+  // or infinite". No file of gradvec's holds one that a run could go on from.
+  void floats(float* data, int64_t n, const char* what, int64_t row_width = 0);
+  // The floats of `t`, whose shape the caller knows, as floats(): rows along its first dim.
+  void floats(Tensor& t, const char* what);
   Tensor tensor(const char* what);
   // The version of the file, in [oldest_version, version] of its format.
   uint32_t version() const { return version_; }

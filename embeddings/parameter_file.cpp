@@ -41,9 +41,9 @@ void load_parameters(const std::vector<Var>& params, const std::string& path) {
   // Read everything before touching the module, so a bad file cannot leave it half loaded.
   std::vector<Tensor> loaded;
   loaded.reserve(params.size());
-  for (const Var& p : params) {
-    Tensor t(p.shape());
-    r.floats(t.data(), t.numel(), "data");
+  for (size_t i = 0; i < params.size(); ++i) {
+    Tensor t(params[i].shape());
+    r.floats(t, ("tensor " + std::to_string(i)).c_str());
     loaded.push_back(std::move(t));
   }
   r.finish();

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "autograd/io/finite_values.h"
 #include "autograd/io/printable.h"
 #include "tools/train_kinds.h"
 #include "tools/vectors/fasttext_model.h"
@@ -57,13 +58,23 @@ InitialModel read_fasttext_initial_model(const std::string& path) {
     model.words.push_back(bin.entries[static_cast<size_t>(i)].word);
     model.counts.push_back(bin.entries[static_cast<size_t>(i)].count);
   }
-  const auto floats = [](const char* rows, int64_t n) {
+  // Every row is checked, as the readers check theirs (finite_values.h): the word vectors read
+  // the word and n-gram rows, never a bucket no word has, nor the output matrix, which a run
+  // continued from a NaN there trained on until its vectors could not be written.
+  const auto floats = [&](const char* rows, int64_t n, const char* matrix) {
     std::vector<float> values(static_cast<size_t>(n));
     std::memcpy(values.data(), rows, values.size() * sizeof(float));
+    if (const auto [row, problem] = first_non_finite_row(values.data(), n, args.dim); row >= 0) {
+      const std::string whose =
+          row < bin.words ? "word '" + printable(model.words[static_cast<size_t>(row)], 40) + "'"
+                          : "bucket " + std::to_string(row - bin.words);
+      throw std::runtime_error(printable(path) + ": " + matrix + " matrix row " +
+                               std::to_string(row) + " (" + whose + "): " + problem);
+    }
     return values;
   };
-  model.w_in = floats(bin.input_rows, (bin.words + args.bucket) * args.dim);
-  model.w_out = floats(bin.output_matrix, bin.words * args.dim);
+  model.w_in = floats(bin.input_rows, (bin.words + args.bucket) * args.dim, "input");
+  model.w_out = floats(bin.output_matrix, bin.words * args.dim, "output");
   return model;
 }
 

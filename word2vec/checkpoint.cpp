@@ -8,8 +8,10 @@
 #include <utility>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/count_limit.h"
 #include "autograd/io/printable.h"
 #include "autograd/io/word_bytes.h"
+#include "autograd/optimizer_state_io.h"
 #include "autograd/require.h"
 #include "autograd/rng_state_io.h"
 #include "autograd/tensor_io.h"
@@ -28,8 +30,6 @@ namespace {
 constexpr uint32_t kOldestCheckpointVersion = 8;
 constexpr FileFormat kFormat{"checkpoint", "GVCHKPNT", kCheckpointVersion, "GVCKPT01",
                              kOldestCheckpointVersion};
-
-constexpr int64_t kMinTensorBytes = sizeof(uint32_t);  // one tensor's least: bounds counts
 
 // init_scale is not stored: it only shapes the initial tables, which a checkpoint replaces.
 void write_options(TensorWriter& w, const TrainOptions& o) {
@@ -108,8 +108,9 @@ TrainOptions read_options(TensorReader& r) {
 
 // The words come in id order, each at least as frequent as the next; `first` = id makes ties
 // in count keep that order, so the resumed run has the saved ids. A corpus of N bytes holds
-// at most N tokens, which with the model's counts of a continued run bounds the counts; a
-// model's word may occur less than min_count times in the corpus.
+// at most N tokens, which with the model's counts of a continued run bounds the counts, as does
+// the bound of every file's (count_limit.h): N and the model's are fields too. A model's word
+// may occur less than min_count times in the corpus.
 Vocabulary read_vocabulary(TensorReader& r, const TrainOptions& o, int64_t corpus_bytes,
                            int64_t prior_tokens) {
   const int64_t most_tokens = corpus_bytes + prior_tokens;
@@ -133,15 +134,13 @@ Vocabulary read_vocabulary(TensorReader& r, const TrainOptions& o, int64_t corpu
     r.require_field(count >= least_count, field,
                     ">= " + std::to_string(least_count) + " (min_count, or 1 in a continued run)",
                     count);
-    if (id > 0) {
-      r.require_field(count <= previous, field,
-                      "<= the count of the word before it (" + std::to_string(previous) + ")",
-                      count);
-    }
+    r.require_field(id == 0 || count <= previous, field,
+                    "<= the count of the word before it (" + std::to_string(previous) + ")", count);
     r.require_field(count <= most_tokens - tokens, field,
                     "at most the corpus's " + std::to_string(corpus_bytes) +
                         " bytes and the model's tokens less the words before it",
                     count);
+    r.require_field(count_fits(count, tokens), field, count_requirement(tokens), count);
     tokens += count;
     previous = count;
     if (!counts.insert(word, {count, id})) r.fail("duplicate words in vocabulary");
@@ -328,10 +327,7 @@ void write_checkpoint(const std::string& path, const Vocabulary& vocab, const Te
     w.count(static_cast<int64_t>(training.continued.frozen_rows.size()));
     for (int64_t id : training.continued.frozen_rows) w.pod(id);
     write_row_anchor(w, training.continued.anchor.get(), training.options.dim);
-    w.count(static_cast<int64_t>(training.optimizer.tensors.size()));
-    for (const Tensor& t : training.optimizer.tensors) w.tensor(t);
-    w.count(static_cast<int64_t>(training.optimizer.counters.size()));
-    for (int64_t c : training.optimizer.counters) w.pod(c);
+    write_optimizer_state(w, training.optimizer);
     w.pod(training.seconds);
     write_sync_state(w, training.sync);
     w.count(static_cast<int64_t>(training.positions.size()));
@@ -361,15 +357,9 @@ TrainerCheckpoint read_checkpoint(const std::string& path, const Corpus& corpus)
   const int64_t words_total =
       options.epochs * (model.vocab.total_count() - training.continued.prior_tokens);
 
-  Optimizer::State& state = training.optimizer;
-  const int64_t tensors = r.count("optimizer state", kMinTensorBytes);
-  for (int64_t i = 0; i < tensors; ++i) state.tensors.push_back(r.tensor("optimizer state"));
-  const int64_t counters = r.count("optimizer state", sizeof(int64_t));
-  for (int64_t i = 0; i < counters; ++i) {
-    state.counters.push_back(r.pod<int64_t>("optimizer state"));
-    r.require_field(state.counters.back() >= 0, "optimizer step count", ">= 0",
-                    state.counters.back());
-  }
+  // Bounded by the workers' loss pairs once they are read (below).
+  training.optimizer =
+      read_optimizer_state(r, "optimizer", std::numeric_limits<int64_t>::max(), "");
 
   training.seconds = r.pod<double>("progress");
   r.require_field(std::isfinite(training.seconds) && training.seconds >= 0, "seconds",
@@ -402,7 +392,7 @@ TrainerCheckpoint read_checkpoint(const std::string& path, const Corpus& corpus)
     training.positions.push_back(p);
   }
   // An optimizer counts its steps, and a step trains at least one pair.
-  for (const int64_t steps : state.counters) {
+  for (const int64_t steps : training.optimizer.counters) {
     r.require_field(steps <= before.pairs, "optimizer step count",
                     "<= the workers' loss pairs (" + std::to_string(before.pairs) + ")", steps);
   }

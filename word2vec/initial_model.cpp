@@ -1,11 +1,12 @@
 #include "word2vec/initial_model.h"
 
 #include <algorithm>
-#include <limits>
 #include <stdexcept>
 
+#include "autograd/io/count_limit.h"
 #include "autograd/io/printable.h"
 #include "autograd/io/word_bytes.h"
+#include "autograd/require.h"
 #include "word2vec/anchored_rows.h"
 #include "word2vec/corpus/word_counts.h"
 
@@ -30,15 +31,20 @@ ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const In
   WordCounts counts;
   ContinuedRun run;
   RareWords::Writer left_out;  // the run's rare words
-  const auto throw_past_2_63 = [&] {
-    throw std::runtime_error(model.path + ": the model's counts and the corpus's add up past 2^63");
-  };
-  // The model's `prior` occurrences of a word the corpus reads `read` times, the sum checked
-  // with the model's tokens so far: the vocabulary's total adds them all.
-  const auto add_prior = [&](int64_t prior, int64_t read) {
-    if (prior > std::numeric_limits<int64_t>::max() - read - run.prior_tokens) throw_past_2_63();
-    run.prior_tokens += prior;
-    return prior + read;
+  // Every count this run holds, the rare words' too (a later run may bring them in), within the
+  // bound of every file's counts (count_limit.h): the loaders bound the model's, and the corpus's
+  // are counted, but their sums are checked here.
+  int64_t total = 0;
+  const auto summed = [&](std::string_view word, int64_t earlier, int64_t read) {
+    // `read` is a vocabulary's count, within the bound: bounding `earlier` keeps the sum exact.
+    if (earlier > kMaxTotalCount || !count_fits(earlier + read, total)) {
+      throw std::runtime_error(model.path + ": the count of '" + printable(word, 40) +
+                               "', the model's " + std::to_string(earlier) + " and the corpus's " +
+                               std::to_string(read) + ", " +
+                               must_be(count_requirement(total), std::to_string(earlier + read)));
+    }
+    total += earlier + read;
+    return earlier + read;
   };
   for (int64_t i = 0; i < model_size; ++i) {
     const std::string& word = model.words[static_cast<size_t>(i)];
@@ -50,23 +56,25 @@ ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const In
     const int64_t prior = model.counts.empty() ? 1 : model.counts[static_cast<size_t>(i)];
     const int64_t id = corpus_words.id(word);
     const int64_t read = id == Vocabulary::kUnknown ? 0 : corpus_words.count(id);
-    counts.insert(word, {add_prior(prior, read), i});
+    counts.insert(word, {summed(word, prior, read), i});
+    run.prior_tokens += prior;
   }
   for (int64_t id = 0; id < corpus_words.size(); ++id) {
     const std::string& word = corpus_words.word(id);
     if (counts.find(word)) continue;  // the model's
     const WordCount* rare = model.rare.find(word);
     const int64_t earlier = rare ? rare->count : 0;
-    const int64_t read = corpus_words.count(id);
-    if (earlier > std::numeric_limits<int64_t>::max() - read) throw_past_2_63();
-    if (earlier + read >= min_count) {
-      counts.insert(word, {add_prior(earlier, read), model_size + id});
+    const int64_t count = summed(word, earlier, corpus_words.count(id));
+    if (count >= min_count) {
+      counts.insert(word, {count, model_size + id});
+      run.prior_tokens += earlier;
     } else {
-      left_out.add(word, earlier + read);
+      left_out.add(word, count);
     }
   }
   for (const auto& [word, seen] : model.rare) {
-    if (corpus_words.id(word) == Vocabulary::kUnknown) left_out.add(word, seen.count);
+    if (corpus_words.id(word) == Vocabulary::kUnknown)
+      left_out.add(word, summed(word, seen.count, 0));
   }
   run.rare = left_out.finish();
   Vocabulary vocab = Vocabulary::build(counts, 1);

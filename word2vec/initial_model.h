@@ -68,7 +68,8 @@ TrainOptions counting_every_word(TrainOptions options, bool freeze_known, float 
 // corpus lacks (a word joins only from a corpus that trains its row). Ids follow the summed
 // counts, the model's order breaking ties before the corpus's. Throws std::runtime_error naming
 // the model if it has no words, a word with a blank (a text vector file may hold one), or
-// counts that add up past 2^63.
+// counts (the rare words' with the vocabulary's) that add up past kMaxTotalCount
+// (autograd/io/count_limit.h).
 ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const InitialModel& model,
                                         int64_t min_count, bool freeze_known);
 

@@ -1,8 +1,8 @@
 #include "word2vec/rare_words_io.h"
 
-#include <limits>
 #include <string>
 
+#include "autograd/io/count_limit.h"
 #include "autograd/io/printable.h"
 #include "autograd/io/word_bytes.h"
 
@@ -19,7 +19,8 @@ void write_rare_words(TensorWriter& w, const RareWords& rare) {
 WordCounts read_rare_words(TensorReader& r, const Vocabulary& vocab) {
   const int64_t size = r.count("rare words", kMinWordEntryBytes);
   WordCounts rare;
-  int64_t total = 0;
+  // With the vocabulary's: a later run may bring any of them into its vocabulary.
+  int64_t total = vocab.total_count();
   for (int64_t i = 0; i < size; ++i) {
     const std::string word = r.string("rare words");
     const std::string field = "rare word " + std::to_string(i);
@@ -28,10 +29,7 @@ WordCounts read_rare_words(TensorReader& r, const Vocabulary& vocab) {
     if (vocab.id(word) != Vocabulary::kUnknown)
       r.fail(field + " '" + printable(word, 40) + "' is in the vocabulary too");
     const auto count = r.pod<int64_t>("rare words");
-    const int64_t most = std::numeric_limits<int64_t>::max() - total;
-    r.require_field(count >= 1 && count <= most, field + "'s count",
-                    TensorReader::in_range(1, most) + " (within 2^63 with the words before it)",
-                    count);
+    r.require_field(count_fits(count, total), field + "'s count", count_requirement(total), count);
     total += count;
     if (!rare.insert(word, {count, i})) r.fail(field + " '" + printable(word, 40) + "' repeats");
   }

@@ -7,10 +7,12 @@
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/count_limit.h"
 #include "autograd/io/input_file.h"
 #include "autograd/io/line_reader.h"
 #include "autograd/io/printable.h"
 #include "autograd/io/word_bytes.h"
+#include "autograd/require.h"
 
 namespace gv {
 
@@ -75,10 +77,10 @@ Vocabulary Vocabulary::build(const WordCounts& counts, int64_t min_count, int64_
     const int64_t count = seen.count;
     vocab.words_.emplace_back(word);
     vocab.counts_.push_back(count);
-    // Counted input cannot reach this, but hand-made counts (a vocabulary file) can.
-    if (count > INT64_MAX - vocab.total_count_) {
-      throw std::runtime_error("Vocabulary: the counts add up to more than " +
-                               std::to_string(INT64_MAX) + " tokens");
+    // Counted input cannot reach this, but the sum of a model's counts and a corpus's can.
+    if (!count_fits(count, vocab.total_count_)) {
+      throw std::runtime_error("Vocabulary: the counts add up to more than 2^44 (" +
+                               std::to_string(kMaxTotalCount) + ") tokens");
     }
     vocab.total_count_ += count;
   }
@@ -91,6 +93,7 @@ Vocabulary Vocabulary::load(const std::string& path, int64_t min_count, int64_t 
   open_regular_file(path, "vocabulary", in);
   LineReader lines(in, path);  // bounds a line: /dev/zero or a binary file is no vocabulary
   WordCounts counts;
+  int64_t total = 0;
   for (std::string line; lines.next(line);) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     const std::vector<std::string_view> fields = split_fields(line);
@@ -109,6 +112,12 @@ Vocabulary Vocabulary::load(const std::string& path, int64_t min_count, int64_t 
       throw std::runtime_error(lines.where() + "count must be a positive integer, got " +
                                excerpt(fields[1]));
     }
+    // Every line's, those under min_count too: the file's counts, not only the kept ones.
+    if (!count_fits(count, total)) {
+      throw std::runtime_error(lines.where() + "count " +
+                               must_be(count_requirement(total), excerpt(fields[1])));
+    }
+    total += count;
     // The line's place among the words makes ties keep the file's order.
     if (!counts.insert(fields[0], {count, counts.size()})) {
       throw std::runtime_error(lines.where() + "duplicate word " + excerpt(fields[0]));

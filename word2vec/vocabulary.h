@@ -30,14 +30,14 @@ class Vocabulary {
   // most frequent of those. Ties in count go to the lower `first`, then (for counts made by
   // hand with equal `first`s) to the words' bytes ascending, so the order is always total.
   // Throws std::invalid_argument for min_count < 1 or max_size < 0, and std::runtime_error if
-  // no word is left or the kept counts add up past INT64_MAX.
+  // no word is left or the kept counts add up past kMaxTotalCount (autograd/io/count_limit.h).
   static Vocabulary build(const WordCounts& counts, int64_t min_count = 1, int64_t max_size = 0);
   // Reads "word count" lines (blank lines skipped; '\r' before '\n' and a UTF-8 byte order
   // mark tolerated) and keeps them as build() does, ties in the file's line order (as
   // word2vec.c's -read-vocab), so save() then load() gives the same ids. Throws
   // std::runtime_error naming the file, and the line if any: for a path that is not a regular
   // file (checked before it is opened), a line over kMaxWordLineBytes, a word no vector file
-  // can hold (word_problem), or no word with min_count.
+  // can hold (word_problem), counts that add up past kMaxTotalCount, or no word with min_count.
   static Vocabulary load(const std::string& path, int64_t min_count = 1, int64_t max_size = 0);
   // Writes "word count" lines in id order, atomically. Throws std::runtime_error naming path.
   void save(const std::string& path) const;

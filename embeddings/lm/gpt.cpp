@@ -1,10 +1,10 @@
 #include "embeddings/lm/gpt.h"
 
-#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
 
+#include "autograd/io/finite_values.h"
 #include "autograd/ops.h"
 #include "autograd/require.h"
 #include "embeddings/sinusoidal_positional_embedding.h"
@@ -125,11 +125,8 @@ Tensor GptModel::first_layer_scores(std::span<const int64_t> ids) const {
 int64_t GptModel::first_non_finite_parameter() const {
   const std::vector<Var> params = parameters();
   for (size_t i = 0; i < params.size(); ++i) {
-    const float* values = params[i].value().data();
-    if (!std::all_of(values, values + params[i].numel(),
-                     [](float v) { return std::isfinite(v); })) {
+    if (first_non_finite(params[i].value().data(), params[i].numel()) >= 0)
       return static_cast<int64_t>(i);
-    }
   }
   return -1;
 }

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/optimizer_state_io.h"
 #include "autograd/rng_state_io.h"
 #include "autograd/tensor_io.h"
 
@@ -131,12 +132,7 @@ void write_lm_checkpoint(const std::string& path, const LmVocabulary& vocab, con
     for (const Var& p : params) w.shape(p.shape());
     for (const Var& p : params) w.floats(p.value().data(), p.numel());
     w.count(static_cast<int64_t>(training.optimizers.size()));
-    for (const Optimizer::State& state : training.optimizers) {
-      w.count(static_cast<int64_t>(state.tensors.size()));
-      for (const Tensor& t : state.tensors) w.tensor(t);
-      w.count(static_cast<int64_t>(state.counters.size()));
-      for (const int64_t c : state.counters) w.pod(c);
-    }
+    for (const Optimizer::State& state : training.optimizers) write_optimizer_state(w, state);
   });
 }
 
@@ -173,25 +169,15 @@ LmCheckpoint read_lm_checkpoint(const std::string& path) {
   check_parameter_bytes(r, path, config);
   Rng rng(training.options.seed);  // the values drawn here are all overwritten
   checkpoint.model = std::make_unique<GptModel>(config, rng);
-  for (Var p : checkpoint.model->parameters()) r.floats(p.value().data(), p.numel(), "parameters");
-  if (const int64_t bad = checkpoint.model->first_non_finite_parameter(); bad >= 0) {
-    r.fail("parameter " + std::to_string(bad) + " holds NaN or infinite values");
-  }
+  std::vector<Var> parameters = checkpoint.model->parameters();
+  for (size_t i = 0; i < parameters.size(); ++i)
+    r.floats(parameters[i].value(), ("parameter " + std::to_string(i)).c_str());
 
   const int64_t optimizers = r.count("optimizers", kMinStateBytes);
   for (int64_t i = 0; i < optimizers; ++i) {
-    Optimizer::State& state = training.optimizers.emplace_back();
-    const int64_t tensors = r.count("optimizer state", kMinShapeBytes);
-    for (int64_t t = 0; t < tensors; ++t) state.tensors.push_back(r.tensor("optimizer state"));
-    const int64_t counters = r.count("optimizer state", sizeof(int64_t));
-    for (int64_t c = 0; c < counters; ++c) {
-      state.counters.push_back(r.pod<int64_t>("optimizer state"));
-      // An optimizer counts the steps it took, one per training step.
-      r.require_field(state.counters.back() >= 0 && state.counters.back() <= training.step,
-                      "optimizer step count",
-                      "in [0, " + std::to_string(training.step) + "] (the step)",
-                      state.counters.back());
-    }
+    // An optimizer counts the steps it took, one per training step.
+    training.optimizers.push_back(
+        read_optimizer_state(r, "optimizer " + std::to_string(i), training.step, " (the step)"));
   }
   r.finish();
   return checkpoint;

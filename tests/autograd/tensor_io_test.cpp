@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "autograd/tensor_io.h"
@@ -96,6 +97,47 @@ TEST_CASE("Tensor files read back every field as written", "[tensor_io]") {
   CHECK(s.h.shape().empty());
   CHECK(s.h.item() == -1.5f);
   CHECK(s.i.shape() == Shape{0, 4});
+}
+
+TEST_CASE("Tensor files refuse a NaN or an infinity, naming the field and the row",
+          "[tensor_io][errors]") {
+  const gv::testing::ScratchDir dir("tensor_io_non_finite");
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  // Written as the writers would not: the reader is what keeps a run from starting on one.
+  const auto refusal = [&](const auto& write, const auto& read) {
+    const std::string path = dir.write("bad.bin", file_bytes(write));
+    try {
+      TensorReader r(path, kFormat);
+      read(r);
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const Tensor table = Tensor::from({3, 4}, {0, 1, 2, 3, 4, 5, 6, 7, 8, -inf, 10, 11});
+  CHECK(refusal([&](TensorWriter& w) { w.tensor(table); },
+                [](TensorReader& r) { r.tensor("W_in"); }) ==
+        dir.file("bad.bin") +
+            ": not a valid gradvec test file (W_in row 2: value 2 is NaN or "
+            "infinite)");
+  // A vector is one row; raw floats are rows of the width given, or one row.
+  const Tensor bias = Tensor::from({4}, {0, 1, nan, 3});
+  CHECK_THAT(
+      refusal([&](TensorWriter& w) { w.tensor(bias); }, [](TensorReader& r) { r.tensor("bias"); }),
+      Catch::EndsWith("(bias: value 3 is NaN or infinite)"));
+  CHECK_THAT(refusal([&](TensorWriter& w) { w.floats(table.data(), 12); },
+                     [](TensorReader& r) {
+                       float values[12];
+                       r.floats(values, 12, "rows", 6);
+                     }),
+             Catch::EndsWith("(rows row 1: value 4 is NaN or infinite)"));
+  CHECK_THAT(refusal([&](TensorWriter& w) { w.floats(table.data(), 12); },
+                     [](TensorReader& r) {
+                       Tensor into({3, 4});
+                       r.floats(into, "known shape");
+                     }),
+             Catch::EndsWith("(known shape row 2: value 2 is NaN or infinite)"));
 }
 
 TEST_CASE("Tensor files that are cut short name the file and say so", "[tensor_io][errors]") {

@@ -7,16 +7,11 @@ set -euo pipefail
 gradvec=$1 corpus=$2
 expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
+source "$(dirname "$0")/file_bytes.sh"
 head -n 3000 "$corpus" >"$work/corpus.txt"
 "$gradvec" train --corpus "$work/corpus.txt" --quiet --output "$work/v.vec" --epochs 1 --threads 1 \
   --dim 8 --checkpoint "$work/run.ckpt" >/dev/null
 
-# put_int64 FILE OFFSET VALUE: overwrites 8 bytes, little-endian.
-put_int64() {
-  local bytes="" i
-  for ((i = 0; i < 8; i++)); do bytes+=$(printf '\\x%02x' $((($3 >> (8 * i)) & 255))); done
-  printf "$bytes" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none
-}
 resume=("$gradvec" train --corpus "$work/corpus.txt" --quiet --output "$work/o.vec" --resume)
 # The options follow the 8-byte magic and the 4-byte version, 8 bytes each: dim first, epochs
 # sixth. The file ends with the one worker's loss sum (a double) and loss pair count: edited to

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -136,6 +137,19 @@ TEST_CASE("Loading a wrong or damaged file names it and changes nothing", "[para
       CHECK_THROWS_WITH(gv::load_parameters(module.parameters(), bad),
                         Catch::Contains(bad) && Catch::Contains("truncated"));
     }
+  }
+  SECTION("a NaN in a tensor's values") {
+    // The last float of the file: the last row of the last tensor.
+    std::vector<char> corrupt = bytes;
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    std::memcpy(corrupt.data() + corrupt.size() - sizeof nan, &nan, sizeof nan);
+    write_bytes(bad, corrupt);
+    const Tensor& last = module.parameters().back().value();  // the positions, (context, 3)
+    REQUIRE(last.shape().size() == 2);
+    CHECK_THROWS_WITH(gv::load_parameters(module.parameters(), bad),
+                      Catch::Contains(bad) &&
+                          Catch::Contains("(tensor 1 row " + std::to_string(last.shape()[0] - 1) +
+                                          ": value 3 is NaN or infinite)"));
   }
   SECTION("trailing bytes") {
     std::vector<char> longer = bytes;

@@ -5,8 +5,10 @@
 // Seeds end in -vec, -bin, -ckpt rather than .vec, .bin, .ckpt, which .gitignore keeps out.
 #include <atomic>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -14,8 +16,10 @@
 
 #include "embeddings/bpe/bpe_file.h"
 #include "embeddings/bpe/bpe_trainer.h"
+#include "embeddings/lm/lm_checkpoint.h"
 #include "embeddings/lm/lm_trainer.h"
 #include "embeddings/parameter_file.h"
+#include "tests/file_bytes.h"
 #include "tests/fuzz/fixtures.h"
 #include "tests/scratch_dir.h"
 #include "tests/word2vec/small_options.h"
@@ -107,6 +111,14 @@ void vector_seeds(const std::string& corpus) {
   const std::string model = written(
       [&](const std::string& path) { gv::tools::write_fasttext_model(subword_trainer, path); });
   seed_with_damage("fasttext_bin", "model-bin", model);
+  // Counts no corpus gives (autograd/io/count_limit.h): 2^62 in the first word's, and 0 in the
+  // second's. The dictionary's entries start at byte 92: a word, its NUL, its int64 count, a
+  // type byte.
+  const size_t first_count = 92 + std::strlen(model.data() + 92) + 1;
+  seed("fasttext_bin", "crafted-count-bin",
+       gv::testing::patched<int64_t>(model, first_count, int64_t{1} << 62));
+  const size_t second_count = first_count + 9 + std::strlen(model.data() + first_count + 9) + 1;
+  seed("fasttext_bin", "zero-count-bin", gv::testing::patched<int64_t>(model, second_count, 0));
   // Without n-grams (maxn 0), the other way a model says it has no bucket rows to read.
   gv::TrainOptions words_only = subword_options;
   words_only.subwords = false;
@@ -137,7 +149,16 @@ void checkpoint_seeds(const std::string& corpus) {
     const gv::Trainer trainer = trained(corpus, options, /*stop_after_words=*/30);
     return written([&](const std::string& path) { trainer.save_checkpoint(path); });
   };
-  seed_with_damage("checkpoint", "sgd-ckpt", checkpoint(seed_options()));
+  const std::string sgd = checkpoint(seed_options());
+  seed_with_damage("checkpoint", "sgd-ckpt", sgd);
+  // Counts past 2^44 tokens (autograd/io/count_limit.h) that every other bound allowed: 2^62 prior
+  // tokens (byte 173, after the options and the corpus's size and fingerprint), and as many more
+  // in the first word's count (after the vocabulary's size and the word's length and bytes).
+  const size_t first_count = 189 + gv::testing::read_at<uint32_t>(sgd, 185);
+  seed("checkpoint", "crafted-count-ckpt",
+       gv::testing::patched<int64_t>(
+           gv::testing::patched<int64_t>(sgd, 173, int64_t{1} << 62), first_count,
+           gv::testing::read_at<int64_t>(sgd, first_count) + (int64_t{1} << 62)));
   gv::TrainOptions hs_cbow_adam = seed_options();
   hs_cbow_adam.loss = gv::LossKind::hs;
   hs_cbow_adam.model = gv::ModelKind::cbow;
@@ -201,6 +222,21 @@ void checkpoint_seeds(const std::string& corpus) {
          gv::write_checkpoint(path, alone.vocabulary(), alone.input_table().value(),
                               alone.output_table().value(), ranks);
        }));
+  // A NaN in W_in's row 1, and an infinity in Adam's first moments: read at load, by row
+  // (TensorReader::floats), where a resumed run once trained on them.
+  gv::Tensor nan_row = alone.input_table().value();
+  nan_row.data()[nan_row.shape()[1] + 2] = std::numeric_limits<float>::quiet_NaN();
+  seed("checkpoint", "nan-row-ckpt", written([&](const std::string& path) {
+         gv::write_checkpoint(path, alone.vocabulary(), nan_row, alone.output_table().value(),
+                              alone.training_state());
+       }));
+  const gv::Trainer adam = trained(corpus, hs_cbow_adam, /*stop_after_words=*/30);
+  gv::TrainingState inf_state = adam.training_state();
+  inf_state.optimizer.tensors.front().data()[0] = std::numeric_limits<float>::infinity();
+  seed("checkpoint", "adam-inf-ckpt", written([&](const std::string& path) {
+         gv::write_checkpoint(path, adam.vocabulary(), adam.input_table().value(),
+                              adam.output_table().value(), inf_state);
+       }));
 }
 
 void lm_checkpoint_seeds(const std::string& corpus) {
@@ -222,7 +258,16 @@ void lm_checkpoint_seeds(const std::string& corpus) {
     trainer.train({}, stop, 2);
     return written([&](const std::string& path) { trainer.save_checkpoint(path); });
   };
-  seed_with_damage("lm_checkpoint", "rope-ckpt", checkpoint(gv::PositionKind::rope, nullptr));
+  const std::string rope = checkpoint(gv::PositionKind::rope, nullptr);
+  seed_with_damage("lm_checkpoint", "rope-ckpt", rope);
+  // An infinity in AdamW's first moments, which a resumed run took for a divergence.
+  seed("lm_checkpoint", "adam-inf-ckpt", written([&](const std::string& path) {
+         std::ofstream(path, std::ios::binary) << rope;
+         gv::LmCheckpoint read = gv::read_lm_checkpoint(path);
+         read.training.optimizers.front().tensors.front().data()[0] =
+             std::numeric_limits<float>::infinity();
+         gv::write_lm_checkpoint(path, read.vocab, *read.model, read.training);
+       }));
   seed("lm_checkpoint", "learned-ckpt", checkpoint(gv::PositionKind::learned, nullptr));
   // Over BPE tokens: the checkpoint holds the merges (format version 3).
   gv::bpe::BpeTrainer bpe;
@@ -240,12 +285,20 @@ void file_seeds(const std::string& corpus) {
   const gv::Embedding other(5, 3, rng);
   seed("parameter_file", "other-module.params",
        written([&](const std::string& path) { gv::save_parameters(other.parameters(), path); }));
+  // A NaN in the positions' last row.
+  gv::Var positions = module.parameters().back();  // a handle: writes into the module
+  positions.value().data()[positions.numel() - 1] = std::numeric_limits<float>::quiet_NaN();
+  seed("parameter_file", "nan.params",
+       written([&](const std::string& path) { gv::save_parameters(module.parameters(), path); }));
 
   const gv::Vocabulary vocab = gv::Vocabulary::build(gv::count_words(corpus));
   const std::string saved = written([&](const std::string& path) { vocab.save(path); });
   seed_with_damage("vocabulary", "vocab.txt", saved);
   seed("vocabulary", "duplicate.txt", "king 3\nqueen 2\nking 1\n");
   seed("vocabulary", "crlf-blank-lines.txt", "king 3\r\n\r\nqueen 2\r\n");
+  // Counts past 2^44 tokens (autograd/io/count_limit.h): one, and a sum.
+  seed("vocabulary", "crafted-count.txt", "the 4611686018427387904\nking 3\n");
+  seed("vocabulary", "counts-past-2-44.txt", "king 17592186044415\nqueen 2\n");
 
   gv::bpe::BpeTrainer bpe;
   bpe.add_text(gv::fuzz::kCorpus);

@@ -14,12 +14,15 @@
 
 #include "embeddings/lm/lm_checkpoint.h"
 #include "embeddings/lm/lm_trainer.h"
+#include "tests/file_bytes.h"
 #include "tests/lm/lm_support.h"
 #include "tests/scratch_dir.h"
 
 using gv::LmTrainer;
 using gv::Var;
 using gv::testing::kNoStop;
+using gv::testing::raw;
+using gv::testing::read_at;
 using gv::testing::ScratchDir;
 using gv::testing::shakespeare_excerpt;
 using gv::testing::small_config;
@@ -210,8 +213,8 @@ TEST_CASE("A run whose loss diverges stops, naming --lr, and a NaN model is neve
   const std::string path = dir.file("nan.ckpt");
   sound.save_checkpoint(path);
   const std::string refusal =
-      "nan.ckpt: not a valid gradvec language-model checkpoint (parameter 0 holds NaN or "
-      "infinite values)";
+      "nan.ckpt: not a valid gradvec language-model checkpoint (parameter 0 row 0: value 6 is NaN "
+      "or infinite)";
   CHECK_THROWS_WITH(gv::read_lm_checkpoint(path), Catch::Contains(refusal));
   CHECK_THROWS_WITH(LmTrainer::from_checkpoint(path, corpus), Catch::Contains(refusal));
 }
@@ -234,31 +237,35 @@ TEST_CASE("Every progress field of an lm checkpoint is bounded by what a run can
   size_t floats_at = normal_at + 9 + 4;
   gv::GptConfig config = small_config();
   config.vocab = trainer.corpus().vocab.size();
-  for (const gv::Shape& shape : gv::parameter_shapes(config)) floats_at += 4 + 8 * shape.size();
-  int64_t step = 0;
-  std::memcpy(&step, &good[step_at], sizeof step);
-  REQUIRE(step == 3);
+  size_t state_at = floats_at;
+  for (const gv::Shape& shape : gv::parameter_shapes(config)) {
+    floats_at += 4 + 8 * shape.size();
+    state_at += 4 + 8 * shape.size() + 4 * static_cast<size_t>(gv::shape_numel(shape));
+  }
+  // Then the optimizers' count, the first one's tensor count, and its first tensor's rank and
+  // dims before its floats.
+  state_at += 4 + 4;
+  state_at += 4 + 8 * read_at<uint32_t>(good, state_at);
+  REQUIRE(read_at<int64_t>(good, step_at) == 3);
   // The file ends with the last optimizer's step counters, each the run's 3 steps.
-  int64_t last_counter = 0;
-  std::memcpy(&last_counter, &good[good.size() - 8], sizeof last_counter);
-  REQUIRE(last_counter == 3);
+  REQUIRE(read_at<int64_t>(good, good.size() - 8) == 3);
 
-  const auto bytes_of = [](auto value) {
-    return std::string(reinterpret_cast<const char*>(&value), sizeof value);
-  };
   const struct {
     size_t at;
     std::string bytes;
     std::string message;
   } edits[] = {
-      {step_at, bytes_of(int64_t{9}), "step must be in [0, 8] (the steps option), got 9"},
+      {step_at, raw(int64_t{9}), "step must be in [0, 8] (the steps option), got 9"},
       {rng_at, std::string(32, '\0'), "random state is all zero"},
-      {normal_at, bytes_of(std::numeric_limits<double>::infinity()), "cached normal must be"},
-      {normal_at, bytes_of(1e6), "cached normal must be finite and at most 9 in magnitude"},
-      {normal_at + 8, bytes_of(uint8_t{2}), "has cached normal must be 0 or 1, got 2"},
-      {floats_at + 4, bytes_of(std::numeric_limits<float>::quiet_NaN()),
-       "parameter 0 holds NaN or infinite values"},
-      {good.size() - 8, bytes_of(std::numeric_limits<int64_t>::max()),
+      {normal_at, raw(std::numeric_limits<double>::infinity()), "cached normal must be"},
+      {normal_at, raw(1e6), "cached normal must be finite and at most 9 in magnitude"},
+      {normal_at + 8, raw(uint8_t{2}), "has cached normal must be 0 or 1, got 2"},
+      {floats_at + 4, raw(std::numeric_limits<float>::quiet_NaN()),
+       "parameter 0 row 0: value 2 is NaN or infinite"},
+      // Adam's moments: a NaN there was taken for a divergence at the first resumed step.
+      {state_at + 4 * 3, raw(std::numeric_limits<float>::infinity()),
+       "optimizer 0 state 0 row 0: value 4 is NaN or infinite"},
+      {good.size() - 8, raw(std::numeric_limits<int64_t>::max()),
        "optimizer step count must be in [0, 3] (the step)"},
   };
   for (const auto& edit : edits) {

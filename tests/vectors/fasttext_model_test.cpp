@@ -5,11 +5,12 @@
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
 #include <limits>
 #include <sstream>
 
+#include "autograd/io/count_limit.h"
+#include "tests/file_bytes.h"
 #include "tests/vectors/tiny_fasttext_model.h"
 #include "tests/vectors/vector_test_support.h"
 
@@ -34,20 +35,8 @@ constexpr size_t kInput = kEntries + 13 + 15 + 14;  // quantization flag, then r
 constexpr size_t kOutput = kInput + 1 + 16 + 8 * 3 * 4;
 constexpr size_t kFileSize = kOutput + 1 + 16 + 3 * 3 * 4;
 
-template <class T>
-std::string patched(std::string bytes, size_t offset, T value) {
-  // replace() rather than memcpy: it checks the offset, and GCC 12 cannot mistake the string's
-  // heap buffer for its small inline one (-Wstringop-overflow under -Werror).
-  bytes.replace(offset, sizeof value, reinterpret_cast<const char*>(&value), sizeof value);
-  return bytes;
-}
-
-template <class T>
-T field(const std::string& bytes, size_t offset) {
-  T value;
-  std::memcpy(&value, bytes.data() + offset, sizeof value);
-  return value;
-}
+using gv::testing::patched;
+using gv::testing::read_at;
 
 void check_vector(const float* actual, const std::vector<double>& expected) {
   for (size_t c = 0; c < expected.size(); ++c) {
@@ -64,24 +53,24 @@ TEST_CASE("write_fasttext_bin writes fastText's layout") {
   tiny.write(dir.file("m.bin"));
   const std::string bytes = read_file(dir.file("m.bin"));
   REQUIRE(bytes.size() == kFileSize);
-  CHECK(field<int32_t>(bytes, 0) == 793712314);
-  CHECK(field<int32_t>(bytes, kVersion) == 12);
-  CHECK(field<int32_t>(bytes, kDim) == 3);
-  CHECK(field<int32_t>(bytes, kBucket) == 5);
-  CHECK(field<double>(bytes, kDim + 48) == 1e-4);
-  CHECK(field<int32_t>(bytes, kSize) == 3);
-  CHECK(field<int32_t>(bytes, kWords) == 3);
-  CHECK(field<int32_t>(bytes, kLabels) == 0);
-  CHECK(field<int64_t>(bytes, kLabels + 4) == 10);
-  CHECK(field<int64_t>(bytes, kPruned) == -1);
+  CHECK(read_at<int32_t>(bytes, 0) == 793712314);
+  CHECK(read_at<int32_t>(bytes, kVersion) == 12);
+  CHECK(read_at<int32_t>(bytes, kDim) == 3);
+  CHECK(read_at<int32_t>(bytes, kBucket) == 5);
+  CHECK(read_at<double>(bytes, kDim + 48) == 1e-4);
+  CHECK(read_at<int32_t>(bytes, kSize) == 3);
+  CHECK(read_at<int32_t>(bytes, kWords) == 3);
+  CHECK(read_at<int32_t>(bytes, kLabels) == 0);
+  CHECK(read_at<int64_t>(bytes, kLabels + 4) == 10);
+  CHECK(read_at<int64_t>(bytes, kPruned) == -1);
   CHECK(bytes.substr(kEntries, 4) == std::string("the\0", 4));
-  CHECK(field<int64_t>(bytes, kEntries + 4) == 5);
-  CHECK(field<int64_t>(bytes, kCafeCount) == 3);
+  CHECK(read_at<int64_t>(bytes, kEntries + 4) == 5);
+  CHECK(read_at<int64_t>(bytes, kCafeCount) == 3);
   CHECK(bytes[kInput] == 0);
-  CHECK(field<int64_t>(bytes, kInput + 1) == 8);
-  CHECK(field<int64_t>(bytes, kInput + 9) == 3);
-  CHECK(field<float>(bytes, kInput + 17) == tiny.input[0]);
-  CHECK(field<int64_t>(bytes, kOutput + 1) == 3);
+  CHECK(read_at<int64_t>(bytes, kInput + 1) == 8);
+  CHECK(read_at<int64_t>(bytes, kInput + 9) == 3);
+  CHECK(read_at<float>(bytes, kInput + 17) == tiny.input[0]);
+  CHECK(read_at<int64_t>(bytes, kOutput + 1) == 3);
 }
 
 TEST_CASE("rows stored wider than the model's dim are written as the same model") {
@@ -219,11 +208,19 @@ TEST_CASE("write_fasttext_bin refuses what a model cannot hold before creating a
   refuses(tiny, tiny.input_view(), path + ": entry 0 (\"a b\") contains a space or tab");
   tiny.entries[0] = {"a\nb", 1};
   refuses(tiny, tiny.input_view(), "entry 0 (\"a\\x0ab\") contains the byte \\x0a");
+  // Counts as the reader bounds them (autograd/io/count_limit.h): at least 1, and adding up to
+  // at most 2^44, so that the file this writes always reads back.
   tiny.entries[0] = {"the", -1};
-  refuses(tiny, tiny.input_view(), "entry 0 (\"the\") has a negative count");
+  refuses(tiny, tiny.input_view(), "entry 0 (\"the\") count must be in [1, 17592186044416]");
+  tiny.entries[0] = {"the", 0};
+  refuses(tiny, tiny.input_view(), "entry 0 (\"the\") count must be in [1, 17592186044416]");
+  tiny.entries[0] = {"the", gv::kMaxTotalCount - 2};
+  refuses(tiny, tiny.input_view(),
+          "entry 1 (\"caf\xc3\xa9\") count must be in [1, 2] (counts add up to at most 2^44 "
+          "tokens; those before it to 17592186044414), got 3");
   tiny = TinyFastTextModel();
   tiny.input[5] = NAN;
-  refuses(tiny, tiny.input_view(), "input row 1 holds a NaN or infinite value");
+  refuses(tiny, tiny.input_view(), "input row 1: value 3 is NaN or infinite");
   tiny = TinyFastTextModel();
   tiny.args.bucket = 0;
   refuses(tiny, {tiny.input.data(), 3, 3}, "bucket must be >= 1 when maxn > 0");
@@ -288,7 +285,17 @@ TEST_CASE("a lying or inconsistent field has its own message") {
   CHECK(error_with(patched<int64_t>(bytes, kPruned, -2)) ==
         "dictionary: pruned-index size -2 is neither -1 nor a pair count");
   CHECK(error_with(patched<int64_t>(bytes, kCafeCount, -1)) ==
-        "word index 1 (\"caf\xc3\xa9\"): negative count -1");
+        "word index 1 (\"caf\xc3\xa9\"): count must be in [1, 17592186044411] (counts add up to "
+        "at most 2^44 tokens; those before it to 5), got -1");
+  // A count of 0 gave a continued run (train --init) a word without an id, whose row was then
+  // copied before the table; one of 2^62 rounded every other word's share of the negatives to
+  // 0, and the draw of a negative other than its centre never ended.
+  CHECK(error_with(patched<int64_t>(bytes, kCafeCount, 0)) ==
+        "word index 1 (\"caf\xc3\xa9\"): count must be in [1, 17592186044411] (counts add up to "
+        "at most 2^44 tokens; those before it to 5), got 0");
+  CHECK(error_with(patched<int64_t>(bytes, kCafeCount, int64_t{1} << 62)) ==
+        "word index 1 (\"caf\xc3\xa9\"): count must be in [1, 17592186044411] (counts add up to "
+        "at most 2^44 tokens; those before it to 5), got 4611686018427387904");
   CHECK(error_with(patched<int8_t>(bytes, kTheType, 7)) ==
         "word index 0 (\"the\"): type byte 7 is neither word (0) nor label (1)");
   CHECK(error_with(patched<int8_t>(bytes, kTheType, 1)) ==

@@ -7,7 +7,9 @@
 #include <map>
 #include <string>
 
+#include "autograd/io/count_limit.h"
 #include "embeddings/bpe/bpe_trainer.h"
+#include "tests/file_bytes.h"
 #include "tests/scratch_dir.h"
 #include "tests/word2vec/read_back.h"
 #include "tests/word2vec/resumed_runs.h"
@@ -100,17 +102,8 @@ std::string mid_run_checkpoint(const gv::testing::ScratchDir& dir, const std::st
   return path;
 }
 
-template <class T>
-T read_at(const std::string& bytes, size_t offset) {
-  T value;
-  std::memcpy(&value, bytes.data() + offset, sizeof value);
-  return value;
-}
-
-template <class T>
-std::string raw(T value) {
-  return std::string(reinterpret_cast<const char*>(&value), sizeof value);
-}
+using gv::testing::raw;
+using gv::testing::read_at;
 
 // Where each field of a checkpoint starts, found by walking the layout checkpoint.cpp documents;
 // the walk must end exactly at the end of the file.
@@ -337,6 +330,65 @@ TEST_CASE("Every field of a checkpoint is checked before anything is allocated f
         9);
 }
 
+TEST_CASE("A checkpoint's counts add up to at most 2^44 tokens, whatever else its fields allow",
+          "[trainer][checkpoint][errors]") {
+  gv::testing::ScratchDir dir("crafted_counts");
+  const std::string corpus = dir.write("corpus.txt", small_corpus(200));
+  const std::string good = gv::testing::read_file(mid_run_checkpoint(dir, corpus));
+  const std::map<std::string, size_t> at = locate_fields(good);
+  // 2^62 prior tokens made room for 2^62 more in the first count, and every other bound held:
+  // then every other word's share of the negatives rounded to 0, and the draw of a negative
+  // other than word 0 never ended, in a resumed run as in one continued from it (--init).
+  const int64_t crafted = int64_t{1} << 62;
+  const int64_t count0 = read_at<int64_t>(good, at.at("count of word 0"));
+  const std::string bad =
+      dir.write("crafted.ckpt", edited(edited(good, at, {"prior tokens", raw(crafted), ""}), at,
+                                       {"count of word 0", raw(count0 + crafted), ""}));
+  const std::string message =
+      "not a valid gradvec checkpoint (vocabulary count of word 0 must be in [1, 17592186044416] "
+      "(counts add up to at most 2^44 tokens; those before it to 0), got " +
+      std::to_string(count0 + crafted) + ")";
+  CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(bad, corpus), Catch::Equals(bad + ": " + message));
+  CHECK_THROWS_WITH(gv::read_checkpoint_model(bad), Catch::Equals(bad + ": " + message));
+}
+
+TEST_CASE("A NaN or an infinity anywhere in a checkpoint's tables or optimizer state is refused",
+          "[trainer][checkpoint][errors]") {
+  gv::testing::ScratchDir dir("non_finite_checkpoint");
+  const std::string corpus = dir.write("corpus.txt", small_corpus(200));
+  const std::string good = gv::testing::read_file(mid_run_checkpoint(dir, corpus));
+  const std::map<std::string, size_t> at = locate_fields(good);
+  // Rows of 16 floats (dim 4); the vocabulary's 9 words, then W_in's 50 bucket rows.
+  const auto value = [&](const std::string& table, int64_t row, int64_t column) {
+    return at.at(table + " data") + static_cast<size_t>(row * 16 + column) * sizeof(float);
+  };
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  // Accepted at load before, a NaN failed only when the vectors were written, and so did the
+  // resume command of the checkpoint kept then.
+  const std::pair<size_t, std::string> edits[] = {
+      {value("W_in", 0, 0), raw(nan)},
+      {value("W_in", 12, 3), raw(-inf)},  // a bucket row: the word vectors never read it
+      {value("W_out", 8, 1), raw(inf)},
+      {value("optimizer tensor 1", 5, 2), raw(nan)},  // Adam's first moments of W_out
+  };
+  const std::string messages[] = {
+      "W_in row 0: value 1 is NaN or infinite",
+      "W_in row 12: value 4 is NaN or infinite",
+      "W_out row 8: value 2 is NaN or infinite",
+      "optimizer state 1 row 5: value 3 is NaN or infinite",
+  };
+  for (size_t i = 0; i < std::size(edits); ++i) {
+    std::string bytes = good;
+    bytes.replace(edits[i].first, sizeof(float), edits[i].second);
+    const std::string bad = dir.write("bad.ckpt", bytes);
+    const std::string message = bad + ": not a valid gradvec checkpoint (" + messages[i] + ")";
+    CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(bad, corpus), Catch::Equals(message));
+    // train --init reads the tables alone: the optimizer state is never read there.
+    if (i < 3) CHECK_THROWS_WITH(gv::read_checkpoint_model(bad), Catch::Equals(message));
+  }
+}
+
 TEST_CASE("An anchored run's checkpoint holds its rows and checks them as read",
           "[trainer][checkpoint][anchor]") {
   gv::testing::ScratchDir dir("anchored_checkpoint");
@@ -367,7 +419,9 @@ TEST_CASE("An anchored run's checkpoint holds its rows and checks them as read",
   const Edit edits[] = {
       {"anchored row 1", raw(int64_t{0}), "anchored row must be in ["},  // not ascending
       {"anchored row 2", raw(int64_t{9}), "anchored row must be in ["},  // past the vocabulary
-      {"anchored values 0", raw(std::numeric_limits<float>::infinity()), "not finite"},
+      {"anchored values 0", raw(std::numeric_limits<float>::infinity()),
+       "anchored row " + std::to_string(read_at<int64_t>(good, at.at("anchored row 0"))) +
+           ": value 1 is NaN or infinite"},
       {"frozen rows", raw(uint32_t{1}) + raw(int64_t{0}), "frozen rows must be 0 beside an anchor"},
   };
   for (const auto& edit : edits) {
@@ -588,12 +642,18 @@ TEST_CASE("A checkpoint keeps the words it gave no row, each checked as read",
   REQUIRE(read_at<uint32_t>(good, at.at("rare word 0")) == 4);
   at["rare word 0 last byte"] = at.at("rare word 0 count") - 1;
   at["rare word 1 last byte"] = at.at("rare word 1 count") - 1;
+  const int64_t vocab_total = trainer.vocabulary().total_count();
   const Edit edits[] = {
       {"rare words", raw(uint32_t{0xFFFFFFFF}), "truncated or corrupt: rare words claims"},
       {"rare word 0", raw(uint32_t{0x7FFFFFFF}), "truncated or corrupt: rare words claims"},
       {"rare word 0 count", raw(int64_t{0}), "rare word 0's count must be in [1, "},
+      // The rare words' counts add up with the vocabulary's to at most 2^44 (count_limit.h).
       {"rare word 1 count", raw(std::numeric_limits<int64_t>::max()),
-       "rare word 1's count must be in [1, 9223372036854775806]"},
+       "rare word 1's count must be in [1, " +
+           std::to_string(gv::kMaxTotalCount - vocab_total - 1) +
+           "] (counts add up to at most 2^44 tokens; those before it to " +
+           std::to_string(vocab_total + 1) + ")"},
+      {"rare word 0 count", raw(int64_t{1} << 62), "rare word 0's count must be in [1, "},
       {"rare word 0 last byte", "g", "rare word 0 'king' is in the vocabulary too"},
       {"rare word 1 last byte", "q", "rare word 1 'kinq' repeats"},
       {"rare word 0 last byte", " ", "rare word 0 'kin "},

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "autograd/io/count_limit.h"
 #include "autograd/rng.h"
 #include "tests/scratch_dir.h"
 #include "tests/word2vec/read_back.h"
@@ -103,6 +104,32 @@ TEST_CASE("A model word that no training vocabulary can hold is refused by the m
   CHECK_THROWS_WITH(gv::continue_vocabulary(corpus_words, model, 1, false),
                     Catch::Equals("spaces.vec: word 2 'two words' contains a space or tab, which "
                                   "ends a word in a binary file; no training can hold it"));
+}
+
+TEST_CASE("A model's counts and the corpus's add up to at most 2^44 tokens, rare words' too",
+          "[trainer][continue]") {
+  InitialModel model;
+  model.path = "model.ckpt";
+  model.words = {"the", "king"};
+  model.counts = {gv::kMaxTotalCount - 3, 1};
+  const gv::Vocabulary corpus_words = gv::Vocabulary::build({{"king", {1, 0}}, {"queen", {1, 1}}});
+  // the + king + queen: kMaxTotalCount exactly.
+  CHECK(gv::continue_vocabulary(corpus_words, model, 1, false).vocab.total_count() ==
+        gv::kMaxTotalCount);
+  // One more, in a rare word the corpus lacks: a later run may bring it in.
+  model.rare = {{"knave", {1, 0}}};
+  CHECK_THROWS_WITH(
+      gv::continue_vocabulary(corpus_words, model, 1, false),
+      Catch::Equals("model.ckpt: the count of 'knave', the model's 1 and the corpus's 0, must be "
+                    "in [1, 0] (counts add up to at most 2^44 tokens; those before it to "
+                    "17592186044416), got 1"));
+  // A count under 1 would give the word no id, and its row no place in the tables.
+  model.rare = gv::WordCounts();
+  model.counts = {5, 0};
+  const gv::Vocabulary no_king = gv::Vocabulary::build({{"queen", {1, 0}}});
+  CHECK_THROWS_WITH(gv::continue_vocabulary(no_king, model, 1, false),
+                    Catch::Contains("model.ckpt: the count of 'king', the model's 0 and the "
+                                    "corpus's 0, must be in [1, "));
 }
 
 TEST_CASE("A word only in the new corpus gets a trained vector near its topic",

@@ -250,6 +250,25 @@ TEST_CASE("CBOW objectives: one input row per centre, the same negatives as shar
   CHECK(softmax.loss(w_in, w_out).item() == Approx(2 * std::log(7.0)));
 }
 
+TEST_CASE("SGNS draws negatives other than the centre when the centre holds all the noise",
+          "[objective][sgns]") {
+  // A crafted count of 2^62 (which every loader now refuses) gave word 1 no share of the
+  // noise: every draw was the centre, word 0, and redrawing it never ended.
+  const auto crafted =
+      std::make_shared<const gv::NegativeSampler>(std::vector<int64_t>{int64_t{1} << 62, 1});
+  REQUIRE(crafted->probability(1) == 0.0);
+  for (const bool shared : {true, false}) {
+    gv::SgnsObjective sgns(crafted, 3, shared);
+    gv::Rng rng(5);
+    const std::vector<int64_t> contexts = {1, 1};
+    sgns.add(Example{0, contexts}, rng);
+    Var w_in = Var::parameter(Tensor::full({2, 3}, 0.1f));
+    Var w_out = Var::parameter(Tensor::full({2, 3}, 0.1f));
+    sgns.loss(w_in, w_out).backward();
+    CHECK(w_out.sparse_grad().stored_rows() == 2);  // the centre, and word 1 for every negative
+  }
+}
+
 TEST_CASE("objective_maker builds CBOW objectives, and refuses CBOW with pair negatives",
           "[objective][cbow]") {
   gv::TrainOptions options;

@@ -2,8 +2,10 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 #include <vector>
 
+#include "autograd/io/count_limit.h"
 #include "autograd/rng.h"
 #include "word2vec/losses/sgns/negative_sampler.h"
 #include "word2vec/subsampler.h"
@@ -164,6 +166,55 @@ TEST_CASE("NegativeSampler batch draws equal one-by-one draws", "[negative_sampl
   // A single word is always drawn.
   const NegativeSampler one(std::vector<int64_t>{42});
   for (int i = 0; i < 100; ++i) CHECK(one.sample(batch_rng) == 0);
+}
+
+TEST_CASE("NegativeSampler's table gives each word its share of the noise, read back",
+          "[negative_sampler]") {
+  const std::vector<int64_t> counts = {9, 7, 5, 4, 3, 2, 1};
+  const NegativeSampler sampler(counts);
+  const std::vector<double> expected = powered_distribution(counts, 0.75);
+  for (size_t id = 0; id < counts.size(); ++id)
+    CHECK(sampler.probability(static_cast<int64_t>(id)) == Approx(expected[id]).epsilon(1e-8));
+}
+
+TEST_CASE("Every word can be drawn while the counts add up to at most 2^44 tokens",
+          "[negative_sampler]") {
+  // count_limit.h's bound: two words are the worst case for a word of count 1, and it still
+  // keeps a step of the alias table's 2^32.
+  const NegativeSampler two(std::vector<int64_t>{gv::kMaxTotalCount - 1, 1});
+  CHECK(two.probability(1) > 0.0);
+  const NegativeSampler three(std::vector<int64_t>{gv::kMaxTotalCount - 2, 1, 1});
+  CHECK(three.probability(1) > 0.0);
+  CHECK(three.probability(2) > 0.0);
+  // A count of 2^62, as a crafted file held, leaves the others none: what the bound refuses.
+  const NegativeSampler crafted(std::vector<int64_t>{int64_t{1} << 62, 1});
+  CHECK(crafted.probability(1) == 0.0);
+}
+
+TEST_CASE("sample_other_than redraws as the loop it replaces, and ends where the loop would not",
+          "[negative_sampler]") {
+  // An ordinary vocabulary: draw for draw what redrawing until another word comes gives.
+  const NegativeSampler sampler(std::vector<int64_t>{5, 4, 3, 2, 1});
+  Rng bounded(21), loop(21);
+  for (int i = 0; i < 2000; ++i) {
+    const int64_t excluded = i % 5;
+    int64_t expected = 0;
+    do expected = sampler.sample(loop);
+    while (expected == excluded);
+    CHECK(sampler.sample_other_than(excluded, bounded) == expected);
+  }
+  // Word 0 holds every column: after kMaxDraws draws of it, the others uniformly.
+  const NegativeSampler crafted(std::vector<int64_t>{int64_t{1} << 62, 1, 1});
+  Rng rng(3);
+  std::vector<int64_t> seen(3, 0);
+  for (int i = 0; i < 1000; ++i) ++seen[static_cast<size_t>(crafted.sample_other_than(0, rng))];
+  CHECK(seen[0] == 0);
+  CHECK(seen[1] > 400);  // 500 expected, 16 the standard deviation
+  CHECK(seen[2] > 400);
+  CHECK(crafted.sample_other_than(1, rng) == 0);  // drawn at once
+  // One word has no other.
+  const NegativeSampler one(std::vector<int64_t>{42});
+  CHECK_THROWS_AS(one.sample_other_than(0, rng), std::logic_error);
 }
 
 TEST_CASE("NegativeSampler rejects bad counts and powers", "[negative_sampler][errors]") {

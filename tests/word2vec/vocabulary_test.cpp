@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "autograd/io/count_limit.h"
 #include "autograd/io/line_reader.h"
 #include "tests/scratch_dir.h"
 #include "word2vec/vocabulary.h"
@@ -133,12 +134,28 @@ TEST_CASE("Vocabulary::load names the file and line of malformed input",
     CHECK_THROWS_AS(Vocabulary::load(path), std::runtime_error);
     CHECK_THROWS_WITH(Vocabulary::load(path), Catch::Contains(path + message));
   }
-  // Each count fits, their sum does not (found by tests/fuzz/vocabulary_fuzz.cpp).
-  const std::string huge = dir.write("huge.txt", "a 9223372036854775807\nb 1\n");
-  CHECK_THROWS_AS(Vocabulary::load(huge), std::runtime_error);
-  CHECK_THROWS_WITH(Vocabulary::load(huge),
-                    Catch::Contains(huge + ": Vocabulary: the counts add up to more than "
-                                           "9223372036854775807 tokens"));
+  // Counts add up to at most 2^44 (autograd/io/count_limit.h), lines under min_count too: past
+  // it, the sum overflowed (found by tests/fuzz/vocabulary_fuzz.cpp), or a count of 2^62 left
+  // every other word no share of the negatives, and drawing one never ended.
+  const std::vector<std::pair<std::string, std::string>> too_many = {
+      {"a 9223372036854775807\nb 1\n",
+       ":1: count must be in [1, 17592186044416] (counts add up to at most 2^44 tokens; those "
+       "before it to 0), got '9223372036854775807'"},
+      {"the 4611686018427387904\nking 3\n", ":1: count must be in [1, 17592186044416]"},
+      {"a 17592186044415\nb 2\n",
+       ":2: count must be in [1, 1] (counts add up to at most 2^44 tokens; those before it to "
+       "17592186044415), got '2'"},
+  };
+  for (const auto& [text, message] : too_many) {
+    const std::string path = dir.write("huge.txt", text);
+    CHECK_THROWS_WITH(Vocabulary::load(path, 2), Catch::Contains(path + message));
+  }
+  CHECK(Vocabulary::load(dir.write("most.txt", "a 17592186044415\nb 1\n")).total_count() ==
+        gv::kMaxTotalCount);
+  // The sum of counts that each fit, as a model's and a corpus's make (continue_vocabulary).
+  CHECK_THROWS_WITH(Vocabulary::build(WordCounts{{"a", {gv::kMaxTotalCount, 0}}, {"b", {1, 1}}}),
+                    Catch::Contains("Vocabulary: the counts add up to more than 2^44 "
+                                    "(17592186044416) tokens"));
   const std::string empty = dir.write("empty.txt", "\n\n");
   CHECK_THROWS_WITH(Vocabulary::load(empty), Catch::Contains(empty + ": no words"));
   CHECK_THROWS_WITH(Vocabulary::load(dir.file("missing.txt")),

@@ -1,13 +1,14 @@
 // write_fasttext_bin: fastText's layout (fasttext_layout.h), written straight from the caller's
 // matrices after everything that would make fastText or our reader refuse the file is checked.
-#include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <ostream>
 #include <stdexcept>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/count_limit.h"
+#include "autograd/io/finite_values.h"
 #include "autograd/io/printable.h"
+#include "autograd/require.h"
 #include "tools/vectors/fasttext_layout.h"
 #include "tools/vectors/vector_source.h"
 
@@ -48,6 +49,7 @@ int64_t check_entries(const std::string& path, std::span<const FastTextEntry> en
     fail(path, std::to_string(entries.size()) + " entries; a dictionary holds at most 2^31 - 1");
   }
   int64_t words = 0;
+  int64_t total = 0;  // the counts so far: the reader's bound (count_limit.h)
   for (size_t i = 0; i < entries.size(); ++i) {
     const FastTextEntry& entry = entries[i];
     const std::string where = "entry " + std::to_string(i) + " (" + quoted(entry.word) + ")";
@@ -55,7 +57,11 @@ int64_t check_entries(const std::string& path, std::span<const FastTextEntry> en
     if (const std::string why = word_problem(entry.word, /*blanks_in_words=*/false); !why.empty()) {
       fail(path, where + " " + why);
     }
-    if (entry.count < 0) fail(path, where + " has a negative count");
+    if (!count_fits(entry.count, total)) {
+      fail(path,
+           where + " count " + must_be(count_requirement(total), std::to_string(entry.count)));
+    }
+    total += entry.count;
     if (entry.type != kFastTextWord && entry.type != kFastTextLabel) {
       fail(path,
            where + " has type " + std::to_string(entry.type) + ", neither word (0) nor label (1)");
@@ -81,10 +87,8 @@ void check_matrix(const std::string& path, const char* name, MatrixView matrix, 
   }
   if (rows * cols > 0 && matrix.data == nullptr) fail(path, std::string(name) + " has no data");
   for (int64_t i = 0; i < rows; ++i) {
-    const float* row = matrix.row(i);
-    if (std::any_of(row, row + cols, [](float v) { return !std::isfinite(v); }))
-      fail(path,
-           std::string(name) + " row " + std::to_string(i) + " holds a NaN or infinite value");
+    if (const std::string problem = non_finite_problem(matrix.row(i), cols); !problem.empty())
+      fail(path, std::string(name) + " row " + std::to_string(i) + ": " + problem);
   }
 }
 

@@ -5,6 +5,10 @@
 #include <algorithm>
 #include <cstring>
 
+#include "autograd/io/count_limit.h"
+#include "autograd/io/finite_values.h"
+#include "autograd/require.h"
+
 #include "tools/vectors/fasttext_layout.h"
 #include "tools/vectors/parallel_for.h"
 #include "tools/vectors/vector_source.h"
@@ -135,14 +139,17 @@ void read_dictionary(ByteCursor& in, const VectorSource& source, FastTextModel& 
   }
   model.words = words;
   model.entries.reserve(std::min(static_cast<uint64_t>(size), entries_that_fit));
+  int64_t total = 0;  // the counts so far, within the bound of every file's (count_limit.h)
   for (int64_t i = 0; i < size; ++i) {
     FastTextEntry& entry = model.entries.emplace_back();
     entry.word = in.take_word(i);
     entry.count = in.take<int64_t>("a word's count");
     entry.type = in.take<int8_t>("a word's type");
-    if (entry.count < 0) {
-      throw source.error_at_word(i, entry.word, "negative count " + std::to_string(entry.count));
+    if (!count_fits(entry.count, total)) {
+      throw source.error_at_word(
+          i, entry.word, "count " + must_be(count_requirement(total), std::to_string(entry.count)));
     }
+    total += entry.count;
     if (entry.type != kFastTextWord && entry.type != kFastTextLabel) {
       throw source.error_at_word(
           i, entry.word,
@@ -247,11 +254,9 @@ WordVectors read_fasttext_vectors(const VectorSource& source, const ReadOptions&
                         });
     for (int64_t i = 0; i < count; ++i) {
       const std::string& word = model.entries[static_cast<size_t>(next + i)].word;
-      if (const int64_t bad = first_non_finite(builder.row(first_candidate + i), dim); bad >= 0) {
-        if (!options.skip_bad) {
-          throw source.error_at_word(next + i, word,
-                                     "value " + std::to_string(bad + 1) + " is NaN or infinite");
-        }
+      if (const std::string problem = non_finite_problem(builder.row(first_candidate + i), dim);
+          !problem.empty()) {
+        if (!options.skip_bad) throw source.error_at_word(next + i, word, problem);
         ++report.skipped_lines;
         continue;
       }

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <optional>
 
+#include "autograd/io/finite_values.h"
 #include "tools/vectors/vector_line_parser.h"
 #include "tools/vectors/word_vectors_builder.h"
 
@@ -33,8 +34,7 @@ std::string record_problem(std::string_view word, const float* row, int64_t dim)
   if (const std::string why = word_problem(word, /*blanks_in_words=*/false); !why.empty()) {
     return "the word " + why;
   }
-  const int64_t bad = first_non_finite(row, dim);
-  return bad < 0 ? "" : "value " + std::to_string(bad + 1) + " is NaN or infinite";
+  return non_finite_problem(row, dim);
 }
 
 }  // namespace

@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
-#include <cmath>
 #include <ostream>
 #include <stdexcept>
 #include <vector>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/finite_values.h"
 #include "autograd/io/printable.h"
 #include "tools/vectors/parallel_for.h"
 #include "tools/vectors/vector_io.h"
@@ -56,10 +56,9 @@ void check_writable(const std::string& path, const WordVectorsView& vectors, Vec
       fail(where() + " holds a space or tab: the first line of a " + std::string(spec.name) +
            " file gives the dimension, so its word must be one field");
     }
-    const float* row = vectors.row(i);
-    for (int64_t j = 0; j < vectors.dim; ++j) {
-      if (!std::isfinite(row[j]))
-        fail(where() + ": value " + std::to_string(j + 1) + " is NaN or infinite");
+    if (const std::string problem = non_finite_problem(vectors.row(i), vectors.dim);
+        !problem.empty()) {
+      fail(where() + ": " + problem);
     }
   }
 }

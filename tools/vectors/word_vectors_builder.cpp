@@ -3,7 +3,6 @@
 #include <sys/mman.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 
 namespace gv {
@@ -45,11 +44,6 @@ bool WordVectorsBuilder::keep(std::string_view word, int64_t index) {
   if (index != size()) std::copy_n(row(index), dim_, row(size()));  // close the gap
   words_.push_back(word);
   return true;
-}
-
-int64_t first_non_finite(const float* row, int64_t dim) {
-  const float* bad = std::find_if(row, row + dim, [](float v) { return !std::isfinite(v); });
-  return bad == row + dim ? -1 : bad - row;
 }
 
 WordVectors WordVectorsBuilder::finish() && {

@@ -44,7 +44,4 @@ class WordVectorsBuilder {
   int64_t duplicates_ = 0;
 };
 
-// Index of the first NaN or infinity in row[0, dim), or -1: what the readers refuse to keep.
-int64_t first_non_finite(const float* row, int64_t dim);
-
 }  // namespace gv

@@ -56,4 +56,24 @@ NegativeSampler::NegativeSampler(std::span<const int64_t> counts, double power) 
   }
 }
 
+int64_t NegativeSampler::other_than(int64_t excluded, Rng& rng) const {
+  if (size() < 2) {
+    throw std::logic_error("NegativeSampler: a table of " + std::to_string(size()) +
+                           " words has no word other than " + std::to_string(excluded) +
+                           " to draw");
+  }
+  const auto id = static_cast<int64_t>(rng.below(static_cast<uint64_t>(size() - 1)));
+  return id >= excluded ? id + 1 : id;  // [0, V - 1) with `excluded` stepped over
+}
+
+double NegativeSampler::probability(int64_t id) const {
+  double columns = 0.0;  // the share of one column that gives `id`, summed over the columns
+  for (size_t c = 0; c < columns_.size(); ++c) {
+    const double own = std::ldexp(static_cast<double>(columns_[c].threshold), -32);
+    if (static_cast<int64_t>(c) == id) columns += columns_[c].alias == c ? 1.0 : own;
+    if (columns_[c].alias == id && static_cast<int64_t>(c) != id) columns += 1.0 - own;
+  }
+  return columns / static_cast<double>(columns_.size());
+}
+
 }  // namespace gv

@@ -43,6 +43,26 @@ class NegativeSampler {
   void sample(Rng& rng, std::span<int64_t> out) const {
     for (int64_t& id : out) id = sample(rng);
   }
+  // A draw other than `excluded` (a negative is never its centre), for size() >= 2: redrawn
+  // while it is `excluded`, as fastText does, but at most kMaxDraws times in all, so that no
+  // vocabulary can make the loop endless. Past them, a word drawn uniformly from the others
+  // (other_than). Throws std::logic_error for a table of one word, which has no other.
+  int64_t sample_other_than(int64_t excluded, Rng& rng) const {
+    for (int draw = 0; draw < kMaxDraws; ++draw) {
+      const int64_t id = sample(rng);
+      if (id != excluded) return id;
+    }
+    return other_than(excluded, rng);
+  }
+  // A word whose share of the noise is p is drawn kMaxDraws times in a row with chance p^64:
+  // 5e-20 for p = 1/2, so the fallback changes no draw of an ordinary vocabulary. It is reached
+  // only when `excluded` holds nearly all the noise: a word of 99% of it, as a corpus of one
+  // word and a few rare ones has, falls back in half its draws.
+  static constexpr int kMaxDraws = 64;
+
+  // The chance that a draw gives `id`, read back from the table (O(V)): what the tests check
+  // the table against, where draws are too few to see a share.
+  double probability(int64_t id) const;
 
  private:
   // 8 bytes, so that a draw touches a single cache line. A column whose own word fills it
@@ -51,6 +71,13 @@ class NegativeSampler {
     uint32_t threshold;  // P(own word | column) * 2^32
     uint32_t alias;
   };
+  // Uniform over the words but `excluded`, from one random number: sample_other_than's fallback,
+  // out of line, off the draw's path. Not an error, since a real vocabulary can reach it (above);
+  // not one fixed word, which would then take every such negative alone. At V = 2 it is the one
+  // other word, as the noise distribution without `excluded` gives. From `rng`, so that a run
+  // repeats bit for bit, resumed too (checkpoints hold the workers' generators).
+  int64_t other_than(int64_t excluded, Rng& rng) const;
+
   std::vector<Column> columns_;  // (V)
 };
 

@@ -29,10 +29,8 @@ void SgnsObjective::add(const Example& example, Rng& rng) {
   const int64_t rows_per_group = shared_negatives_ ? rows : 1;
   outputs_[0] = example.centre;
   for (int64_t g = 0; g < groups; ++g) {
-    for (int64_t k = 1; k <= negatives_; ++k) {
-      do outputs_[k] = noise_->sample(rng);
-      while (outputs_[k] == example.centre);
-    }
+    for (int64_t k = 1; k <= negatives_; ++k)
+      outputs_[k] = noise_->sample_other_than(example.centre, rng);
     if (reads_table_) {
       batch_->add_table_group(example.contexts.data() + g * rows_per_group, rows_per_group,
                               outputs_.data());
