@@ -33,6 +33,11 @@ std::string version_mismatch(uint32_t found, const FileFormat& format) {
 
 }  // namespace
 
+bool has_magic(std::string_view bytes, const FileFormat& format) {
+  return bytes.starts_with(format.magic) ||
+         (!format.unversioned_magic.empty() && bytes.starts_with(format.unversioned_magic));
+}
+
 TensorWriter::TensorWriter(std::ostream& out, const FileFormat& format) : out_(out) {
   bytes(format.magic.data(), static_cast<int64_t>(format.magic.size()));
   pod(format.version);

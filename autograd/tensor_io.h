@@ -44,6 +44,10 @@ struct FileFormat {
   uint32_t oldest_version = 0;
 };
 
+// Whether `bytes`, a file's first, start with `format`'s magic or its unversioned one: a file of
+// that kind, of any version, told apart from other files before it is read.
+bool has_magic(std::string_view bytes, const FileFormat& format);
+
 class TensorWriter {
  public:
   // Writes the header of `format`.

@@ -1,17 +1,24 @@
 #include "tools/initial_model_loading.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "autograd/io/finite_values.h"
 #include "autograd/io/printable.h"
+#include "embeddings/bpe/bpe_file.h"
+#include "embeddings/lm/lm_checkpoint.h"
 #include "tools/train_kinds.h"
+#include "tools/vector_file_options.h"
 #include "tools/vectors/fasttext_model.h"
 #include "tools/vectors/vector_io.h"
 #include "word2vec/checkpoint.h"
@@ -54,41 +61,89 @@ InitialModel read_fasttext_initial_model(const std::string& path) {
   model.path = path;
   model.options = options;
   model.dim = args.dim;
-  for (int64_t i = 0; i < bin.words; ++i) {
-    model.words.push_back(bin.entries[static_cast<size_t>(i)].word);
-    model.counts.push_back(bin.entries[static_cast<size_t>(i)].count);
-  }
-  // Every row is checked, as the readers check theirs (finite_values.h): the word vectors read
-  // the word and n-gram rows, never a bucket no word has, nor the output matrix, which a run
-  // continued from a NaN there trained on until its vectors could not be written.
-  const auto floats = [&](const char* rows, int64_t n, const char* matrix) {
-    std::vector<float> values(static_cast<size_t>(n));
-    std::memcpy(values.data(), rows, values.size() * sizeof(float));
-    if (const auto [row, problem] = first_non_finite_row(values.data(), n, args.dim); row >= 0) {
+  const int64_t dim = args.dim;
+  // Appends row `row` of a matrix of the file (unaligned in the mapping: copied) to `table`,
+  // checked as every reader checks floats (finite_values.h): the word vectors read the word and
+  // n-gram rows, never a bucket no word has, nor the output matrix, which a run continued from a
+  // NaN there trained on until its vectors could not be written.
+  const auto append_row = [&](std::vector<float>& table, const char* matrix, int64_t row,
+                              const char* name) {
+    const size_t at = table.size();
+    table.resize(at + static_cast<size_t>(dim));
+    std::memcpy(table.data() + at, matrix + row * dim * sizeof(float), dim * sizeof(float));
+    if (const std::string problem = non_finite_problem(table.data() + at, dim); !problem.empty()) {
       const std::string whose =
-          row < bin.words ? "word '" + printable(model.words[static_cast<size_t>(row)], 40) + "'"
-                          : "bucket " + std::to_string(row - bin.words);
-      throw std::runtime_error(printable(path) + ": " + matrix + " matrix row " +
+          row < bin.words
+              ? "word '" + printable(bin.entries[static_cast<size_t>(row)].word, 40) + "'"
+              : "bucket " + std::to_string(row - bin.words);
+      throw std::runtime_error(printable(path) + ": " + name + " matrix row " +
                                std::to_string(row) + " (" + whose + "): " + problem);
     }
-    return values;
   };
-  model.w_in = floats(bin.input_rows, (bin.words + args.bucket) * args.dim, "input");
-  model.w_out = floats(bin.output_matrix, bin.words * args.dim, "output");
+  model.w_in.reserve(static_cast<size_t>((bin.words + args.bucket) * dim));
+  model.w_out.reserve(static_cast<size_t>(bin.words * dim));
+  // A word the dictionary repeats keeps its first entry and rows, as the vector readers keep a
+  // repeated word's first row, and is warned of in their words; fastText never writes one.
+  std::unordered_set<std::string_view> seen;
+  for (int64_t i = 0; i < bin.words; ++i) {
+    const FastTextEntry& entry = bin.entries[static_cast<size_t>(i)];
+    if (!seen.insert(entry.word).second) continue;
+    model.words.push_back(entry.word);
+    model.counts.push_back(entry.count);
+    append_row(model.w_in, bin.input_rows, i, "input");
+    append_row(model.w_out, bin.output_matrix, i, "output");
+  }
+  for (int64_t row = bin.words; row < bin.words + args.bucket; ++row)
+    append_row(model.w_in, bin.input_rows, row, "input");
+  ReadReport tolerated;
+  tolerated.duplicates = bin.words - static_cast<int64_t>(model.words.size());
+  warn_of_tolerated(std::cerr, path, tolerated);
   return model;
+}
+
+// What --init continues, for the refusals of what it does not.
+constexpr std::string_view kWhatInitTakes =
+    "--init takes a gradvec checkpoint (train --checkpoint), a fastText .bin or a vector file (of "
+    "one dimension only with a word2vec 'V 1' header line)";
+
+// A file that is no model, though a vector reader might read it as vectors: what it is, told by
+// its first bytes, or "".
+std::string other_file_kind(std::string_view head) {
+  if (has_lm_checkpoint_magic(head))
+    return "a gradvec lm model (lm train's output, for lm sample and lm eval)";
+  if (bpe::has_bpe_magic(head)) return "a BPE merges file (bpe train's output, for --tokenizer)";
+  return "";
+}
+
+// A headerless file of one value a line reads as 1-dimensional GloVe vectors, as any two columns
+// of text do: what it is. Every value a count: a vocabulary.
+std::string one_column_kind(const WordVectors& vectors) {
+  const bool counts = std::all_of(vectors.values.begin(), vectors.values.end(),
+                                  [](float v) { return v >= 1.0f && v == std::floor(v); });
+  return counts ? "a vocabulary file (--save-vocab's 'word count' lines, for --read-vocab)"
+                : "two columns of text, which read as 1-dimensional GloVe vectors";
 }
 
 }  // namespace
 
 InitialModel load_initial_model(const std::string& path, int threads) {
-  if (is_checkpoint(path)) return read_checkpoint_model(path);
-  if (has_fasttext_magic(first_bytes(path, 4))) return read_fasttext_initial_model(path);
-  WordVectors vectors = read_vectors(path, {VectorFormat::Auto, 0, false, threads});
+  const std::string head = first_bytes(path, 16);
+  if (has_checkpoint_magic(head)) return read_checkpoint_model(path);
+  if (has_fasttext_magic(head)) return read_fasttext_initial_model(path);
+  const auto refuse = [&](const std::string& kind) {
+    throw std::runtime_error("--init " + printable(path) + " looks like " + kind + "; " +
+                             std::string(kWhatInitTakes));
+  };
+  if (const std::string kind = other_file_kind(head); !kind.empty()) refuse(kind);
+  LoadedVectors loaded =
+      VectorFileOptions{path, VectorFormat::Auto, 0, false, threads}.load(std::cerr);
+  if (loaded.vectors.dim < 2 && loaded.report.format == VectorFormat::Glove)
+    refuse(one_column_kind(loaded.vectors));
   InitialModel model;
   model.path = path;
-  model.words = std::move(vectors.words);
-  model.dim = vectors.dim;
-  model.w_in = std::move(vectors.values);
+  model.words = std::move(loaded.vectors.words);
+  model.dim = loaded.vectors.dim;
+  model.w_in = std::move(loaded.vectors.values);
   return model;
 }
 

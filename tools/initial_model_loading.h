@@ -12,7 +12,10 @@ namespace gv::tools {
 
 // A checkpoint or a fastText .bin (told by their magic numbers) with counts and both tables,
 // the .bin's W_in with its bucket rows; otherwise a vector file in any format the vector
-// commands read, W_in alone. Throws std::runtime_error naming the file.
+// commands read, W_in alone. A word the model repeats keeps its first row, with the vector
+// readers' warning on standard error. Throws std::runtime_error naming the file for a defect,
+// and for what is no model, saying what it looks like: an lm model or a BPE file (their magic
+// numbers), a vocabulary or two columns of text (1-dimensional GloVe vectors).
 InitialModel load_initial_model(const std::string& path, int threads);
 
 // `options` with what the model fixes: dim; from a checkpoint or a fastText .bin also the model

@@ -75,15 +75,19 @@ LoadedVectors VectorFileOptions::load(std::ostream& warnings) const {
   loaded.vectors = read_vectors(path, {format, limit, skip_bad, threads}, &loaded.report);
   loaded.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   loaded.file_bytes = loaded.report.bytes;
-  if (loaded.report.duplicates > 0) {
-    warnings << "gradvec: warning: " << printable(path) << ": " << loaded.report.duplicates
+  warn_of_tolerated(warnings, path, loaded.report);
+  return loaded;
+}
+
+void warn_of_tolerated(std::ostream& warnings, const std::string& path, const ReadReport& report) {
+  if (report.duplicates > 0) {
+    warnings << "gradvec: warning: " << printable(path) << ": " << report.duplicates
              << " duplicate words; the first row of each was kept\n";
   }
-  if (loaded.report.skipped_lines > 0) {
-    warnings << "gradvec: warning: " << printable(path) << ": skipped "
-             << loaded.report.skipped_lines << " malformed lines (--skip-bad)\n";
+  if (report.skipped_lines > 0) {
+    warnings << "gradvec: warning: " << printable(path) << ": skipped " << report.skipped_lines
+             << " malformed lines (--skip-bad)\n";
   }
-  return loaded;
 }
 
 std::string VectorFileOptions::past_limit(std::string_view word, int64_t words_read) const {

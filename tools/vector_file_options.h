@@ -46,6 +46,11 @@ struct VectorFileOptions {
   void refuse_standard_input(const std::string& command) const;
 };
 
+// The warning lines of what a reader tolerated in `path` (report.duplicates, whose first row
+// was kept; report.skipped_lines, under --skip-bad), one each, on `warnings`: for every command
+// that reads vectors, load() and train --init alike.
+void warn_of_tolerated(std::ostream& warnings, const std::string& path, const ReadReport& report);
+
 // Which formats an option offers.
 enum class FormatChoices {
   Read,              // "auto" and every format

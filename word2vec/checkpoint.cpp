@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <stdexcept>
 #include <utility>
@@ -401,11 +400,8 @@ TrainerCheckpoint read_checkpoint(const std::string& path, const Corpus& corpus)
           std::move(training)};
 }
 
-bool is_checkpoint(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::string magic(kFormat.magic.size(), '\0');
-  if (!in.read(magic.data(), static_cast<std::streamsize>(magic.size()))) return false;
-  return magic == kFormat.magic || magic == kFormat.unversioned_magic;
+bool has_checkpoint_magic(std::string_view bytes) {
+  return has_magic(bytes, kFormat);
 }
 
 InitialModel read_checkpoint_model(const std::string& path) {

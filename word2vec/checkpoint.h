@@ -38,6 +38,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "autograd/io/fingerprint.h"
@@ -81,9 +82,9 @@ void write_checkpoint(const std::string& path, const Vocabulary& vocab, const Te
 // when `corpus` is not the one it was written for.
 TrainerCheckpoint read_checkpoint(const std::string& path, const Corpus& corpus);
 
-// Whether `path` starts as a checkpoint does (its magic, any version), rather than as a vector
-// file. False for a file that cannot be read.
-bool is_checkpoint(const std::string& path);
+// Whether `bytes`, a file's first, start as a checkpoint does (its magic, any version), rather
+// than as a vector file.
+bool has_checkpoint_magic(std::string_view bytes);
 
 // A checkpoint's model for `train --init`: its options, words, counts and tables, checked as
 // read_checkpoint checks them but against no corpus; the run's progress is not read. Throws

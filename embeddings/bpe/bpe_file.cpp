@@ -74,7 +74,7 @@ void write_bpe(std::ostream& out, const BpeVocabulary& vocabulary) {
 BpeVocabulary load_bpe(const std::string& path) {
   Reader reader(path);
   const std::string magic = reader.next_line("the magic line");
-  if (!magic.starts_with(std::string(kMagic) + ' ')) {
+  if (!has_bpe_magic(magic)) {
     reader.fail("not a gradvec BPE file: it does not start with '" + std::string(kMagic) + "'");
   }
   const std::optional<int64_t> version = labelled(magic, kMagic);
@@ -119,6 +119,10 @@ BpeVocabulary load_bpe(const std::string& path) {
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(path + ": " + e.what());
   }
+}
+
+bool has_bpe_magic(std::string_view bytes) {
+  return bytes.starts_with(std::string(kMagic) + ' ');
 }
 
 }  // namespace gv::bpe

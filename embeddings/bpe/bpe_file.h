@@ -14,6 +14,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "embeddings/bpe/bpe_vocabulary.h"
 
@@ -25,5 +26,8 @@ void write_bpe(std::ostream& out, const BpeVocabulary& vocabulary);
 // Reads the BPE file at `path`; throws std::runtime_error "PATH: ..." if it cannot be read or is
 // not one.
 BpeVocabulary load_bpe(const std::string& path);
+
+// Whether `bytes`, a file's first, start as a BPE file does (its magic, any version).
+bool has_bpe_magic(std::string_view bytes);
 
 }  // namespace gv::bpe

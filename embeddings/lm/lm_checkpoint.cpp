@@ -183,4 +183,8 @@ LmCheckpoint read_lm_checkpoint(const std::string& path) {
   return checkpoint;
 }
 
+bool has_lm_checkpoint_magic(std::string_view bytes) {
+  return has_magic(bytes, kFormat);
+}
+
 }  // namespace gv

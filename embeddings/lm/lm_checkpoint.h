@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "autograd/io/fingerprint.h"
@@ -61,5 +62,7 @@ void write_lm_checkpoint(const std::string& path, const LmVocabulary& vocab, con
                          const LmTrainingState& training);
 // Throws std::runtime_error naming the path if it cannot be read or is not such a checkpoint.
 LmCheckpoint read_lm_checkpoint(const std::string& path);
+// Whether `bytes`, a file's first, start as such a checkpoint does (its magic, any version).
+bool has_lm_checkpoint_magic(std::string_view bytes);
 
 }  // namespace gv

@@ -119,6 +119,24 @@ void vector_seeds(const std::string& corpus) {
        gv::testing::patched<int64_t>(model, first_count, int64_t{1} << 62));
   const size_t second_count = first_count + 9 + std::strlen(model.data() + first_count + 9) + 1;
   seed("fasttext_bin", "zero-count-bin", gv::testing::patched<int64_t>(model, second_count, 0));
+  // train --init's models: a .bin, one whose count no corpus gives, and one with a NaN in its
+  // last bucket row, which lies before the output matrix (a 17-byte header, then words x dim
+  // floats); word2vec text, and the same with its first word again, on the second's row.
+  seed("initial_model", "model-bin", model);
+  seed("initial_model", "crafted-count-bin",
+       gv::testing::patched<int64_t>(model, first_count, int64_t{1} << 62));
+  const size_t output_bytes =
+      17 + static_cast<size_t>(subword_trainer.vocabulary().size() * subword_options.dim) * 4;
+  seed("initial_model", "nan-bucket-bin",
+       gv::testing::patched(model, model.size() - output_bytes - 4,
+                            std::numeric_limits<float>::quiet_NaN()));
+  seed("initial_model", "w2v-vec", w2v);
+  gv::WordVectors repeated = vectors;
+  repeated.words.push_back(repeated.words.front());
+  repeated.values.insert(repeated.values.end(), vectors.row(1), vectors.row(1) + vectors.dim);
+  seed("initial_model", "repeated-word-vec", written([&](const std::string& path) {
+         gv::write_vectors(path, repeated, gv::VectorFormat::Word2VecText);
+       }));
   // Without n-grams (maxn 0), the other way a model says it has no bucket rows to read.
   gv::TrainOptions words_only = subword_options;
   words_only.subwords = false;
@@ -151,6 +169,7 @@ void checkpoint_seeds(const std::string& corpus) {
   };
   const std::string sgd = checkpoint(seed_options());
   seed_with_damage("checkpoint", "sgd-ckpt", sgd);
+  seed("initial_model", "sgd-ckpt", sgd);
   // Counts past 2^44 tokens (autograd/io/count_limit.h) that every other bound allowed: 2^62 prior
   // tokens (byte 173, after the options and the corpus's size and fingerprint), and as many more
   // in the first word's count (after the vocabulary's size and the word's length and bytes).
@@ -260,6 +279,7 @@ void lm_checkpoint_seeds(const std::string& corpus) {
   };
   const std::string rope = checkpoint(gv::PositionKind::rope, nullptr);
   seed_with_damage("lm_checkpoint", "rope-ckpt", rope);
+  seed("initial_model", "lm-model-head", rope.substr(0, 64));  // told by its magic alone
   // An infinity in AdamW's first moments, which a resumed run took for a divergence.
   seed("lm_checkpoint", "adam-inf-ckpt", written([&](const std::string& path) {
          std::ofstream(path, std::ios::binary) << rope;
@@ -294,6 +314,9 @@ void file_seeds(const std::string& corpus) {
   const gv::Vocabulary vocab = gv::Vocabulary::build(gv::count_words(corpus));
   const std::string saved = written([&](const std::string& path) { vocab.save(path); });
   seed_with_damage("vocabulary", "vocab.txt", saved);
+  seed("initial_model", "vocab.txt", saved);
+  seed("initial_model", "two-columns.txt", "the 0.5\nking -1.25\n");
+  seed("initial_model", "one-dimension-vec", "2 1\nthe 0.5\nking -1.25\n");
   seed("vocabulary", "duplicate.txt", "king 3\nqueen 2\nking 1\n");
   seed("vocabulary", "crlf-blank-lines.txt", "king 3\r\n\r\nqueen 2\r\n");
   // Counts past 2^44 tokens (autograd/io/count_limit.h): one, and a sum.
@@ -305,6 +328,7 @@ void file_seeds(const std::string& corpus) {
   std::ostringstream tokenizer;
   gv::bpe::write_bpe(tokenizer, gv::bpe::BpeVocabulary(bpe.learn(300)));
   seed_with_damage("bpe_file", "fixture-bpe", tokenizer.str());
+  seed("initial_model", "fixture-bpe", tokenizer.str());
   seed("bpe_file", "repeated-merge-bpe", "gradvec-bpe 1\nmerges 2\n97 97\n97 97\n");
   seed("bpe_file", "doubling-bpe", "gradvec-bpe 1\nmerges 4\n97 97\n256 256\n257 257\n258 258\n");
 }
