@@ -33,7 +33,7 @@ std::string refusal(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("--init refuses what is no model, saying what it looks like", "[init][errors]") {
+TEST_CASE("train --init refuses what is no model, saying what it looks like", "[init][errors]") {
   const ScratchDir dir("init_kinds");
   // Each of these read as 1-dimensional GloVe, or as a binary mess, and a run went on from them.
   std::ostringstream merges;
@@ -63,7 +63,7 @@ TEST_CASE("--init refuses what is no model, saying what it looks like", "[init][
   CHECK(one.words == std::vector<std::string>{"the", "to"});
 }
 
-TEST_CASE("--init keeps a repeated word's first row, as the vector readers do",
+TEST_CASE("train --init keeps a repeated word's first row, as the vector readers do",
           "[init][duplicates]") {
   const ScratchDir dir("init_duplicates");
   const gv::InitialModel vectors =
