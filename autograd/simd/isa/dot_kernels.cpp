@@ -14,7 +14,7 @@
 #include "autograd/kernels.h"
 #include "autograd/simd/isa/isa_kernels.h"
 
-namespace gv::GV_ISA {
+namespace gv::inline GV_ISA {
 
 namespace {
 
@@ -348,4 +348,4 @@ void dot_block_grads(int64_t d, int64_t rows, int64_t cols, const float* c, int6
   }
 }
 
-}  // namespace gv::GV_ISA
+}  // namespace gv::inline GV_ISA

@@ -3,7 +3,7 @@
 
 #include "autograd/simd/isa/isa_kernels.h"
 
-namespace gv::GV_ISA {
+namespace gv::inline GV_ISA {
 
 namespace {
 
@@ -97,4 +97,4 @@ void gemm_add(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ld
   }
 }
 
-}  // namespace gv::GV_ISA
+}  // namespace gv::inline GV_ISA

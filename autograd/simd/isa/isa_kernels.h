@@ -12,7 +12,7 @@
 
 #include "autograd/simd/kernel_table.h"
 
-namespace gv::GV_ISA {
+namespace gv::inline GV_ISA {
 
 // dot_kernels.cpp
 void dot_rows(int64_t d, int64_t rows, int64_t cols, const float* const* a, const float* const* b,
@@ -38,4 +38,4 @@ void adam_update(float* value, float* m, float* v, const float* grad, int64_t n,
 void gemm_add(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc, int64_t m,
               int64_t k, int64_t n);
 
-}  // namespace gv::GV_ISA
+}  // namespace gv::inline GV_ISA

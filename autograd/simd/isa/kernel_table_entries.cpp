@@ -1,7 +1,7 @@
 // This variant's KernelTable, which simd/kernel_table.cpp hands out when the CPU runs it.
 #include "autograd/simd/isa/isa_kernels.h"
 
-namespace gv::GV_ISA {
+namespace gv::inline GV_ISA {
 
 extern const KernelTable kKernelTable;
 const KernelTable kKernelTable = {
@@ -20,4 +20,4 @@ const KernelTable kKernelTable = {
     .adam_update = adam_update,
 };
 
-}  // namespace gv::GV_ISA
+}  // namespace gv::inline GV_ISA

@@ -10,7 +10,7 @@
 #include "autograd/kernels.h"
 #include "autograd/simd/isa/isa_kernels.h"
 
-namespace gv::GV_ISA {
+namespace gv::inline GV_ISA {
 
 namespace {
 
@@ -147,4 +147,4 @@ void adam_update(float* value, float* m, float* v, const float* grad, int64_t n,
   }
 }
 
-}  // namespace gv::GV_ISA
+}  // namespace gv::inline GV_ISA
