@@ -131,8 +131,9 @@ TEST_CASE("Every variant's element loops agree with baseline's", "[isa]") {
 TEST_CASE("Every variant's gemm agrees with baseline's, for every tile and edge", "[isa]") {
   // Sizes around every variant's tiles (6 or 8 rows, 8 to 32 columns), with a read by rows and
   // a read by columns (a transposed operand, as in dW = x^T dy).
-  for (const auto& [m, k, n] : std::vector<std::array<int64_t, 3>>{
+  for (const std::array<int64_t, 3>& size : std::vector<std::array<int64_t, 3>>{
            {1, 1, 1}, {7, 5, 9}, {13, 64, 40}, {97, 16, 33}, {8, 3, 48}}) {
+    const int64_t m = size[0], k = size[1], n = size[2];  // names a lambda may capture
     const std::vector<float> a = sine_rows(m, k, 0.21f), a_t = sine_rows(k, m, 0.33f);
     const std::vector<float> b = sine_rows(k, n, 0.57f);
     const auto run = [&](const KernelTable& t) {
