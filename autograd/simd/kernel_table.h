@@ -7,12 +7,12 @@
 // know when it allocates them; code sized for AVX-512's registers spills on the others. Every
 // variant is in the binary, and isa.h picks one when the process starts.
 //
-// Results: within a variant, every kernel's arithmetic is fixed, so a run repeats bit for bit. The
-// dot-product kernels sum 16 lanes in one order in every variant; the AVX2 and AVX-512 variants
-// contract multiply-adds into FMA instructions (one rounding where baseline rounds twice), and
-// loops the compiler vectorises (`omp simd` reductions) sum in an order set by the vector width.
-// So bits differ between baseline and the others, and in reduced values between all three; the
-// tests hold every variant to the baseline within float tolerance (tests/autograd/isa_test.cpp).
+// Results: within a variant, every kernel's arithmetic is fixed, so a run repeats bit for bit.
+// Across variants the bits differ: a dot sums its register's lanes (16, 8 or 4) folded in halves;
+// the AVX2 and AVX-512 variants contract multiply-adds into FMA instructions (one rounding where
+// baseline rounds twice); and loops the compiler vectorises (`omp simd` reductions) sum in an
+// order set by the vector width. The tests hold every variant to the baseline within float
+// tolerance (tests/autograd/isa_test.cpp).
 #pragma once
 
 #include <cstdint>
