@@ -17,16 +17,20 @@ inline namespace GV_CODE {
 // so the result stays finite and positive: exp(-87) = 1.6e-38 stands in for anything smaller.
 // exp(x) = 2^n e^r with n = round(x / ln 2), so |r| <= ln 2 / 2, where a degree-6 polynomial
 // is exact to float precision; 2^n is built directly in the float's exponent bits.
-inline float fast_exp(float x) {
+// T is float, or a GCC vector of floats with Bits its unsigned integer lanes, each lane getting
+// what float would: a kernel that spells out its vectors keeps the clamps as selects of lanes,
+// which the compiler cannot split into paths of their own (gelu in simd/isa/row_kernels.cpp).
+template <class T = float, class Bits = uint32_t>
+inline T fast_exp(T x) {
   x = x < -87.0f ? -87.0f : x;
   x = x > 88.0f ? 88.0f : x;
   // Adding and subtracting 1.5 * 2^23 rounds to the nearest integer in any vector unit.
   constexpr float kRound = 12582912.0f;
-  const float shifted = x * 1.44269504088896341f + kRound;
-  const float n = shifted - kRound;
+  const T shifted = x * 1.44269504088896341f + kRound;
+  const T n = shifted - kRound;
   // ln 2 in two parts, the first with few bits, so n * part 1 is exact.
-  const float r = (x - n * 0.693359375f) + n * 2.12194440e-4f;
-  float p = 1.9875691500e-4f;
+  const T r = (x - n * 0.693359375f) + n * 2.12194440e-4f;
+  T p = T{} + 1.9875691500e-4f;
   p = p * r + 1.3981999507e-3f;
   p = p * r + 8.3334519073e-3f;
   p = p * r + 4.1665795894e-2f;
@@ -35,9 +39,9 @@ inline float fast_exp(float x) {
   p = p * r * r + r + 1.0f;
   // n read from the rounded sum's bits rather than cast: the same integer for every x in range,
   // and no undefined conversion for a NaN x, which stays NaN through p.
-  const int32_t rounded = std::bit_cast<int32_t>(shifted) - std::bit_cast<int32_t>(kRound);
-  const uint32_t exponent = static_cast<uint32_t>(rounded + 127) << 23;
-  return p * std::bit_cast<float>(exponent);
+  const Bits rounded = std::bit_cast<Bits>(shifted) - std::bit_cast<uint32_t>(kRound);
+  const Bits exponent = (rounded + 127) << 23;
+  return p * std::bit_cast<T>(exponent);
 }
 
 }  // namespace GV_CODE

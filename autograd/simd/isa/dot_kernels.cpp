@@ -9,7 +9,6 @@
 // the contract. The variants differ in the lanes of a dot and in the tiles: how many sums are
 // kept in registers at once.
 #include <cstdint>
-#include <cstring>
 
 #include "autograd/kernels.h"
 #include "autograd/simd/isa/isa_kernels.h"
@@ -26,10 +25,10 @@ constexpr int64_t smaller(int64_t a, int64_t b) {
 }
 
 // dot(a, b, d) = Σ a[k] b[k] over k < d, vectorised without -ffast-math and in the same order
-// on every call: kDotLanes running sums, one vector register's floats, folded in halves: dots come
+// on every call: kLanes running sums, one vector register's floats, folded in halves: dots come
 // many at a time, independent, so out-of-order execution overlaps their chains, and a narrower
-// fold is shorter. For d >= kDotLanes the d % kDotLanes products left over go into the lanes
-// before the fold, as one more full-width step over the last kDotLanes elements with those
+// fold is shorter. For d >= kLanes the d % kLanes products left over go into the lanes
+// before the fold, as one more full-width step over the last kLanes elements with those
 // already summed masked out: a masked load, where scalar multiply-adds after the fold would be a
 // serial chain as long as the leftover. The lanes are the register's, not more: a vector type
 // wider than the registers is kept in memory and every operation on it goes through the stack.
@@ -40,33 +39,15 @@ constexpr int64_t smaller(int64_t a, int64_t b) {
 //   dot_grads_chunk<R, M>:  R rows of a with their gradient sums, M of b with theirs, and one
 //                           broadcast coefficient.
 #if defined(__AVX512F__)
-constexpr int64_t kDotLanes = 16;
 constexpr int kDotTileRows = 4, kDotTileCols = 4;    // 16 + 5 of 32 registers
 constexpr int kGradTileRows = 8, kGradTileCols = 4;  // 2 x 8 + 2 x 4 + 1 of 32
 #elif defined(__AVX2__)
-constexpr int64_t kDotLanes = 8;
 constexpr int kDotTileRows = 3, kDotTileCols = 3;    // 9 + 4 of 16
 constexpr int kGradTileRows = 4, kGradTileCols = 3;  // 2 x 4 + 2 x 3 + 1 of 16
 #else
-constexpr int64_t kDotLanes = 4;
 constexpr int kDotTileRows = 2, kDotTileCols = 3;    // 6 + 4 of 16, and a product's temporary
 constexpr int kGradTileRows = 3, kGradTileCols = 2;  // 2 x 3 + 2 x 2 + 1 of 16, and a temporary
 #endif
-using DotLanes = float __attribute__((vector_size(kDotLanes * sizeof(float))));
-using DotLaneIndex = int32_t __attribute__((vector_size(kDotLanes * sizeof(int32_t))));
-
-// kDotLanes floats at p, any alignment, into `lanes`: a memcpy of one vector's bytes, which both
-// compilers make one unaligned load (a row's last chunk starts anywhere). Not a cast to an
-// under-aligned vector type: clang forgets the lowered alignment through a reference and loads
-// with instructions that fault off an aligned boundary.
-[[gnu::always_inline]] inline void load_lanes(const float* p, DotLanes& lanes) {
-  std::memcpy(&lanes, p, sizeof lanes);
-}
-
-// kDotLanes floats stored at p, any alignment (load_lanes' twin).
-[[gnu::always_inline]] inline void store_lanes(float* p, const DotLanes& lanes) {
-  std::memcpy(p, &lanes, sizeof lanes);
-}
 
 // The folds of four dots' lanes at once: lane kFoldStride * t of the result is l_t's lanes summed
 // in halves, ((l + l>>L/2) + ...>>L/4) + ..., as for one dot, with the same two operands in every
@@ -76,53 +57,50 @@ using DotLaneIndex = int32_t __attribute__((vector_size(kDotLanes * sizeof(int32
 // float[L] folded in halves is stored whole and reloaded by halves, a store-to-load forward the
 // CPU cannot make.
 #if defined(__AVX512F__)
-constexpr DotLaneIndex kLane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+constexpr LaneIndex kLane = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
 constexpr int kFoldStride = 4;
-[[gnu::always_inline]] inline void fold_four(const DotLanes& l0, const DotLanes& l1,
-                                             const DotLanes& l2, const DotLanes& l3,
-                                             DotLanes& sums) {
+[[gnu::always_inline]] inline void fold_four(const Lanes& l0, const Lanes& l1, const Lanes& l2,
+                                             const Lanes& l3, Lanes& sums) {
   // (h0 | h1) with h_t[m] = l_t[m] + l_t[m + 8], m < 8; likewise (h2 | h3).
-  const DotLanes h01 =
+  const Lanes h01 =
       __builtin_shufflevector(l0, l1, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23) +
       __builtin_shufflevector(l0, l1, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
-  const DotLanes h23 =
+  const Lanes h23 =
       __builtin_shufflevector(l2, l3, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23) +
       __builtin_shufflevector(l2, l3, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
   // (q0 | q1 | q2 | q3) with q_t[m] = h_t[m] + h_t[m + 4], m < 4.
-  const DotLanes q =
+  const Lanes q =
       __builtin_shufflevector(h01, h23, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27) +
       __builtin_shufflevector(h01, h23, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31);
   // e_t[m] = q_t[m] + q_t[m + 2] in lanes 4t + m, m < 2; then e_t[0] + e_t[1] in lane 4t.
-  const DotLanes e =
+  const Lanes e =
       q + __builtin_shufflevector(q, q, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
   sums = e + __builtin_shufflevector(e, e, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
 }
 #elif defined(__AVX2__)
-constexpr DotLaneIndex kLane = {0, 1, 2, 3, 4, 5, 6, 7};
+constexpr LaneIndex kLane = {0, 1, 2, 3, 4, 5, 6, 7};
 constexpr int kFoldStride = 2;
-[[gnu::always_inline]] inline void fold_four(const DotLanes& l0, const DotLanes& l1,
-                                             const DotLanes& l2, const DotLanes& l3,
-                                             DotLanes& sums) {
+[[gnu::always_inline]] inline void fold_four(const Lanes& l0, const Lanes& l1, const Lanes& l2,
+                                             const Lanes& l3, Lanes& sums) {
   // (h0 | h1) with h_t[m] = l_t[m] + l_t[m + 4], m < 4; likewise (h2 | h3).
-  const DotLanes h01 = __builtin_shufflevector(l0, l1, 0, 1, 2, 3, 8, 9, 10, 11) +
-                       __builtin_shufflevector(l0, l1, 4, 5, 6, 7, 12, 13, 14, 15);
-  const DotLanes h23 = __builtin_shufflevector(l2, l3, 0, 1, 2, 3, 8, 9, 10, 11) +
-                       __builtin_shufflevector(l2, l3, 4, 5, 6, 7, 12, 13, 14, 15);
+  const Lanes h01 = __builtin_shufflevector(l0, l1, 0, 1, 2, 3, 8, 9, 10, 11) +
+                    __builtin_shufflevector(l0, l1, 4, 5, 6, 7, 12, 13, 14, 15);
+  const Lanes h23 = __builtin_shufflevector(l2, l3, 0, 1, 2, 3, 8, 9, 10, 11) +
+                    __builtin_shufflevector(l2, l3, 4, 5, 6, 7, 12, 13, 14, 15);
   // (q0 | q1 | q2 | q3) with q_t[m] = h_t[m] + h_t[m + 2], m < 2; then q_t[0] + q_t[1] in 2t.
-  const DotLanes q = __builtin_shufflevector(h01, h23, 0, 1, 4, 5, 8, 9, 12, 13) +
-                     __builtin_shufflevector(h01, h23, 2, 3, 6, 7, 10, 11, 14, 15);
+  const Lanes q = __builtin_shufflevector(h01, h23, 0, 1, 4, 5, 8, 9, 12, 13) +
+                  __builtin_shufflevector(h01, h23, 2, 3, 6, 7, 10, 11, 14, 15);
   sums = q + __builtin_shufflevector(q, q, 1, 0, 3, 2, 5, 4, 7, 6);
 }
 #else
-constexpr DotLaneIndex kLane = {0, 1, 2, 3};
+constexpr LaneIndex kLane = {0, 1, 2, 3};
 constexpr int kFoldStride = 1;
-[[gnu::always_inline]] inline void fold_four(const DotLanes& l0, const DotLanes& l1,
-                                             const DotLanes& l2, const DotLanes& l3,
-                                             DotLanes& sums) {
+[[gnu::always_inline]] inline void fold_four(const Lanes& l0, const Lanes& l1, const Lanes& l2,
+                                             const Lanes& l3, Lanes& sums) {
   // (h0 | h1) with h_t[m] = l_t[m] + l_t[m + 2], m < 2; likewise (h2 | h3); then h_t[0] + h_t[1].
-  const DotLanes h01 =
+  const Lanes h01 =
       __builtin_shufflevector(l0, l1, 0, 1, 4, 5) + __builtin_shufflevector(l0, l1, 2, 3, 6, 7);
-  const DotLanes h23 =
+  const Lanes h23 =
       __builtin_shufflevector(l2, l3, 0, 1, 4, 5) + __builtin_shufflevector(l2, l3, 2, 3, 6, 7);
   sums =
       __builtin_shufflevector(h01, h23, 0, 2, 4, 6) + __builtin_shufflevector(h01, h23, 1, 3, 5, 7);
@@ -134,7 +112,7 @@ constexpr int kFoldStride = 1;
 // where separate dots would each wait on their own.
 template <int R, int N>
 void dot_block(const float* const* a, const float* const* b, int64_t d, float* out, int64_t ldo) {
-  if (d < kDotLanes) {  // shorter than one vector: plain sums
+  if (d < kLanes) {  // shorter than one vector: plain sums
     for (int r = 0; r < R; ++r) {
       for (int t = 0; t < N; ++t) {
         float sum = 0.0f;
@@ -146,12 +124,12 @@ void dot_block(const float* const* a, const float* const* b, int64_t d, float* o
   }
   // The R * N sums, row by row, padded with zeros to a multiple of four for fold_four.
   constexpr int kSums = (R * N + 3) / 4 * 4;
-  DotLanes lanes[kSums] = {};
+  Lanes lanes[kSums] = {};
   int64_t k = 0;
-  for (; k + kDotLanes <= d; k += kDotLanes) {
+  for (; k + kLanes <= d; k += kLanes) {
 #pragma GCC unroll 4
     for (int t = 0; t < N; ++t) {
-      DotLanes y, x;
+      Lanes y, x;
       load_lanes(b[t] + k, y);
 #pragma GCC unroll 4
       for (int r = 0; r < R; ++r) {
@@ -161,23 +139,23 @@ void dot_block(const float* const* a, const float* const* b, int64_t d, float* o
     }
   }
   if (k < d) {
-    const int64_t last = d - kDotLanes;
+    const int64_t last = d - kLanes;
     const int32_t summed = static_cast<int32_t>(k - last);  // lanes [0, summed) are done
 #pragma GCC unroll 4
     for (int t = 0; t < N; ++t) {
-      DotLanes y, x;
+      Lanes y, x;
       load_lanes(b[t] + last, y);
 #pragma GCC unroll 4
       for (int r = 0; r < R; ++r) {
         load_lanes(a[r] + last, x);
-        const DotLanes products = x * y;
-        lanes[r * N + t] += kLane >= summed ? products : DotLanes{};
+        const Lanes products = x * y;
+        lanes[r * N + t] += kLane >= summed ? products : Lanes{};
       }
     }
   }
 #pragma GCC unroll 4
   for (int s = 0; s < kSums; s += 4) {
-    DotLanes sums;
+    Lanes sums;
     fold_four(lanes[s], lanes[s + 1], lanes[s + 2], lanes[s + 3], sums);
 #pragma GCC unroll 4
     for (int u = 0; u < 4; ++u) {
@@ -189,18 +167,18 @@ void dot_block(const float* const* a, const float* const* b, int64_t d, float* o
 // The sums of a chunk of dot_block_grads, at offset k, that start from a gradient row (or from +0
 // when it is to be overwritten), and their store. In the last, overlapping chunk (kTail), lanes
 // below `summed` were finished by the chunk before: they are stored back as they were loaded.
-[[gnu::always_inline]] inline void start_grad_lanes(const GradRow& g, int64_t k, DotLanes& sum) {
+[[gnu::always_inline]] inline void start_grad_lanes(const GradRow& g, int64_t k, Lanes& sum) {
   if (g.overwrite) {
-    sum = DotLanes{};
+    sum = Lanes{};
   } else {
     load_lanes(g.row + k, sum);
   }
 }
 template <bool kTail>
 [[gnu::always_inline]] inline void store_grad_lanes(const GradRow& g, int64_t k, int32_t summed,
-                                                    const DotLanes& sum) {
+                                                    const Lanes& sum) {
   if constexpr (kTail) {
-    DotLanes kept;
+    Lanes kept;
     load_lanes(g.row + k, kept);
     store_lanes(g.row + k, kLane >= summed ? sum : kept);
   } else {
@@ -214,8 +192,8 @@ template <int R, int M, bool kGradA, bool kGradB, bool kTail>
 [[gnu::always_inline]] inline void dot_grads_cols(int64_t k, int32_t summed, int64_t j0,
                                                   const float* c, int64_t ldc,
                                                   const float* const* b, const GradRow* gb,
-                                                  const DotLanes (&av)[R], DotLanes (&ga_sum)[R]) {
-  DotLanes bv[M], gb_sum[M];
+                                                  const Lanes (&av)[R], Lanes (&ga_sum)[R]) {
+  Lanes bv[M], gb_sum[M];
 #pragma GCC unroll 4
   for (int t = 0; t < M; ++t) {
     if constexpr (kGradA) load_lanes(b[j0 + t] + k, bv[t]);
@@ -236,13 +214,13 @@ template <int R, int M, bool kGradA, bool kGradB, bool kTail>
   }
 }
 
-// One kDotLanes-wide chunk of dot_block_grads for R rows: b's rows kGradTileCols at a time.
+// One kLanes-wide chunk of dot_block_grads for R rows: b's rows kGradTileCols at a time.
 template <int R, bool kGradA, bool kGradB, bool kTail>
 [[gnu::always_inline]] inline void dot_grads_chunk(int64_t k, int32_t summed, int64_t cols,
                                                    const float* c, int64_t ldc,
                                                    const float* const* a, const float* const* b,
                                                    const GradRow* ga, const GradRow* gb) {
-  DotLanes av[R], ga_sum[R];
+  Lanes av[R], ga_sum[R];
 #pragma GCC unroll 8
   for (int i = 0; i < R; ++i) {
     if constexpr (kGradB) load_lanes(a[i] + k, av[i]);
@@ -278,11 +256,11 @@ template <int R, bool kGradA, bool kGradB>
 void dot_grads_rows(int64_t d, int64_t cols, const float* c, int64_t ldc, const float* const* a,
                     const float* const* b, const GradRow* ga, const GradRow* gb) {
   int64_t k = 0;
-  for (; k + kDotLanes <= d; k += kDotLanes) {
+  for (; k + kLanes <= d; k += kLanes) {
     dot_grads_chunk<R, kGradA, kGradB, false>(k, 0, cols, c, ldc, a, b, ga, gb);
   }
-  if (k < d) {  // the last kDotLanes elements, those before k already summed
-    const int64_t last = d - kDotLanes;
+  if (k < d) {  // the last kLanes elements, those before k already summed
+    const int64_t last = d - kLanes;
     dot_grads_chunk<R, kGradA, kGradB, true>(last, static_cast<int32_t>(k - last), cols, c, ldc, a,
                                              b, ga, gb);
   }
@@ -308,7 +286,7 @@ void dot_block_grads(int64_t d, int64_t rows, int64_t cols, const float* c, int6
                      float scale, const float* const* a, const float* const* b, const GradRow* ga,
                      const GradRow* gb) {
   if (rows <= 0 || cols <= 0 || (!ga && !gb)) return;
-  if (d < kDotLanes) {  // shorter than one vector: the axpys themselves
+  if (d < kLanes) {  // shorter than one vector: the axpys themselves
     for (int64_t i = 0; ga && i < rows; ++i) {
       for (int64_t k = 0; ga[i].overwrite && k < d; ++k) ga[i].row[k] = 0.0f;
       for (int64_t j = 0; j < cols; ++j) axpy(scale * c[i * ldc + j], b[j], ga[i].row, d);
@@ -319,7 +297,7 @@ void dot_block_grads(int64_t d, int64_t rows, int64_t cols, const float* c, int6
     }
     return;
   }
-  // The chunks read each coefficient once per kDotLanes floats: scaled first, unless scale is 1.
+  // The chunks read each coefficient once per kLanes floats: scaled first, unless scale is 1.
   float scaled[kGradRows * kGradCols];
   if (scale != 1.0f) {
     for (int64_t i = 0; i < rows; ++i) {

@@ -9,10 +9,37 @@
 #endif
 
 #include <cstdint>
+#include <cstring>
 
 #include "autograd/simd/kernel_table.h"
 
 namespace gv::inline GV_ISA {
+
+// One vector register of floats, the unit of the kernels that spell out their vectors (the dots,
+// GELU): kLanes of them, as GCC's vector type.
+#if defined(__AVX512F__)
+constexpr int64_t kLanes = 16;
+#elif defined(__AVX2__)
+constexpr int64_t kLanes = 8;
+#else
+constexpr int64_t kLanes = 4;
+#endif
+using Lanes = float __attribute__((vector_size(kLanes * sizeof(float))));
+using LaneIndex = int32_t __attribute__((vector_size(kLanes * sizeof(int32_t))));
+using LaneBits = uint32_t __attribute__((vector_size(kLanes * sizeof(uint32_t))));
+
+// kLanes floats at p, any alignment, into `lanes`: a memcpy of one vector's bytes, which both
+// compilers make one unaligned load (a row's last chunk starts anywhere). Not a cast to an
+// under-aligned vector type: clang forgets the lowered alignment through a reference and loads
+// with instructions that fault off an aligned boundary.
+[[gnu::always_inline]] inline void load_lanes(const float* p, Lanes& lanes) {
+  std::memcpy(&lanes, p, sizeof lanes);
+}
+
+// kLanes floats stored at p, any alignment (load_lanes' twin).
+[[gnu::always_inline]] inline void store_lanes(float* p, const Lanes& lanes) {
+  std::memcpy(p, &lanes, sizeof lanes);
+}
 
 // dot_kernels.cpp
 void dot_rows(int64_t d, int64_t rows, int64_t cols, const float* const* a, const float* const* b,

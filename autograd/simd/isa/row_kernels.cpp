@@ -6,6 +6,7 @@
 // inline functions: one that a variant's object did not inline would be a weak symbol merged with
 // the other variants' (simd/code_namespace.h). The builtins are the same instructions and calls.
 #include <cstdint>
+#include <cstring>
 
 #include "autograd/kernels.h"
 #include "autograd/simd/isa/isa_kernels.h"
@@ -101,26 +102,52 @@ namespace {
 constexpr float kGeluZ = 1.5957691216057308f;  // 2 √(2/π)
 constexpr float kGeluCubic = 0.044715f;
 
-[[gnu::always_inline]] inline float gelu_sigmoid(float x) {
-  const float z = kGeluZ * (x + kGeluCubic * x * x * x);
-  return 1.0f / (1.0f + fast_exp(-z));
+[[gnu::always_inline]] inline Lanes gelu_sigmoid(Lanes x) {
+  const Lanes z = kGeluZ * (x + kGeluCubic * x * x * x);
+  return 1.0f / (1.0f + fast_exp<Lanes, LaneBits>(-z));
+}
+
+// out = f(lanes of x, of g when given, of out when kReadsOut) over n elements a vector at a time,
+// the last n % kLanes in a zero-padded vector, so every element takes the same instructions.
+// Spelled out in vectors, not as a loop left to the compiler: from scalar code GCC splits
+// fast_exp's clamps into paths and folds the one where -z > 88 into x times 1 / (1 + e^88), a
+// subnormal constant it multiplies every vector by and blends in, and a core that takes a microcode
+// assist for each subnormal operand (Intel's) then runs GELU many times slower (kernels_test.cpp
+// checks for any).
+template <bool kReadsOut, class F>
+[[gnu::always_inline]] inline void for_lanes(const float* x, const float* g, float* out, int64_t n,
+                                             F f) {
+  int64_t i = 0;
+  Lanes xv{}, gv{}, ov{};
+  for (; i + kLanes <= n; i += kLanes) {
+    load_lanes(x + i, xv);
+    if (g) load_lanes(g + i, gv);
+    if (kReadsOut) load_lanes(out + i, ov);
+    store_lanes(out + i, f(xv, gv, ov));
+  }
+  if (i == n) return;
+  const size_t bytes = static_cast<size_t>(n - i) * sizeof(float);
+  xv = gv = ov = Lanes{};
+  std::memcpy(&xv, x + i, bytes);
+  if (g) std::memcpy(&gv, g + i, bytes);
+  if (kReadsOut) std::memcpy(&ov, out + i, bytes);
+  const Lanes result = f(xv, gv, ov);
+  std::memcpy(out + i, &result, bytes);
 }
 
 }  // namespace
 
 void gelu(const float* x, float* y, int64_t n) {
-#pragma omp simd
-  for (int64_t i = 0; i < n; ++i) y[i] = x[i] * gelu_sigmoid(x[i]);
+  for_lanes<false>(x, nullptr, y, n, [](Lanes v, Lanes, Lanes) { return v * gelu_sigmoid(v); });
 }
 
 // d/dx x σ(z) = σ + x σ (1 - σ) dz/dx, dz/dx = 2 √(2/π) (1 + 3 · 0.044715 x²).
 void gelu_backward(const float* x, const float* g, float* gx, int64_t n) {
-#pragma omp simd
-  for (int64_t i = 0; i < n; ++i) {
-    const float s = gelu_sigmoid(x[i]);
-    const float dz = kGeluZ * (1.0f + 3.0f * kGeluCubic * x[i] * x[i]);
-    gx[i] += g[i] * (s + x[i] * s * (1.0f - s) * dz);
-  }
+  for_lanes<true>(x, g, gx, n, [](Lanes v, Lanes gv, Lanes sum) {
+    const Lanes s = gelu_sigmoid(v);
+    const Lanes dz = kGeluZ * (1.0f + 3.0f * kGeluCubic * v * v);
+    return sum + gv * (s + v * s * (1.0f - s) * dz);
+  });
 }
 
 void sgd_update(float* value, const float* grad, int64_t n, float lr) {
