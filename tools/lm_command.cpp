@@ -29,6 +29,7 @@
 #include "embeddings/lm/sampling.h"
 #include "tools/builtin_tokenizer_note.h"
 #include "tools/commands.h"
+#include "tools/launched_ranks.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/progress.h"
@@ -146,6 +147,7 @@ void describe(const LmTrainer& trainer, const std::string& corpus, bool resumed)
 }
 
 void run_lm_train(LmTrainArgs args) {
+  refuse_launched_ranks("gradvec lm train runs as one process", kStartWithoutLauncher);
   // From the first check through the last write: a signal stops training (at once if it came
   // before) but never cuts a write off.
   const StopSignals signals;
