@@ -360,7 +360,7 @@ void add_train(CLI::App& lm) {
   add_threads_option(*cmd, o.threads,
                      "Threads sharing each batch. With --resume, the checkpoint's unless given; "
                      "a resumed run repeats an uninterrupted one bit for bit at its count only");
-  cmd->add_flag("--quiet", args->quiet, "No header, no progress bar");
+  cmd->add_flag("--quiet", args->quiet, kQuietHelp);
   cmd->footer(kStopSignalsHelp);
   cmd->callback([args, cmd] {
     args->tokenizer_given = cmd->count("--tokenizer") > 0;
