@@ -95,15 +95,27 @@ void add_nearest_command(CLI::App& app) {
   command->add_option("words", state->words, "Query words")->required();
   command->callback([state] {
     const VectorIndex index = load_index(state->file);
-    explaining_limit(state->file, index.size(), [&] {
-      // All known and none a zero vector, or fail before printing anything.
-      const std::vector<std::string> words = resolve_query_words(index, state->words, std::cerr);
-      for (const std::string& word : words) {
-        std::cout << "nearest to " << marked_word(index, word) << ":\n";
-        print_neighbors(std::cout,
-                        index.most_similar({word}, {}, state->query.k, state->query.restrict_to));
+    // Each word is a query of its own: one without a vector (an unknown BPE token, a typo) is
+    // named in the one error line the run ends with, after the others are answered.
+    std::string refused;
+    size_t answered = 0;
+    for (const std::string& asked : state->words) {
+      try {
+        explaining_limit(state->file, index.size(), [&] {
+          const std::string word = resolve_query_words(index, {asked}, std::cerr)[0];
+          const std::vector<Neighbor> neighbours =
+              index.most_similar({word}, {}, state->query.k, state->query.restrict_to);
+          std::cout << "nearest to " << marked_word(index, word) << ":\n";
+          print_neighbors(std::cout, neighbours);
+        });
+        ++answered;
+      } catch (const QueryError& e) {
+        refused += (refused.empty() ? "" : "; ") + std::string(e.what());
       }
-    });
+    }
+    if (refused.empty()) return;
+    std::cout.flush();  // the answers before the line that ends the run
+    throw QueryError(refused + (answered == 0 ? "" : "; the other words are answered"));
   });
 }
 
