@@ -223,7 +223,9 @@ std::string answer_peer_spellings(const std::vector<std::string>& args,
   const auto without_negatives = std::find_if(answers.begin(), answers.end(), [](const Answer& a) {
     return a.words.size() == 2 && a.words[0] == "--loss" && a.words[1] != "sgns";
   });
-  const auto [zero_at, zero_end] = zero_negatives(args, answers);
+  // Plain locals, not a structured binding: clang 14 cannot capture one in a lambda.
+  const std::pair<size_t, size_t> zero = zero_negatives(args, answers);
+  const size_t zero_at = zero.first, zero_end = zero.second;
   const bool drop_zero = without_negatives != answers.end() && zero_end > zero_at;
   if (drop_zero) {
     without_negatives->typed += " " + joined({args.begin() + static_cast<long>(zero_at),
