@@ -100,7 +100,7 @@ void finish_standard_output() {
 }
 
 void run_train(const BpeArgs& args) {
-  refuse_launched_ranks("gradvec bpe train runs as one process", kStartWithoutLauncher);
+  refuse_launched_ranks("gradvec bpe train runs as one process", "train", kStartWithoutLauncher);
   refuse_shared_files({{"--corpus", args.corpus}}, {{"--output", args.output}});
   const OutputLocks locks = prepare_outputs({args.output});
   const auto start = std::chrono::steady_clock::now();

@@ -11,8 +11,8 @@ namespace gv::tools {
 inline constexpr std::string_view kStartWithoutLauncher = "start it without mpirun (or srun)";
 
 // Throws std::runtime_error when a launcher started this process as one of more than one rank:
-// "<why>, so the N processes an MPI launcher started would each train alone; <next_step>".
+// "<why>, so the N processes an MPI launcher started would each <work> alone; <next_step>".
 // A launch of one rank (mpirun -np 1) is a plain run.
-void refuse_launched_ranks(std::string_view why, std::string_view next_step);
+void refuse_launched_ranks(std::string_view why, std::string_view work, std::string_view next_step);
 
 }  // namespace gv::tools

@@ -147,7 +147,7 @@ void describe(const LmTrainer& trainer, const std::string& corpus, bool resumed)
 }
 
 void run_lm_train(LmTrainArgs args) {
-  refuse_launched_ranks("gradvec lm train runs as one process", kStartWithoutLauncher);
+  refuse_launched_ranks("gradvec lm train runs as one process", "train", kStartWithoutLauncher);
   // From the first check through the last write: a signal stops training (at once if it came
   // before) but never cuts a write off.
   const StopSignals signals;

@@ -57,7 +57,7 @@ std::unique_ptr<TrainGroup> join_train_group(const TrainGroupOptions& options) {
   if (mpi_launch().launched) return std::make_unique<MpiTrainGroup>(options.sync_words);
 #else
   (void)options;
-  refuse_launched_ranks("this gradvec was built without MPI", kRebuildWithMpi);
+  refuse_launched_ranks("this gradvec was built without MPI", "train", kRebuildWithMpi);
 #endif
   return std::make_unique<TrainGroup>();
 }
