@@ -1,8 +1,8 @@
 // Options as word2vec.c, fastText and gensim spell them, answered with gradvec's, the whole
 // command line at once: a line copied from another tool's usage gets one answer naming every
 // foreign option and the line in gradvec's spelling, ready to copy:
-//   word2vec.c's spellings: -train is --corpus, -size is --dim, -hs 1 -negative 0 is --loss hs;
-//   in gradvec's: gradvec train --corpus text8 --dim 200 --loss hs
+//   word2vec.c's spellings: -train is --corpus, -size is --dim and -hs 1 -negative 0 is --loss hs.
+//   In gradvec's spelling: gradvec train --corpus text8 --dim 200 --loss hs
 #pragma once
 
 #include <cstddef>
