@@ -28,7 +28,7 @@ namespace gv {
 class MpiTrainGroup final : public TrainGroup {
  public:
   // Starts MPI: the process must have been launched as a rank (mpi_launch() in
-  // word2vec/mpi_launch.h).
+  // autograd/mpi_launch.h).
   explicit MpiTrainGroup(int64_t sync_words) : sync_words_(sync_words) {}
 
   void run(const std::function<void()>& body) override;

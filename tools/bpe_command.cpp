@@ -28,6 +28,7 @@
 #include "embeddings/bpe/bpe_trainer.h"
 #include "embeddings/bpe/readable_piece.h"
 #include "tools/commands.h"
+#include "tools/launched_ranks.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/validators.h"
@@ -99,6 +100,7 @@ void finish_standard_output() {
 }
 
 void run_train(const BpeArgs& args) {
+  refuse_launched_ranks("gradvec bpe train runs as one process", "train", kStartWithoutLauncher);
   refuse_shared_files({{"--corpus", args.corpus}}, {{"--output", args.output}});
   const OutputLocks locks = prepare_outputs({args.output});
   const auto start = std::chrono::steady_clock::now();

@@ -124,6 +124,11 @@ bool is_option(std::string_view word) {
          !(std::isdigit(static_cast<unsigned char>(word[1])) || word[1] == '.');
 }
 
+// The option name of `word` as typed: "--name=VALUE" is "--name".
+std::string name_of(const std::string& word) {
+  return word.substr(0, word.find('='));
+}
+
 bool takes_value(const CLI::Option& option) {
   return option.get_expected_max() > 0;
 }
@@ -144,7 +149,7 @@ UnknownName given_twice(const CLI::Option& option, const std::string& first,
 // The option `word` names in `command`, or nullptr. CLI11 reads "--name=VALUE", "-xVALUE" as
 // the one-letter option -x with a value, and "-xyz" of flags as -x -y -z.
 const CLI::Option* find_option(const CLI::App& command, const std::string& word) {
-  if (word[1] == '-') return command.get_option_no_throw(word.substr(0, word.find('=')));
+  if (word[1] == '-') return command.get_option_no_throw(name_of(word));
   const CLI::Option* option = command.get_option_no_throw(word.substr(0, 2));
   if (option == nullptr || word.size() == 2 || takes_value(*option)) return option;
   return find_option(command, "-" + word.substr(2)) != nullptr ? option : nullptr;
@@ -153,9 +158,15 @@ const CLI::Option* find_option(const CLI::App& command, const std::string& word)
 // Checks the names in `args` (argv after the program) as CLI11 will read them: every option
 // against the command it follows, and every word where a command is expected against that
 // command's commands; an old spelling of an option is rewritten to its current name. A bare word
-// where the command takes none, or a command missing at the end, is named too. Values and
+// where the command takes none, or a command missing at the end, is named too. A peer's spelling
+// is no mistake to stop at: its index joins `walk.peers`, for one answer to them all. Values and
 // positionals are left to CLI11.
-void check_names(CLI::App& app, std::vector<std::string>& args) {
+struct Walk {
+  std::vector<size_t> peers;          // where the peers' spellings are
+  const CLI::App* command = nullptr;  // the command of the word checked last
+  size_t at = 0;                      // that word's index
+};
+void walk_names(CLI::App& app, std::vector<std::string>& args, Walk& walk) {
   CLI::App* command = &app;
   std::map<const CLI::Option*, std::string> given;  // as first typed
   // Words the option before may still take as values: one for most, any number for a list
@@ -165,20 +176,22 @@ void check_names(CLI::App& app, std::vector<std::string>& args) {
   bool help_asked = false;  // --help or --version: a missing command is no mistake then
   for (size_t i = 0; i < args.size(); ++i) {
     std::string& word = args[i];
+    walk.command = command;
+    walk.at = i;
     if (word == "--") return;  // the rest are positionals, whatever they look like
     if (is_option(word)) {
-      std::string typed = word.substr(0, word.find('='));
+      std::string typed = name_of(word);
       const std::string as_typed = typed;
       if (const auto current = current_spelling(*command, typed)) {
         word.replace(0, typed.size(), *current);
         typed = *current;
       }
-      const std::string_view value = typed.size() < word.size()
-                                         ? std::string_view(word).substr(typed.size() + 1)
-                                     : i + 1 < args.size() ? std::string_view(args[i + 1])
-                                                           : std::string_view();
-      if (const auto answer = answer_peer_spelling(*command, typed, value))
-        throw UnknownName(*answer);
+      if (is_peer_spelling(*command, typed)) {
+        walk.peers.push_back(i);
+        values_left = typed.size() < word.size() ? 0 : 1;  // each takes one value
+        list_values = false;
+        continue;
+      }
       const CLI::Option* option = find_option(*command, word);
       if (option == nullptr) throw unknown_option(*command, typed);
       if (takes_one_value(*option)) {
@@ -212,6 +225,24 @@ void check_names(CLI::App& app, std::vector<std::string>& args) {
   if (command->get_require_subcommand_min() > 0 && !help_asked) {
     if (auto missing = command_missing(*command)) throw *missing;
   }
+}
+
+// walk_names, with the peers' spellings answered together: a line copied from another tool is
+// answered in one run. A mistake before the first of them is answered as it is; one after it is
+// left for the line in gradvec's spelling to meet, and the peers' spellings past it are still
+// found, read as options of the command the walk stopped in.
+void check_names(CLI::App& app, std::vector<std::string>& args) {
+  Walk walk;
+  try {
+    walk_names(app, args, walk);
+  } catch (const UnknownName&) {
+    if (walk.peers.empty()) throw;
+    for (size_t i = walk.at + 1; i < args.size(); ++i) {
+      if (is_option(args[i]) && is_peer_spelling(*walk.command, name_of(args[i])))
+        walk.peers.push_back(i);
+    }
+  }
+  if (!walk.peers.empty()) throw UnknownName(answer_peer_spellings(args, walk.peers));
 }
 
 // `help COMMAND...` as `COMMAND... --help`, each name checked.

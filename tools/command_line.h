@@ -11,12 +11,12 @@
 namespace gv::tools {
 
 // A name the command line cannot take: an unknown command or option ("unknown command 'trian';
-// did you mean 'train'?", "unknown option '--epoch'; did you mean '--epochs'?"), a peer's
-// spelling answered with gradvec's (peer_spellings.h), an option of one value given twice
-// ("--vectors is given twice (as --in and --vectors): give it once"), a bare word where a command
-// takes none ("gradvec train takes no bare words, got 'file.txt'; did you mean '--corpus
-// file.txt'?"), or a command left out ("gradvec eval needs a command before --vectors: analogy or
-// similarity"). Thrown before any command runs.
+// did you mean 'train'?", "unknown option '--epoch'; did you mean '--epochs'?"), the peers'
+// spellings in a line answered together, with the line in gradvec's (peer_spellings.h), an option
+// of one value given twice ("--vectors is given twice (as --in and --vectors): give it once"), a
+// bare word where a command takes none ("gradvec train takes no bare words, got 'file.txt'; did you
+// mean '--corpus file.txt'?"), or a command left out ("gradvec eval needs a command before
+// --vectors: analogy or similarity"). Thrown before any command runs.
 struct UnknownName : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };

@@ -29,6 +29,7 @@
 #include "embeddings/lm/sampling.h"
 #include "tools/builtin_tokenizer_note.h"
 #include "tools/commands.h"
+#include "tools/launched_ranks.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/progress.h"
@@ -146,6 +147,7 @@ void describe(const LmTrainer& trainer, const std::string& corpus, bool resumed)
 }
 
 void run_lm_train(LmTrainArgs args) {
+  refuse_launched_ranks("gradvec lm train runs as one process", "train", kStartWithoutLauncher);
   // From the first check through the last write: a signal stops training (at once if it came
   // before) but never cuts a write off.
   const StopSignals signals;
@@ -358,7 +360,7 @@ void add_train(CLI::App& lm) {
   add_threads_option(*cmd, o.threads,
                      "Threads sharing each batch. With --resume, the checkpoint's unless given; "
                      "a resumed run repeats an uninterrupted one bit for bit at its count only");
-  cmd->add_flag("--quiet", args->quiet, "No header, no progress bar");
+  cmd->add_flag("--quiet", args->quiet, kQuietHelp);
   cmd->footer(kStopSignalsHelp);
   cmd->callback([args, cmd] {
     args->tokenizer_given = cmd->count("--tokenizer") > 0;

@@ -123,7 +123,7 @@ void add_pe_command(CLI::App& app) {
       ->required()
       ->check(positive_integer_up_to(kMaxNumbers));
   pe->add_flag("--interleaved", options->interleaved,
-               "rope: pair dims (2i, 2i+1) instead of (i, i + D/2)");
+               "rope: pair dims (2i, 2i+1) as the RoPE paper, not (i, i + D/2) as GPT-NeoX");
   pe->add_option("--seed", options->seed, "learned: seed of the N(0, 1) initialisation")
       ->check(kSeed)
       ->capture_default_str();

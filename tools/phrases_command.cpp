@@ -15,6 +15,7 @@
 #include "autograd/require.h"
 #include "tools/commands.h"
 #include "tools/corpus_reading_options.h"
+#include "tools/launched_ranks.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/threads_option.h"
@@ -44,6 +45,8 @@ void write_list(const Phrases& phrases, std::ostream& out) {
 }
 
 void run_phrases(const PhrasesArgs& args) {
+  refuse_launched_ranks("gradvec phrases runs as one process", "rewrite the corpus",
+                        kStartWithoutLauncher);
   std::ifstream corpus;
   open_corpus(args.corpus, corpus);  // "corpus not found", "is a directory", ... before any output
   args.reading.check_text(args.corpus, args.corpus);

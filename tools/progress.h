@@ -13,6 +13,10 @@
 
 namespace gv::tools {
 
+// --quiet's help, one sentence in each training command.
+inline constexpr const char* kQuietHelp =
+    "Only the closing summary and warnings: no header, no progress bar, no neighbours";
+
 // "1:02:03"
 std::string clock_text(double seconds);
 

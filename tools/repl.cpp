@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <exception>
 
 #include "autograd/io/printable.h"
 #include "tools/vectors/case_variants.h"
@@ -49,10 +50,21 @@ std::vector<std::string> resolve_query_words(const VectorIndex& index,
                                              const std::vector<std::string>& words,
                                              std::ostream& notes) {
   std::vector<QueryWord> resolved;
+  // Every word refused is named, in one error: one run shows all a query lacks. One alone is
+  // thrown as it was (an unknown word as UnknownWordError, which a caller may explain further).
+  std::vector<std::exception_ptr> refused;
+  std::string messages;
   for (const std::string& word : words) {
     resolved.push_back(index.resolve(word));
-    index.require_vector(resolved.back().word);  // the first refused, named
+    try {
+      index.require_vector(resolved.back().word);
+    } catch (const QueryError& e) {
+      refused.push_back(std::current_exception());
+      messages += (messages.empty() ? "" : "; ") + std::string(e.what());
+    }
   }
+  if (refused.size() == 1) std::rethrow_exception(refused[0]);
+  if (!refused.empty()) throw QueryError(messages);
   std::vector<std::string> used;
   for (size_t i = 0; i < words.size(); ++i) {
     if (!resolved[i].substitutes.empty()) {

@@ -35,8 +35,9 @@ void print_neighbors(std::ostream& out, const std::vector<Neighbor>& neighbors);
 std::string marked_word(const VectorIndex& index, const std::string& word);
 
 // The words a query looks up for `words` (VectorIndex::resolve), each checked to have a
-// vector (require_vector: throws QueryError, naming the first that has none). Only when all
-// have one is each case substitution said on `notes`, as "gradvec: note: KING: using king".
+// vector (require_vector: throws QueryError naming every word that has none, or the one
+// UnknownWordError when one word is unknown). Only when all have one is each substitution said
+// on `notes`, as "gradvec: note: KING: using king".
 std::vector<std::string> resolve_query_words(const VectorIndex& index,
                                              const std::vector<std::string>& words,
                                              std::ostream& notes);

@@ -422,7 +422,7 @@ void add_train_command(CLI::App& app) {
       ->check(integer_in<int64_t>(1, INT32_MAX))
       ->needs(subwords)
       ->capture_default_str();
-  cmd->add_flag("--quiet", args->quiet, "No progress bar, no neighbours");
+  cmd->add_flag("--quiet", args->quiet, kQuietHelp);
   add_train_group_options(*cmd, args->group);
   cmd->footer(kStopSignalsHelp);
   cmd->callback([args, cmd] {

@@ -5,8 +5,9 @@
 #include <string>
 #include <string_view>
 
+#include "autograd/mpi_launch.h"
+#include "tools/launched_ranks.h"
 #include "tools/validators.h"
-#include "word2vec/mpi_launch.h"
 #ifdef GRADVEC_MPI
 #include "distributed/mpi_train_group.h"
 #endif
@@ -56,15 +57,7 @@ std::unique_ptr<TrainGroup> join_train_group(const TrainGroupOptions& options) {
   if (mpi_launch().launched) return std::make_unique<MpiTrainGroup>(options.sync_words);
 #else
   (void)options;
-  // Each of the launcher's processes would train the whole model alone, and all but the first
-  // would then fail on the outputs the first holds.
-  const MpiLaunch launch = mpi_launch();
-  if (launch.ranks > 1) {
-    throw std::runtime_error("this gradvec was built without MPI, so the " +
-                             std::to_string(launch.ranks) +
-                             " processes an MPI launcher started would each train alone; " +
-                             std::string(kRebuildWithMpi));
-  }
+  refuse_launched_ranks("this gradvec was built without MPI", "train", kRebuildWithMpi);
 #endif
   return std::make_unique<TrainGroup>();
 }

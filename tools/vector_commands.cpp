@@ -62,9 +62,19 @@ void add_method_option(CLI::App& command, AnalogyMethod& method) {
       ->option_text("add|mul (default: add)");
 }
 
-void add_restrict_option(CLI::App& command, int64_t& restrict_to, const std::string& what) {
-  command.add_option("--restrict", restrict_to, what)
+// One text in every command that has it (tests/tools/option_meanings_test.cpp): eval analogy's
+// default differs, and its command's description says why.
+void add_restrict_option(CLI::App& command, int64_t& restrict_to) {
+  command
+      .add_option("--restrict", restrict_to,
+                  "Consider only the file's first N words, its most frequent (0: all)")
       ->check(kNonNegativeInteger)
+      ->capture_default_str();
+}
+
+void add_k_option(CLI::App& command, int64_t& k) {
+  command.add_option("--k", k, "Answers per query: a word's neighbours, an analogy's candidates")
+      ->check(kPositiveInteger)
       ->capture_default_str();
 }
 
@@ -80,35 +90,42 @@ void add_nearest_command(CLI::App& app) {
   auto state = std::make_shared<QueryCommand>();
   CLI::App* command = app.add_subcommand("nearest", "Nearest neighbours of words by cosine");
   state->file.add_to(*command);
-  command->add_option("--k", state->query.k, "Neighbours per word")
-      ->check(kPositiveInteger)
-      ->capture_default_str();
-  add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
+  add_k_option(*command, state->query.k);
+  add_restrict_option(*command, state->query.restrict_to);
   command->add_option("words", state->words, "Query words")->required();
   command->callback([state] {
     const VectorIndex index = load_index(state->file);
-    explaining_limit(state->file, index.size(), [&] {
-      // All known and none a zero vector, or fail before printing anything.
-      const std::vector<std::string> words = resolve_query_words(index, state->words, std::cerr);
-      for (const std::string& word : words) {
-        std::cout << "nearest to " << marked_word(index, word) << ":\n";
-        print_neighbors(std::cout,
-                        index.most_similar({word}, {}, state->query.k, state->query.restrict_to));
+    // Each word is a query of its own: one without a vector (an unknown BPE token, a typo) is
+    // named in the one error line the run ends with, after the others are answered.
+    std::string refused;
+    size_t answered = 0;
+    for (const std::string& asked : state->words) {
+      try {
+        explaining_limit(state->file, index.size(), [&] {
+          const std::string word = resolve_query_words(index, {asked}, std::cerr)[0];
+          const std::vector<Neighbor> neighbours =
+              index.most_similar({word}, {}, state->query.k, state->query.restrict_to);
+          std::cout << "nearest to " << marked_word(index, word) << ":\n";
+          print_neighbors(std::cout, neighbours);
+        });
+        ++answered;
+      } catch (const QueryError& e) {
+        refused += (refused.empty() ? "" : "; ") + std::string(e.what());
       }
-    });
+    }
+    if (refused.empty()) return;
+    std::cout.flush();  // the answers before the line that ends the run
+    throw QueryError(refused + (answered == 0 ? "" : "; the other words are answered"));
   });
 }
 
 void add_analogy_command(CLI::App& app) {
   auto state = std::make_shared<QueryCommand>();
-  state->query.k = 5;
   CLI::App* command = app.add_subcommand("analogy", "Solve A : B :: C : ? (b - a + c)");
   state->file.add_to(*command);
-  command->add_option("--k", state->query.k, "Answers to print")
-      ->check(kPositiveInteger)
-      ->capture_default_str();
+  add_k_option(*command, state->query.k);
   add_method_option(*command, state->query.method);
-  add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
+  add_restrict_option(*command, state->query.restrict_to);
   // Counted in the callback, not by CLI11, whose "At least 3 required" says neither what the
   // words are nor how to give them.
   command->add_option("words", state->words, "A B C: A is to B as C is to ?")
@@ -139,12 +156,14 @@ void add_eval_commands(CLI::App& app) {
   };
   auto analogy = std::make_shared<AnalogyEval>();
   CLI::App* analogy_command =
-      eval->add_subcommand("analogy", "Accuracy on a questions-words file (gensim's counting)");
+      eval->add_subcommand("analogy",
+                           "Accuracy on a questions-words file (gensim's counting). --restrict is "
+                           "30000 by default, the most frequent words word2vec.c's "
+                           "compute-accuracy scores, as published analogy scores do");
   analogy->file.add_to(*analogy_command);
   analogy_command->add_option("--questions", analogy->questions, "questions-words file")
       ->required();
-  add_restrict_option(*analogy_command, analogy->options.restrict_to,
-                      "Use only the first N words (0: all)");
+  add_restrict_option(*analogy_command, analogy->options.restrict_to);
   add_method_option(*analogy_command, analogy->options.method);
   analogy_command->add_flag("--case-sensitive", analogy->case_sensitive,
                             "Match words exactly (default: ignore case)");
@@ -168,8 +187,7 @@ void add_eval_commands(CLI::App& app) {
   similarity->file.add_to(*similarity_command);
   similarity_command->add_option("--pairs", similarity->pairs, "'word1 word2 score' file")
       ->required();
-  add_restrict_option(*similarity_command, similarity->restrict_to,
-                      "Use only the first N words (0: all)");
+  add_restrict_option(*similarity_command, similarity->restrict_to);
   similarity_command->add_flag("--case-sensitive", similarity->case_sensitive,
                                "Match words exactly (default: ignore case)");
   similarity_command->callback([similarity] {
@@ -187,11 +205,9 @@ void add_repl_command(CLI::App& app) {
       "Interactive queries: one word -> neighbours, three words -> analogy, two or four or more "
       "-> neighbours of their mean (gensim's most_similar(positive=...)), EXIT quits");
   state->file.add_to(*command);
-  command->add_option("--k", state->query.k, "Answers per query")
-      ->check(kPositiveInteger)
-      ->capture_default_str();
+  add_k_option(*command, state->query.k);
   add_method_option(*command, state->query.method);
-  add_restrict_option(*command, state->query.restrict_to, "Search only the first N words (0: all)");
+  add_restrict_option(*command, state->query.restrict_to);
   command->callback([state] {
     state->file.refuse_standard_input("repl");
     const bool interactive = isatty(STDIN_FILENO) == 1;

@@ -2,6 +2,7 @@
 # bpe_words.sh GRADVEC CORPUS: train --tokenizer FILE trains skip-gram and CBOW, with negative
 # sampling and the hierarchical softmax, over a BPE file's tokens: the vector file's words are the
 # tokens' readable pieces (a leading space as U+2581), nearest finds "▁the" for "the" and says so;
+# a typo among the words is named with word-start pieces ("▁the"), the others answered;
 # a resumed run keeps the tokenizer and one with another tokenizer is refused; a bad --tokenizer,
 # --lowercase with one, and phrases with one are refused in one line with nothing written.
 set -uo pipefail
@@ -39,6 +40,17 @@ echo "ok: skip-gram and CBOW with negative sampling and hs train over BPE pieces
 grep -q "^${mark}" <(tail -n +2 "$work/nearest.txt") ||
   fail "no neighbour of ${mark}the is a piece after a space: $(cat "$work/nearest.txt")"
 echo "ok: nearest takes 'the' as ${mark}the, says so, and shows pieces"
+# A typo among the words: the others are answered, the typo is named on stderr with word-start
+# pieces (the ones a word is looked up as), and the run ends with status 2.
+"$gradvec" nearest --vectors "$work/skipgram-sgns.vec" --k 3 the thhe and >"$work/nearest.txt" \
+  2>"$work/err.txt"
+status=$?
+((status == 2)) || fail "nearest with a typo exited $status"
+[[ $(grep -c '^nearest to ' "$work/nearest.txt") == 2 ]] ||
+  fail "nearest did not answer the other words: $(cat "$work/nearest.txt")"
+grep -q "^gradvec: error: \"thhe\" not in vocabulary (did you mean: \"${mark}the\"" "$work/err.txt" ||
+  fail "the typo's suggestions are not word-start pieces: $(cat "$work/err.txt")"
+echo "ok: an unknown token is named with word-start pieces, and the others are answered"
 
 # `vector` looks words up by the same rule: its line for "the" is the file's line for ▁the.
 "$gradvec" vector --vectors "$work/skipgram-sgns.vec" the >"$work/the.txt" 2>"$work/note.txt" ||

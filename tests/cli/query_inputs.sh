@@ -79,6 +79,6 @@ done
 echo "ok: --k beyond the vocabulary"
 
 "$cli/expect_failure.sh" 2 '^gradvec: error: "zero" has a zero vector, which has no direction' \
-  "$gradvec" nearest --vectors "$work/v.txt" a zero || exit 1
+  "$gradvec" nearest --vectors "$work/v.txt" zero || exit 1
 "$cli/expect_failure.sh" 2 '^gradvec: error: "a\\x0ab" not in vocabulary' \
   "$gradvec" nearest --vectors "$work/v.txt" $'a\nb' || exit 1

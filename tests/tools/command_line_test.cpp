@@ -137,7 +137,7 @@ TEST_CASE(
         for (const std::string& typo : one_letter_typos(name)) {
           const bool taken = command->get_option_no_throw(typo) != nullptr;
           // A peer's spelling is answered as such (the next test).
-          const bool peer = gv::tools::answer_peer_spelling(*command, typo, "").has_value();
+          const bool peer = gv::tools::is_peer_spelling(*command, typo);
           if (taken || peer) continue;
           std::vector<std::string> args = path_of(command);
           args.push_back(typo);
@@ -157,50 +157,140 @@ TEST_CASE(
     "command line: word2vec.c's, fastText's and gensim's spellings are answered with gradvec's") {
   struct Case {
     std::vector<std::string> args;
-    std::string said;
+    std::string typed, ours;  // the peer's option as the answer names it, and gradvec's
+    std::string line;         // the line in gradvec's spelling
   };
-  const std::string w2v = " is word2vec.c's spelling; gradvec's is ";
-  const std::string ft = " is fastText's spelling; gradvec's is ";
-  const std::vector<Case> cases{
-      {{"train", "-size", "200"}, "-size" + w2v + "--dim"},
-      {{"train", "-iter", "5"}, "-iter" + w2v + "--epochs"},
-      {{"train", "-cbow", "1"}, "-cbow 1" + w2v + "--model cbow"},
-      {{"train", "-cbow", "0"}, "-cbow 0" + w2v + "--model skipgram"},
-      {{"train", "-hs", "1"}, "-hs 1" + w2v + "--loss hs"},
-      {{"train", "-hs", "0"}, "-hs 0" + w2v + "--loss sgns"},
-      {{"train", "-negative", "10"}, "-negative" + w2v + "--negative"},
-      {{"train", "-min-count", "3"}, "-min-count" + w2v + "--min-count"},
-      {{"train", "-threads", "4"}, "-threads" + w2v + "--threads"},
-      {{"train", "-train", "text8"}, "-train" + w2v + "--corpus"},
-      {{"train", "-binary", "1"}, "-binary 1" + w2v + "--output-format w2v-bin"},
-      {{"train", "-binary", "0"}, "-binary 0" + w2v + "--output-format w2v"},
-      {{"train", "-save-vocab", "v.txt"}, "-save-vocab" + w2v + "--save-vocab"},
-      {{"train", "-read-vocab", "v.txt"}, "-read-vocab" + w2v + "--read-vocab"},
-      {{"train", "-output", "out"},
-       "-output is word2vec.c's and fastText's spelling; gradvec's is --output, the "
-       "whole file name (fastText's -output is a prefix it adds .bin and .vec to)"},
-      {{"train", "-dim", "100"}, "-dim" + ft + "--dim"},
-      {{"train", "-epoch", "5"}, "-epoch" + ft + "--epochs"},
-      {{"train", "-minCount", "5"}, "-minCount" + ft + "--min-count"},
-      {{"train", "-minn", "3"}, "-minn" + ft + "--minn (with --subwords)"},
-      {{"train", "-maxn", "6"}, "-maxn" + ft + "--maxn (with --subwords)"},
-      {{"train", "-bucket", "1000"}, "-bucket" + ft + "--buckets (with --subwords)"},
-      {{"train", "-loss", "ns"}, "-loss ns" + ft + "--loss sgns"},
-      {{"train", "-loss", "hs"}, "-loss hs" + ft + "--loss hs"},
-      {{"train", "-loss", "softmax"}, "-loss softmax" + ft + "--loss softmax"},
-      {{"train", "-thread", "4"}, "-thread" + ft + "--threads"},
-      {{"train", "-input", "data.txt"}, "-input" + ft + "--corpus"},
-      {{"nearest", "--topn", "3", "king"}, "--topn is gensim's spelling; gradvec's is --k"},
+  const auto said = [](const std::string& whose, const Case& c) {
+    return whose + " spelling: " + c.typed + " is " + c.ours + ". In gradvec's spelling: gradvec " +
+           c.line;
+  };
+  const std::vector<Case> word2vec{
+      {{"train", "-size", "200"}, "-size", "--dim", "train --dim 200"},
+      {{"train", "-iter", "5"}, "-iter", "--epochs", "train --epochs 5"},
+      {{"train", "-cbow", "1"}, "-cbow 1", "--model cbow", "train --model cbow"},
+      {{"train", "-cbow", "0"}, "-cbow 0", "--model skipgram", "train --model skipgram"},
+      {{"train", "-hs", "1"}, "-hs 1", "--loss hs", "train --loss hs"},
+      {{"train", "-hs", "0"}, "-hs 0", "--loss sgns", "train --loss sgns"},
+      {{"train", "-negative", "10"}, "-negative", "--negative", "train --negative 10"},
+      {{"train", "-window", "8"}, "-window", "--window", "train --window 8"},
+      {{"train", "-sample", "1e-4"}, "-sample", "--sample", "train --sample 1e-4"},
+      {{"train", "-min-count", "3"}, "-min-count", "--min-count", "train --min-count 3"},
+      {{"train", "-threads", "4"}, "-threads", "--threads", "train --threads 4"},
+      {{"train", "-train", "text8"}, "-train", "--corpus", "train --corpus text8"},
+      {{"train", "-alpha", "0.05"}, "-alpha", "--lr", "train --lr 0.05"},
+      {{"train", "-binary", "1"},
+       "-binary 1",
+       "--output-format w2v-bin",
+       "train --output-format w2v-bin"},
+      {{"train", "-binary", "0"}, "-binary 0", "--output-format w2v", "train --output-format w2v"},
+      {{"train", "-save-vocab", "v.txt"},
+       "-save-vocab",
+       "--save-vocab",
+       "train --save-vocab v.txt"},
+      {{"train", "-read-vocab", "v.txt"},
+       "-read-vocab",
+       "--read-vocab",
+       "train --read-vocab v.txt"},
       // word2phrase, in word2vec.c's distribution, reads its corpus as -train too.
-      {{"phrases", "-train", "text8"}, "-train" + w2v + "--corpus"},
+      {{"phrases", "-train", "text8"}, "-train", "--corpus", "phrases --corpus text8"},
   };
-  for (const Case& c : cases) {
-    CAPTURE(command_line(c.args));
-    CHECK(answer(c.args) == c.said);
+  const std::vector<Case> fasttext{
+      {{"train", "-dim", "100"}, "-dim", "--dim", "train --dim 100"},
+      {{"train", "-epoch", "5"}, "-epoch", "--epochs", "train --epochs 5"},
+      {{"train", "-minCount", "5"}, "-minCount", "--min-count", "train --min-count 5"},
+      // fastText's n-grams are gradvec's --subwords, which the line gains.
+      {{"train", "-minn", "3"}, "-minn", "--minn (with --subwords)", "train --minn 3 --subwords"},
+      {{"train", "-maxn", "6"}, "-maxn", "--maxn (with --subwords)", "train --maxn 6 --subwords"},
+      {{"train", "--subwords", "-bucket", "1000"},
+       "-bucket",
+       "--buckets (with --subwords)",
+       "train --subwords --buckets 1000"},
+      {{"train", "-loss", "ns"}, "-loss ns", "--loss sgns", "train --loss sgns"},
+      {{"train", "-loss", "hs"}, "-loss hs", "--loss hs", "train --loss hs"},
+      {{"train", "-loss", "softmax"}, "-loss softmax", "--loss softmax", "train --loss softmax"},
+      {{"train", "-thread", "4"}, "-thread", "--threads", "train --threads 4"},
+      {{"train", "-input", "data.txt"}, "-input", "--corpus", "train --corpus data.txt"},
+      {{"train", "-ws", "5"}, "-ws", "--window", "train --window 5"},
+      {{"train", "-neg", "5"}, "-neg", "--negative", "train --negative 5"},
+      {{"train", "-lr", "0.05"}, "-lr", "--lr", "train --lr 0.05"},
+      {{"train", "-t", "1e-4"}, "-t", "--sample", "train --sample 1e-4"},
+      {{"train", "-pretrainedVectors", "a.vec"},
+       "-pretrainedVectors",
+       "--init",
+       "train --init a.vec"},
+  };
+  // gensim's keyword arguments, as a user who knows them types them; --hs 1 is no slip of -h.
+  const std::vector<Case> gensim{
+      {{"train", "--vector_size", "100"}, "--vector_size", "--dim", "train --dim 100"},
+      {{"train", "--size", "100"}, "--size", "--dim", "train --dim 100"},
+      {{"train", "--workers", "4"}, "--workers", "--threads", "train --threads 4"},
+      {{"train", "--sg", "1"}, "--sg 1", "--model skipgram", "train --model skipgram"},
+      {{"train", "--sg", "0"}, "--sg 0", "--model cbow", "train --model cbow"},
+      {{"train", "--hs", "1"}, "--hs 1", "--loss hs", "train --loss hs"},
+      {{"train", "--alpha", "0.025"}, "--alpha", "--lr", "train --lr 0.025"},
+      {{"train", "--iter", "5"}, "--iter", "--epochs", "train --epochs 5"},
+      {{"train", "--min_count", "2"}, "--min_count", "--min-count", "train --min-count 2"},
+      {{"train", "--min_count=2"}, "--min_count", "--min-count", "train --min-count 2"},
+      {{"nearest", "--topn", "3", "king"}, "--topn", "--k", "nearest --k 3 king"},
+  };
+  for (const auto& [whose, cases] :
+       {std::pair{"word2vec.c's", &word2vec}, std::pair{"fastText's", &fasttext},
+        std::pair{"gensim's", &gensim}}) {
+    for (const Case& c : *cases) {
+      CAPTURE(command_line(c.args));
+      CHECK(answer(c.args) == said(whose, c));
+    }
   }
-  // A value word2vec.c does not have is answered with every one it does.
+  CHECK(answer({"train", "-output", "out"}) ==
+        "word2vec.c's and fastText's spelling: -output is --output (the whole file name: "
+        "fastText's -output is a prefix it adds .bin and .vec to). In gradvec's spelling: gradvec "
+        "train --output out");
+  // A value word2vec.c does not have is answered with every one it does, and carried over for
+  // gradvec to refuse with its own choices.
   CHECK(answer({"train", "-cbow", "2"}) ==
-        "-cbow" + w2v + "--model cbow for -cbow 1, --model skipgram for -cbow 0");
+        "word2vec.c's spelling: -cbow is --model cbow for -cbow 1, --model skipgram for -cbow 0. "
+        "In gradvec's spelling: gradvec train --model 2");
+}
+
+TEST_CASE("command line: a peer's whole command line is answered at once, in gradvec's spelling") {
+  // word2vec.c's own demo-word.sh line: every option named in one answer, with the line to copy.
+  CHECK(answer({"train", "-train",   "text8", "-output",   "vectors.bin", "-cbow", "1", "-size",
+                "200",   "-window",  "8",     "-negative", "25",          "-hs",   "0", "-sample",
+                "1e-4",  "-threads", "20",    "-binary",   "1",           "-iter", "15"}) ==
+        "word2vec.c's spellings: -train is --corpus, -output is --output (the whole file name: "
+        "fastText's -output is a prefix it adds .bin and .vec to), -cbow 1 is --model cbow, -size "
+        "is --dim, -window is --window, -negative is --negative, -hs 0 is --loss sgns, -sample is "
+        "--sample, -threads is --threads, -binary 1 is --output-format w2v-bin and -iter is "
+        "--epochs. In gradvec's spelling: gradvec train --corpus text8 --output vectors.bin "
+        "--model cbow --dim 200 --window 8 --negative 25 --loss sgns --sample 1e-4 --threads 20 "
+        "--output-format w2v-bin --epochs 15");
+  // Hierarchical softmax with negative sampling off is --loss hs alone: gradvec's --negative
+  // starts at 1, and hs draws none. So in gensim's spelling, where --negative is gradvec's own.
+  CHECK(answer({"train", "-hs", "1", "-negative", "0", "-size", "50"}) ==
+        "word2vec.c's spellings: -hs 1 -negative 0 is --loss hs and -size is --dim. In gradvec's "
+        "spelling: gradvec train --loss hs --dim 50");
+  CHECK(answer({"train", "--negative", "0", "--sg", "1", "--hs", "1"}) ==
+        "gensim's spellings: --sg 1 is --model skipgram and --hs 1 --negative 0 is --loss hs. In "
+        "gradvec's spelling: gradvec train --model skipgram --loss hs");
+  // Options gradvec has none of are named and left out; values are quoted for the shell.
+  CHECK(answer({"train", "-train", "my text.txt", "-classes", "500"}) ==
+        "word2vec.c's spellings: -train is --corpus and -classes 500 is left out (gradvec makes "
+        "no k-means word classes). In gradvec's spelling: gradvec train --corpus 'my text.txt'");
+  CHECK(answer({"train", "-input", "t.txt", "-minn", "2", "-maxn", "5", "-wordNgrams", "2"}) ==
+        "fastText's spellings: -input is --corpus, -minn is --minn (with --subwords), -maxn is "
+        "--maxn (with --subwords) and -wordNgrams 2 is left out (fastText reads it for supervised "
+        "models only). In gradvec's spelling: gradvec train --corpus t.txt --minn 2 --subwords "
+        "--maxn 5");
+  // A mistake of gradvec's own spelling after a peer's stays in the line (its own answer comes
+  // when the line runs); the peers' past it are still answered. One before them is answered.
+  CHECK(answer({"train", "-size", "100", "--epoch", "3", "-cbow", "1"}) ==
+        "word2vec.c's spellings: -size is --dim and -cbow 1 is --model cbow. In gradvec's "
+        "spelling: gradvec train --dim 100 --epoch 3 --model cbow");
+  CHECK(answer({"train", "--epoch", "3", "-size", "100"}) ==
+        "unknown option '--epoch'; did you mean '--epochs'?");
+  // A command that lacks the option is no place for its peer spelling.
+  CHECK(answer({"nearest", "--vectors", "v.vec", "-size", "3", "king"}) ==
+        "unknown option '-size' for gradvec nearest (see its --help)");
 }
 
 TEST_CASE("command line: names are checked where they can be commands or options, not values") {
@@ -225,7 +315,8 @@ TEST_CASE("command line: names are checked where they can be commands or options
   CHECK(answer({"train", "--corpus", "trian", "--lr", "-0.5", "--output", "-"}).empty());
   CHECK(answer({"nearest", "--vectors", "v.vec", "--", "--epoch", "-size"}).empty());
   CHECK(answer({"train", "--show", "trian", "-size"}) ==
-        "-size is word2vec.c's spelling; gradvec's is --dim");
+        "word2vec.c's spelling: -size is --dim. In gradvec's spelling: gradvec train --show trian "
+        "--dim");
 }
 
 TEST_CASE(

@@ -73,8 +73,30 @@ TEST_CASE("gradvec nearest prints a header and k word/cosine lines per word") {
   CHECK(gradvec({"nearest", "--vectors", vectors, "--k", "2", "b", "a"}) ==
         "nearest to b:\nx\t0.900000\ny\t0.500000\n"
         "nearest to a:\nb\t0.000000\nc\t0.000000\n");
-  CHECK_THROWS_WITH(gradvec({"nearest", "--vectors", vectors, "b", "xx"}),
+  CHECK_THROWS_WITH(gradvec({"nearest", "--vectors", vectors, "xx"}),
                     "\"xx\" not in vocabulary (did you mean: \"x\", \"a\", \"b\"?)");
+}
+
+TEST_CASE("gradvec nearest answers the words it has and names each it lacks at the end") {
+  const ScratchDir dir("nearest-unknown");
+  const std::string vectors = write_example(dir);
+  std::string printed;
+  CHECK_THROWS_WITH(
+      run_gradvec({"nearest", "--vectors", vectors, "--k", "2", "xx", "b", "qqqqqq"}, printed),
+      "\"xx\" not in vocabulary (did you mean: \"x\", \"a\", \"b\"?); \"qqqqqq\" "
+      "not in vocabulary; the other words are answered");
+  CHECK(printed == gradvec({"nearest", "--vectors", vectors, "--k", "2", "b"}));
+  CHECK(printed.rfind("nearest to b:\n", 0) == 0);
+}
+
+TEST_CASE("a query of several words names every word it lacks in one error") {
+  const ScratchDir dir("analogy-unknown");
+  const std::string vectors = write_example(dir);
+  std::string printed;
+  CHECK_THROWS_WITH(run_gradvec({"analogy", "--vectors", vectors, "xx", "b", "qqqqqq"}, printed),
+                    "\"xx\" not in vocabulary (did you mean: \"x\", \"a\", \"b\"?); \"qqqqqq\" "
+                    "not in vocabulary");
+  CHECK(printed.empty());
 }
 
 TEST_CASE("gradvec analogy answers with either method") {
@@ -129,13 +151,14 @@ TEST_CASE("gradvec eval similarity prints rho, pairs and skipped") {
                     few + ": only 1 of 2 pairs have both words in the vocabulary; need at least 2");
 }
 
-TEST_CASE("nearest and analogy print nothing for a query they refuse, all words checked first") {
+TEST_CASE("analogy prints nothing for a query it refuses; nearest answers the other words") {
   const ScratchDir dir("zero_query");
   const std::string vectors = dir.write("z.txt", "a 1 0\nb 0 1\nzero 0 0\n");
   std::string printed;
   CHECK_THROWS_WITH(run_gradvec({"nearest", "--vectors", vectors, "a", "zero"}, printed),
-                    "\"zero\" has a zero vector, which has no direction to compare with");
-  CHECK(printed.empty());
+                    "\"zero\" has a zero vector, which has no direction to compare with; the "
+                    "other words are answered");
+  CHECK(printed == gradvec({"nearest", "--vectors", vectors, "a"}));
   CHECK_THROWS_WITH(run_gradvec({"analogy", "--vectors", vectors, "a", "zero", "b"}, printed),
                     "\"zero\" has a zero vector, which has no direction to compare with");
   CHECK(printed.empty());

@@ -153,6 +153,20 @@ TEST_CASE("a word listed twice resolves to its first row") {
   CHECK(index.index_of("w") == 0);
 }
 
+TEST_CASE("an unknown word in vectors over BPE tokens is offered the word-start pieces") {
+  // "love" is 1 edit from the inner piece "ove", 2 from "le" and "ive", and 1 from the word-start
+  // pieces "▁lov" and "▁loved" once it is read as the piece it is after a space.
+  const VectorIndex index(make_vectors(
+      {{"ove", {1}}, {"le", {1}}, {"ive", {1}}, {"\u2581lov", {1}}, {"\u2581loved", {1}}}));
+  CHECK_THROWS_WITH(
+      index.index_of("love"),
+      "\"love\" not in vocabulary (did you mean: \"\u2581lov\", \"\u2581loved\", \"ove\"?)");
+  // A word typed with its mark is compared as typed.
+  CHECK_THROWS_WITH(index.index_of("\u2581lovd"),
+                    "\"\u2581lovd\" not in vocabulary (did you mean: \"\u2581lov\", "
+                    "\"\u2581loved\"?)");
+}
+
 TEST_CASE("an unknown word names itself and up to three close spellings") {
   const VectorIndex index(make_vectors(
       {{"king", {1}}, {"queen", {1}}, {"kings", {1}}, {"kingdom", {1}}, {"ring", {1}}}));

@@ -1,7 +1,10 @@
 #include "tools/vectors/query_word.h"
 
+#include <algorithm>
+
 #include "embeddings/bpe/readable_piece.h"
 #include "tools/vectors/case_variants.h"
+#include "tools/vectors/spelling.h"
 
 namespace gv::tools {
 
@@ -15,6 +18,24 @@ QueryWord resolve_query_word(std::string_view word, const std::vector<std::strin
   if (variants.empty()) return {std::string(word), {}};
   std::string first = variants.front();
   return {std::move(first), std::move(variants)};
+}
+
+std::vector<std::string> query_suggestions(std::string_view word,
+                                           const std::vector<std::string>& vocabulary) {
+  constexpr size_t kSuggestions = 3;
+  std::vector<std::string> suggestions;
+  // Empty for a vocabulary without word-start pieces: the mark alone is 3 bytes away from any
+  // word that lacks it, more than closest_spellings' distance.
+  if (!word.starts_with(bpe::kSpaceMark)) {
+    suggestions = closest_spellings(vocabulary, std::string(bpe::kSpaceMark) + std::string(word),
+                                    kSuggestions);
+  }
+  for (std::string& spelling : closest_spellings(vocabulary, word, kSuggestions)) {
+    if (suggestions.size() == kSuggestions) break;
+    if (std::find(suggestions.begin(), suggestions.end(), spelling) == suggestions.end())
+      suggestions.push_back(std::move(spelling));
+  }
+  return suggestions;
 }
 
 }  // namespace gv::tools

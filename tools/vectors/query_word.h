@@ -24,4 +24,11 @@ struct QueryWord {
 QueryWord resolve_query_word(std::string_view word, const std::vector<std::string>& vocabulary,
                              const std::function<bool(std::string_view)>& listed);
 
+// Up to three vocabulary words close to `word`, which the vocabulary lacks ("did you mean"),
+// nearest first. Where the vocabulary holds BPE pieces, a word is looked up as the piece it is
+// after a space (resolve_query_word), so the word-start pieces close to that piece come first:
+// "lov" suggests "▁love" before the inner pieces "lo" and "ove".
+std::vector<std::string> query_suggestions(std::string_view word,
+                                           const std::vector<std::string>& vocabulary);
+
 }  // namespace gv::tools

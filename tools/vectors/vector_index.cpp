@@ -5,7 +5,6 @@
 #include <limits>
 
 #include "tools/vectors/parallel_for.h"
-#include "tools/vectors/spelling.h"
 #include "tools/vectors/top_k.h"
 #include "tools/vectors/vector_source.h"
 
@@ -112,7 +111,7 @@ QueryWord VectorIndex::resolve(std::string_view word) const {
 
 int64_t VectorIndex::index_of(std::string_view word) const {
   if (const auto index = find(word)) return *index;
-  throw UnknownWordError(std::string(word), closest_spellings(words_, word));
+  throw UnknownWordError(std::string(word), query_suggestions(word, words_));
 }
 
 bool VectorIndex::from_subwords(std::string_view word) const {

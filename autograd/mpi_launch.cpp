@@ -1,4 +1,4 @@
-#include "word2vec/mpi_launch.h"
+#include "autograd/mpi_launch.h"
 
 #include <charconv>
 #include <cstdlib>
