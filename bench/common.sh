@@ -189,8 +189,8 @@ train_command() {
       [[ $model == cbow ]] && cbow=1
       [[ $loss == hs ]] && hs=1 neg=0
       # Its initial range is its own, ±0.5/dim; -iter is its epochs; text output.
-      local binary=$word2vec_c
-      [[ -n $isa ]] && binary=word2vec_c_$isa && binary=${!binary}
+      local binary=word2vec_c${isa:+_$isa}  # the build for this ISA (build_word2vec_c)
+      binary=${!binary}
       printf '%s\n' "$binary" -train "$tokens" -output "$out" -size $dim -window $window \
         -negative $neg -hs $hs -sample $sample -min-count $min_count -alpha $lr -iter "$epochs" \
         -threads "$threads" -cbow $cbow -binary 0 ;;
