@@ -1,8 +1,10 @@
 #include "distributed/run_agreement.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -23,13 +25,29 @@ using Fields = std::vector<std::pair<std::string, std::string>>;
 // checkpoint, a vocabulary.
 constexpr const char* kInputFileOptions[] = {"--init", "--resume", "--read-vocab"};
 
-// A file as the ranks compare it: its name, its size and its modification time (a rank that
-// cannot see it shows -1 bytes).
-std::string file_fingerprint(const std::string& name, int64_t bytes) {
+// When a file was last written, in UTC to the nanosecond ("2026-11-28 12:12:05.865589112 UTC"),
+// or why that cannot be read.
+std::string modification_time(const std::string& name) {
+  using namespace std::chrono;
   std::error_code error;
-  const auto modified = std::filesystem::last_write_time(name, error).time_since_epoch();
-  return name + ", " + std::to_string(bytes) + " bytes, modified at " +
-         std::to_string(modified.count());
+  const auto written = std::filesystem::last_write_time(name, error);
+  if (error) return "an unknown time (" + error.message() + ")";
+  const auto when = file_clock::to_sys(written);
+  const auto seconds = floor<std::chrono::seconds>(when);
+  const std::time_t t = system_clock::to_time_t(time_point_cast<system_clock::duration>(seconds));
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  char text[64];
+  const size_t n = std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S", &utc);
+  std::snprintf(text + n, sizeof text - n, ".%09lld UTC",
+                static_cast<long long>(duration_cast<nanoseconds>(when - seconds).count()));
+  return text;
+}
+
+// A file as the ranks compare it: its name, its size and its modification time (a rank that
+// cannot see it shows -1 bytes and an unknown time).
+std::string file_fingerprint(const std::string& name, int64_t bytes) {
+  return name + ", " + std::to_string(bytes) + " bytes, modified at " + modification_time(name);
 }
 
 // The running binary's bytes, hashed: the same build on every rank, wherever each found it.
