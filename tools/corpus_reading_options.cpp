@@ -55,6 +55,7 @@ void CorpusReadingOptions::add_to(CLI::App& command) {
             if (const auto found = kTokenizers.find(name); found != kTokenizers.end()) {
               tokenizer = found->second;
               bpe = nullptr;
+              bpe_file.clear();
               builtin_named = name;
               return;
             }
@@ -62,6 +63,7 @@ void CorpusReadingOptions::add_to(CLI::App& command) {
             builtin_named.clear();
             try {
               bpe = std::make_shared<const BpeWords>(bpe::load_bpe(name));
+              bpe_file = name;
             } catch (const std::runtime_error& e) {
               throw std::runtime_error(std::string("--tokenizer: ") + e.what());
             }

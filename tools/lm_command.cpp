@@ -157,12 +157,14 @@ void run_lm_train(LmTrainArgs args) {
   require_corpus(args.corpus);
   // The model written is itself a checkpoint: resuming from one and rewriting it, as --output or
   // --checkpoint, is one run continuing another.
-  refuse_shared_files({{"--corpus", args.corpus},
-                       {"--resume", args.resume},
-                       {"--tokenizer", tokenizer ? args.tokenizer : ""}},
-                      {{"--output", args.output}, {"--checkpoint", args.checkpoint}},
-                      {{"--resume", "--output"}, {"--resume", "--checkpoint"}});
+  const std::vector<PathOption> inputs = {{"--corpus", args.corpus},
+                                          {"--resume", args.resume},
+                                          {"--tokenizer", tokenizer ? args.tokenizer : ""}};
+  const std::vector<PathOption> outputs = {{"--output", args.output},
+                                           {"--checkpoint", args.checkpoint}};
+  refuse_shared_files(inputs, outputs, {{"--resume", "--output"}, {"--resume", "--checkpoint"}});
   const OutputLocks locks = prepare_outputs({args.output, args.checkpoint});
+  const StopCheckpoint stop_checkpoint(args.checkpoint, args.output, inputs, outputs);
   std::ostream& messages = message_stream({args.output, args.checkpoint});
   LmTrainer trainer = args.resume.empty()
                           ? LmTrainer(args.corpus, args.config, args.options, vocab)
@@ -184,7 +186,7 @@ void run_lm_train(LmTrainArgs args) {
       });
   if (!finished) {
     keep_interrupted(
-        save, args.checkpoint, args.output, "lm",
+        save, stop_checkpoint, "lm",
         [&](const std::string& path) {
           return "gradvec lm train --resume " + shell_quoted(path) + " --corpus " +
                  shell_quoted(args.corpus) + " --output " + shell_quoted(args.output);
