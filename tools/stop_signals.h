@@ -4,9 +4,11 @@
 // terminal sends HUP: all three mean "stop now and keep what you can". While a StopSignals lives
 // (from a command's start through its last write) the first of them sets stop(), which the
 // trainers honour at their next step boundary, and is remembered for the exit status (128 + its
-// number, as the shell reports a process the signal ended). Any further one is absorbed with a
-// line on stderr: a checkpoint or vector file being written is finished rather than cut off.
-// A HUP ignored when the process started (nohup) stays ignored.
+// number, as the shell reports a process the signal ended), however close behind it the next
+// one comes. Any further one is absorbed with a line on stderr: a checkpoint or vector file
+// being written is finished rather than cut off. Once one has come, they stay ignored after the
+// StopSignals goes, so that none can change the exit status on the way out. A HUP ignored when
+// the process started (nohup) stays ignored.
 #pragma once
 
 #include <atomic>
@@ -18,7 +20,7 @@ class StopSignals {
  public:
   // Installs the handlers, saving the ones they replace. One instance at a time.
   StopSignals();
-  // Puts the saved handlers back.
+  // Puts the saved handlers back, unless a signal came: then they are ignored to the end.
   ~StopSignals();
   StopSignals(const StopSignals&) = delete;
   StopSignals& operator=(const StopSignals&) = delete;
@@ -36,7 +38,7 @@ class StopSignals {
 inline constexpr const char* kStopSignalsHelp =
     "INT (Ctrl-C), TERM (kill, timeout, Slurm, docker stop) and HUP (a closed terminal; not under "
     "nohup) stop training at the next step boundary, write a checkpoint (--checkpoint, else "
-    "OUTPUT.ckpt when OUTPUT is a file, else $TMPDIR) and print the command that resumes it; the "
+    "OUTPUT.ckpt when OUTPUT is a file and that name no input, else $TMPDIR) and print the command that resumes it; the "
     "exit status is 130, "
     "143 or 129 (128 + the signal's number). A signal that comes while a file is being written "
     "waits for the write to finish.";

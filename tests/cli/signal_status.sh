@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# signal_status.sh GRADVEC CORPUS
+# The exit status is the first signal's (128 + its number), however close behind it the next one
+# comes: INT and TERM pending together (sent while the run was stopped, so that the kernel
+# delivers both at once) exit 130, not 143; TERM sent again and again while the run ends after
+# an INT never changes that either. The line a further signal prints promises no write that is
+# not happening.
+set -euo pipefail
+gradvec=$1 corpus=$2
+source "$(dirname "$0")/scratch.sh"
+
+# start ARGS...: trains in the background with ARGS until training has begun; $pid is the run.
+start() {
+  : >"$work/err"
+  "$gradvec" train --corpus "$corpus" --epochs 20 --threads 1 --output "$work/v.vec" "$@" 2>"$work/err" >/dev/null &
+  pid=$!
+  until grep -q ' words in vocabulary' "$work/err"; do
+    kill -0 "$pid" 2>/dev/null || fail "the run ended before training: $(cat "$work/err")"
+    sleep 0.02
+  done
+}
+finish() {
+  status=0
+  wait "$pid" || status=$?
+  at_exit() { :; }
+}
+pid=
+at_exit() { [[ -z $pid ]] || kill -9 "$pid" 2>/dev/null || :; }
+
+start
+kill -STOP "$pid"
+kill -INT "$pid"
+kill -TERM "$pid"
+kill -CONT "$pid"
+finish
+cat "$work/err"
+[[ $status -eq 130 ]] || fail "INT then TERM: exit status $status, expected 130 (the first signal's)"
+grep -q "finishing what is being written" "$work/err" && fail "a second signal claimed a write in progress"
+grep -q "already stopping at the first signal" "$work/err" || fail "the second signal was not answered"
+
+# TERM after TERM while the run ends after an INT, through the writing of its checkpoint and
+# past the moment the handlers go: none may end it with 143.
+start
+kill -INT "$pid"
+while kill -TERM "$pid" 2>/dev/null; do sleep 0.001; done
+finish
+[[ $status -eq 130 ]] || fail "INT then a stream of TERMs: exit status $status, expected 130"
+grep -q '^interrupted: checkpoint written to' "$work/err" || fail "no checkpoint: $(cat "$work/err")"
+echo "ok: the first signal's status, whatever follows it"
