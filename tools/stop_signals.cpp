@@ -52,9 +52,11 @@ StopSignals::StopSignals() {
     if (kStopSignals[i] == SIGHUP && previous_[i].sa_handler == SIG_IGN) continue;
     sigaction(kStopSignals[i], &action, nullptr);
   }
+  abandon_waits_when(&g_stop);
 }
 
 StopSignals::~StopSignals() {
+  abandon_waits_when(nullptr);
   // After a signal the process is on its way out with that signal's status: one more, put back
   // to its default, would end it with its own instead. They stay ignored to the end.
   struct sigaction ignore {};
@@ -72,6 +74,11 @@ const std::atomic<bool>& StopSignals::stop() const {
 
 int StopSignals::received() const {
   return g_first.load();
+}
+
+int failed_status(int otherwise) {
+  const int signal = g_first.load();
+  return signal != 0 ? 128 + signal : otherwise;
 }
 
 const char* signal_name(int signal) {

@@ -47,3 +47,23 @@ finish
 [[ $status -eq 130 ]] || fail "INT then a stream of TERMs: exit status $status, expected 130"
 grep -q '^interrupted: checkpoint written to' "$work/err" || fail "no checkpoint: $(cat "$work/err")"
 echo "ok: the first signal's status, whatever follows it"
+
+# A FIFO output that no reader opens: the run waits for one, and the first signal ends the wait
+# 1.5 s later (it used to wait forever, deaf to INT and TERM): the model kept in $TMPDIR, the status the
+# signal's. The tiny corpus trains in a moment, so the signal finds the run waiting; one that
+# came sooner would stop training instead, with the same status.
+mkfifo "$work/fifo"
+printf 'a b c d e f g\nb c d e f g a\n' >"$work/tiny.txt"
+: >"$work/err"
+"$gradvec" train --corpus "$work/tiny.txt" --min-count 1 --quiet --output "$work/fifo" 2>"$work/err" >/dev/null &
+pid=$!
+sleep 1
+kill -TERM "$pid"
+for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$pid" 2>/dev/null && fail "a FIFO with no reader: TERM did not end the wait in 10 s"
+finish
+cat "$work/err"
+[[ $status -eq 143 ]] || fail "a FIFO with no reader: exit status $status after TERM, expected 143"
+grep -Eq "cannot write $work/fifo: no reader opened the FIFO within 1.5 s of the signal that stopped the run; the trained model is kept in $TMPDIR/gradvec-train-|^interrupted: " "$work/err" ||
+  fail "a FIFO with no reader: no line saying where the model went"
+echo "ok: a FIFO output with no reader is waited for only until a signal"
