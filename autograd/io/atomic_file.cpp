@@ -52,12 +52,23 @@ std::string temporary_prefix(const std::string& target) {
 }
 static_assert(1 + kKeptNameBytes + 1 + kRandomCharacters <= NAME_MAX);
 
+// Throws naming `shown` if `directory` is append-only (chattr +a), where every temporary would
+// stay behind: it could be neither renamed into place nor removed.
+void refuse_append_only(const std::filesystem::path& directory, const std::string& shown) {
+  if (append_only_directory(directory)) {
+    throw cannot_write(shown, "its directory " + printable(directory.string()) +
+                                  " is append-only (chattr +a): a file written there through a "
+                                  "temporary could be neither renamed into place nor removed");
+  }
+}
+
 // The new file beside the target, removed unless dismissed: covers every early exit, thrown or
 // not. The one place a temporary comes into being and goes away.
 class TemporaryFile {
  public:
   // `shown` names the output in messages (the path as the user gave it).
   TemporaryFile(const std::string& target, const std::string& shown) {
+    refuse_append_only(directory_of(target), shown);
     const ListedTemporary file =
         create_listed_temporary(directory_of(target), temporary_prefix(target), "", 0666);
     if (file.fd < 0) throw cannot_write(shown, std::strerror(file.error));
@@ -284,6 +295,7 @@ void check_writable(const std::string& path) {
 
 std::string create_unique_file(const std::string& directory, const std::string& stem,
                                const std::string& extension) {
+  refuse_append_only(directory, directory);
   const ListedTemporary file =
       create_listed_temporary(directory, stem + "-", "." + extension, 0666);
   if (file.fd < 0) throw cannot_write(directory, std::strerror(file.error));
