@@ -216,11 +216,14 @@ void run_lm_train(LmTrainArgs args) {
                   static_cast<long long>(p.step), static_cast<long long>(p.step));
   }
   messages << line << "model written to " << shown_on(messages, args.output) << std::endl;
-  if (signals.received() == 0) {
-    const LmCorpus& corpus = trainer.corpus();
-    const WindowLoss loss = mean_loss(trainer.model(), corpus.validation, context,
-                                      trainer.options().batch, trainer.options().threads);
-    messages << validation_line(text_loss(loss, corpus.validation, corpus.vocab), context)
+  // The model is written: a signal during validation (long on a large held-out text) ends it
+  // at the next batch, with no line.
+  const LmCorpus& corpus = trainer.corpus();
+  const std::optional<WindowLoss> loss =
+      mean_loss_unless_stopped(trainer.model(), corpus.validation, context, trainer.options().batch,
+                               trainer.options().threads, signals.stop());
+  if (loss) {
+    messages << validation_line(text_loss(*loss, corpus.validation, corpus.vocab), context)
              << std::flush;
   }
   end_if_signalled(signals, args.output);
