@@ -30,3 +30,26 @@ for case in INT:130 TERM:143 HUP:129; do
   [[ ! -e $work/p.txt ]] || fail "SIG$signal: an output written by a run it ended"
 done
 echo "ok: INT, TERM and HUP mid-write leave no temporary file"
+
+# bpe train holds its output's lock file from the start: a signal while it counts (a 30 MB corpus
+# of random words takes it some 2 s) removes the lock file with it.
+awk 'BEGIN { srand(1); for (l = 0; l < 400000; ++l) { line = ""; for (w = 0; w < 12; ++w) {
+  word = ""; n = 2 + int(rand() * 8); for (c = 0; c < n; ++c) word = word sprintf("%c", 97 + int(rand() * 26))
+  line = line word " " } print line } }' >"$work/random.txt"
+for case in INT:130 TERM:143 HUP:129; do
+  signal=${case%:*}
+  "$gradvec" bpe train --corpus "$work/random.txt" --vocab-size 60000 --output "$work/t.bpe" \
+    2>"$work/err" >/dev/null &
+  pid=$!
+  until [[ -e $work/.t.bpe.lock ]]; do
+    kill -0 "$pid" 2>/dev/null || fail "bpe train ended before it took its lock"
+    sleep 0.01
+  done
+  kill -"$signal" "$pid"
+  status=0
+  wait "$pid" || status=$?
+  [[ $status -eq ${case#*:} ]] || fail "bpe train: exit status $status after SIG$signal, expected ${case#*:}"
+  leftover=$(leftovers "$work")
+  [[ -z $leftover ]] || fail "bpe train: SIG$signal left behind: $leftover"
+done
+echo "ok: bpe train stopped by INT, TERM or HUP leaves no lock file"
