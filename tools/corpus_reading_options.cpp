@@ -5,6 +5,7 @@
 #include <system_error>
 #include <vector>
 
+#include "autograd/io/printable.h"
 #include "embeddings/bpe/bpe_file.h"
 #include "tools/builtin_tokenizer_note.h"
 #include "tools/name_suggestions.h"
@@ -31,8 +32,8 @@ CLI::Validator tokenizer_name_or_file() {
           std::vector<std::string> names;
           for (const auto& [name, kind] : kTokenizers) names.push_back(name);
           if (const std::string hint = did_you_mean(text, names); !hint.empty()) {
-            return "'" + text + "' is not a tokenizer name (words, whitespace) nor a BPE file" +
-                   hint;
+            return "'" + quoted_input(text) +
+                   "' is not a tokenizer name (words, whitespace) nor a BPE file" + hint;
           }
         }
         return regular_file("BPE file")(text);
