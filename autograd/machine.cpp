@@ -4,7 +4,10 @@
 #include <malloc.h>
 #endif
 
+#include <pthread.h>
+
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
@@ -26,9 +29,19 @@ std::vector<std::thread> start_threads(int count, const std::function<void(int)>
                                        const std::function<void()>& abandon) {
   std::vector<std::thread> threads;
   threads.reserve(static_cast<size_t>(count));
+  // The threads start with INT, TERM and HUP blocked (a thread inherits its creator's mask), so
+  // that the thread that started them takes every one: two signals sent to the process could
+  // otherwise run their handlers on two threads at once, the later one's first, and the status
+  // would not be the first signal's.
+  sigset_t stop_signals, previous;
+  sigemptyset(&stop_signals);
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&stop_signals, signal);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, &previous);
   try {
     for (int index = 0; index < count; ++index) threads.emplace_back(body, index);
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   } catch (const std::system_error& e) {
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
     if (abandon) abandon();
     for (std::thread& thread : threads) thread.join();
     throw std::runtime_error("cannot start a thread (" + std::string(e.what()) +

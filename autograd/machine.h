@@ -27,7 +27,8 @@ void run_on_threads(int threads, const std::function<void(int)>& work);
 // Starts body(0), ..., body(count - 1) on threads of their own, for the caller to join. When one
 // cannot start (its stack past `ulimit -v`, or past `ulimit -u`), abandon() is called so that the
 // bodies running can end early, they are joined (destroying a running std::thread would end the
-// process), and std::runtime_error says so, naming --threads.
+// process), and std::runtime_error says so, naming --threads. The threads never take INT, TERM
+// or HUP: the caller's thread does, one signal after another.
 std::vector<std::thread> start_threads(int count, const std::function<void(int)>& body,
                                        const std::function<void()>& abandon = {});
 

@@ -153,8 +153,8 @@ std::vector<bpe::TokenId> parse_ids(std::string_view line, int64_t line_number, 
     const auto [stop, error] = std::from_chars(text.data(), text.data() + text.size(), id);
     if (error != std::errc() || stop != text.data() + text.size() || id < 0 || id >= size) {
       throw std::runtime_error("standard input: line " + std::to_string(line_number) + ": '" +
-                               text + "' is not a token id in [0, " + std::to_string(size - 1) +
-                               "]");
+                               quoted_input(text) + "' is not a token id in [0, " +
+                               std::to_string(size - 1) + "]");
     }
     ids.push_back(static_cast<bpe::TokenId>(id));
     at = end;

@@ -5,6 +5,7 @@
 #include <system_error>
 #include <vector>
 
+#include "autograd/io/printable.h"
 #include "embeddings/bpe/bpe_file.h"
 #include "tools/builtin_tokenizer_note.h"
 #include "tools/name_suggestions.h"
@@ -31,8 +32,8 @@ CLI::Validator tokenizer_name_or_file() {
           std::vector<std::string> names;
           for (const auto& [name, kind] : kTokenizers) names.push_back(name);
           if (const std::string hint = did_you_mean(text, names); !hint.empty()) {
-            return "'" + text + "' is not a tokenizer name (words, whitespace) nor a BPE file" +
-                   hint;
+            return "'" + quoted_input(text) +
+                   "' is not a tokenizer name (words, whitespace) nor a BPE file" + hint;
           }
         }
         return regular_file("BPE file")(text);
@@ -55,6 +56,7 @@ void CorpusReadingOptions::add_to(CLI::App& command) {
             if (const auto found = kTokenizers.find(name); found != kTokenizers.end()) {
               tokenizer = found->second;
               bpe = nullptr;
+              bpe_file.clear();
               builtin_named = name;
               return;
             }
@@ -62,6 +64,7 @@ void CorpusReadingOptions::add_to(CLI::App& command) {
             builtin_named.clear();
             try {
               bpe = std::make_shared<const BpeWords>(bpe::load_bpe(name));
+              bpe_file = name;
             } catch (const std::runtime_error& e) {
               throw std::runtime_error(std::string("--tokenizer: ") + e.what());
             }

@@ -23,6 +23,7 @@ std::string tokenizer_name(const TokenizerOptions& options);
 struct CorpusReadingOptions {
   TokenizerKind tokenizer = TokenizerKind::words;
   std::shared_ptr<const BpeWords> bpe;  // read from the --tokenizer file
+  std::string bpe_file;                 // that file, which no output may replace; empty: none
   std::string builtin_named;            // --tokenizer's value when it named a built-in
   bool lowercase = false;               // --lowercase given
   bool keep_case = false;               // --keep-case given

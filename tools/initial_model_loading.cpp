@@ -74,7 +74,7 @@ InitialModel read_fasttext_initial_model(const std::string& path) {
     if (const std::string problem = non_finite_problem(table.data() + at, dim); !problem.empty()) {
       const std::string whose =
           row < bin.words
-              ? "word '" + printable(bin.entries[static_cast<size_t>(row)].word, 40) + "'"
+              ? "word '" + quoted_input(bin.entries[static_cast<size_t>(row)].word) + "'"
               : "bucket " + std::to_string(row - bin.words);
       throw std::runtime_error(printable(path) + ": " + name + " matrix row " +
                                std::to_string(row) + " (" + whose + "): " + problem);

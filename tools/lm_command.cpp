@@ -159,12 +159,14 @@ void run_lm_train(LmTrainArgs args) {
   require_corpus(args.corpus);
   // The model written is itself a checkpoint: resuming from one and rewriting it, as --output or
   // --checkpoint, is one run continuing another.
-  refuse_shared_files({{"--corpus", args.corpus},
-                       {"--resume", args.resume},
-                       {"--tokenizer", tokenizer ? args.tokenizer : ""}},
-                      {{"--output", args.output}, {"--checkpoint", args.checkpoint}},
-                      {{"--resume", "--output"}, {"--resume", "--checkpoint"}});
+  const std::vector<PathOption> inputs = {{"--corpus", args.corpus},
+                                          {"--resume", args.resume},
+                                          {"--tokenizer", tokenizer ? args.tokenizer : ""}};
+  const std::vector<PathOption> outputs = {{"--output", args.output},
+                                           {"--checkpoint", args.checkpoint}};
+  refuse_shared_files(inputs, outputs, {{"--resume", "--output"}, {"--resume", "--checkpoint"}});
   const OutputLocks locks = prepare_outputs({args.output, args.checkpoint});
+  const StopCheckpoint stop_checkpoint(args.checkpoint, args.output, inputs, outputs);
   std::ostream& messages = message_stream({args.output, args.checkpoint});
   LmTrainer trainer = args.resume.empty()
                           ? LmTrainer(args.corpus, args.config, args.options, vocab)
@@ -186,7 +188,7 @@ void run_lm_train(LmTrainArgs args) {
       });
   if (!finished) {
     keep_interrupted(
-        save, args.checkpoint, args.output, "lm",
+        save, stop_checkpoint, "lm",
         [&](const std::string& path) {
           return "gradvec lm train --resume " + shell_quoted(path) + " --corpus " +
                  shell_quoted(args.corpus) + " --output " + shell_quoted(args.output);
@@ -216,11 +218,14 @@ void run_lm_train(LmTrainArgs args) {
                   static_cast<long long>(p.step), static_cast<long long>(p.step));
   }
   messages << line << "model written to " << shown_on(messages, args.output) << std::endl;
-  if (signals.received() == 0) {
-    const LmCorpus& corpus = trainer.corpus();
-    const WindowLoss loss = mean_loss(trainer.model(), corpus.validation, context,
-                                      trainer.options().batch, trainer.options().threads);
-    messages << validation_line(text_loss(loss, corpus.validation, corpus.vocab), context)
+  // The model is written: a signal during validation (long on a large held-out text) ends it
+  // at the next batch, with no line.
+  const LmCorpus& corpus = trainer.corpus();
+  const std::optional<WindowLoss> loss =
+      mean_loss_unless_stopped(trainer.model(), corpus.validation, context, trainer.options().batch,
+                               trainer.options().threads, signals.stop());
+  if (loss) {
+    messages << validation_line(text_loss(*loss, corpus.validation, corpus.vocab), context)
              << std::flush;
   }
   end_if_signalled(signals, args.output);

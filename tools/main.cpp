@@ -10,6 +10,7 @@
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "tools/out_of_memory.h"
+#include "tools/stop_signals.h"
 
 int main(int argc, char** argv) {
   // Until a training command installs its own: a signal that ends the process removes the
@@ -43,7 +44,7 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     // Messages quote paths, words and file bytes: escaped here once, whatever threw them.
     std::fprintf(stderr, "gradvec: error: %s\n", gv::printable(e.what()).c_str());
-    return 2;
+    return gv::tools::failed_status(2);
   }
   return 0;
 }

@@ -88,6 +88,9 @@ KeptCheckpoint keep_checkpoint(const SaveCheckpoint& save, const std::string& pa
   try {
     const std::string fallback = create_unique_file(
         temporary_directory(), "gradvec-" + command + "-" + std::to_string(::getpid()), "ckpt");
+    // Created new, so no input can be it; locked all the same while it is written, as every
+    // output is, so that no other run (convert) writes it meanwhile.
+    const OutputLocks lock({fallback});
     if (!tried(fallback)) std::filesystem::remove(fallback);
   } catch (const std::exception& e) {
     kept.failure += (kept.failure.empty() ? "" : "; ") + std::string(e.what());
@@ -95,19 +98,36 @@ KeptCheckpoint keep_checkpoint(const SaveCheckpoint& save, const std::string& pa
   return kept;
 }
 
-void keep_interrupted(const SaveCheckpoint& save, const std::string& checkpoint,
-                      const std::string& output, const std::string& command,
+StopCheckpoint::StopCheckpoint(const std::string& checkpoint, const std::string& output,
+                               const std::vector<PathOption>& inputs,
+                               const std::vector<PathOption>& outputs) {
+  if (!checkpoint.empty()) {
+    path_ = checkpoint;  // a named output: checked and locked with the others
+    return;
+  }
+  if (!writes_a_file(output)) {
+    not_beside_ = "no checkpoint beside --output " + output + ", which is not a regular file";
+    return;
+  }
+  const PathOption beside{"the default checkpoint", output + ".ckpt"};
+  std::vector<PathOption> written = outputs;
+  written.push_back(beside);
+  try {
+    refuse_shared_files(inputs, written, {{"--resume", beside.option}});
+    lock_.emplace(std::vector<std::string>{beside.path});
+    path_ = beside.path;
+  } catch (const std::runtime_error& e) {
+    not_beside_ = "no checkpoint beside --output " + output + ": " + e.what();
+  }
+}
+
+void keep_interrupted(const SaveCheckpoint& save, const StopCheckpoint& where,
+                      const std::string& command,
                       const std::function<std::string(const std::string&)>& continue_with,
                       int signal) {
-  const bool beside = checkpoint.empty() && writes_a_file(output);
-  KeptCheckpoint kept = keep_checkpoint(save,
-                                        !checkpoint.empty() ? checkpoint
-                                        : beside            ? output + ".ckpt"
-                                                            : "",
-                                        command);
-  if (checkpoint.empty() && !beside) {
-    kept.failure = "no checkpoint beside --output " + output + ", which is not a regular file" +
-                   (kept.failure.empty() ? "" : "; " + kept.failure);
+  KeptCheckpoint kept = keep_checkpoint(save, where.path(), command);
+  if (!where.not_beside().empty()) {
+    kept.failure = where.not_beside() + (kept.failure.empty() ? "" : "; " + kept.failure);
   }
   if (kept.path.empty()) throw std::runtime_error("interrupted, and " + kept.failure);
   std::fprintf(stderr, "interrupted: %scheckpoint written to %s; continue with: %s\n",

@@ -6,9 +6,12 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "tools/output_lock.h"
+#include "tools/output_paths.h"
 #include "tools/stop_signals.h"
 
 namespace gv::tools {
@@ -57,15 +60,39 @@ struct KeptCheckpoint {
 KeptCheckpoint keep_checkpoint(const SaveCheckpoint& save, const std::string& path,
                                const std::string& command);
 
+// Where a run that a signal stops keeps its checkpoint: --checkpoint, else OUTPUT.ckpt beside
+// --output when that names a regular file or a new one (writes_a_file), else $TMPDIR: beside a
+// device, a FIFO or a descriptor nothing of ours belongs (/dev/null.ckpt would be a file in
+// /dev, and -.ckpt one wherever the run started). Decided as the run starts, with the named
+// outputs: OUTPUT.ckpt is compared with the run's inputs and outputs (refuse_shared_files; a
+// --resume of that very file is the run going on) and locked (OutputLocks) for as long as this
+// lives, so that a Ctrl-C never replaces the model being continued (`train --init m.vec.ckpt
+// --output m.vec`), a corpus or another run's checkpoint: one that names any of them goes to
+// $TMPDIR instead, and the reason is kept for the line that says where it went.
+class StopCheckpoint {
+ public:
+  // `inputs` and `outputs` as refuse_shared_files takes them; `checkpoint` is --checkpoint's.
+  StopCheckpoint(const std::string& checkpoint, const std::string& output,
+                 const std::vector<PathOption>& inputs, const std::vector<PathOption>& outputs);
+  StopCheckpoint(const StopCheckpoint&) = delete;
+  StopCheckpoint& operator=(const StopCheckpoint&) = delete;
+
+  // Where to write it first; empty: $TMPDIR at once.
+  const std::string& path() const { return path_; }
+  // Why not beside --output when that was the default; empty when it is, or --checkpoint was given.
+  const std::string& not_beside() const { return not_beside_; }
+
+ private:
+  std::string path_;
+  std::string not_beside_;
+  std::optional<OutputLocks> lock_;
+};
+
 // After INT, TERM or HUP (`signal`) stopped training: keeps the checkpoint as keep_checkpoint
-// does at `checkpoint` (--checkpoint), else at OUTPUT.ckpt beside `output` (--output) when that
-// names a regular file or a new one (writes_a_file), else in $TMPDIR: beside a device, a FIFO or
-// a descriptor nothing of ours belongs (/dev/null.ckpt would be a file in /dev, and -.ckpt one
-// wherever the run started). Says on stderr where it went, why not beside the output, and
+// does at `where`. Says on stderr where it went, why not where it was meant to go, and
 // `continue_with(that path)`, and throws Interrupted (or runtime_error if nothing was kept).
 [[noreturn]] void keep_interrupted(
-    const SaveCheckpoint& save, const std::string& checkpoint, const std::string& output,
-    const std::string& command, const std::function<std::string(const std::string&)>& continue_with,
-    int signal);
+    const SaveCheckpoint& save, const StopCheckpoint& where, const std::string& command,
+    const std::function<std::string(const std::string&)>& continue_with, int signal);
 
 }  // namespace gv::tools

@@ -18,7 +18,7 @@ Vocabulary read_vocabulary(const std::string& path, bool keep_unseen, const Trai
   constexpr size_t kExamples = 3;
   std::string examples;
   for (size_t i = 0; i < std::min(kExamples, unreachable.size()); ++i)
-    examples += (i > 0 ? ", '" : "'") + printable(all.word(unreachable[i]), 40) + "'";
+    examples += (i > 0 ? ", '" : "'") + quoted_input(all.word(unreachable[i])) + "'";
   TokenizerOptions keeping_case = options.tokenizer;
   keeping_case.lowercase = false;
   const bool keep_case_helps = options.tokenizer.lowercase &&

@@ -21,9 +21,11 @@ extern "C" void on_stop_signal(int signal) {
     g_stop.store(true);
     return;
   }
-  // write(2) alone: nothing else that prints is async-signal-safe.
+  // write(2) alone: nothing else that prints is async-signal-safe. Nothing may be being written
+  // (the stop may still be on its way to a step boundary), so the line promises only the rule.
   constexpr char kAbsorbed[] =
-      "gradvec: already stopping: finishing what is being written, then exiting\n";
+      "gradvec: already stopping at the first signal; this one changes nothing (no file is cut "
+      "off)\n";
   const ssize_t ignored = ::write(STDERR_FILENO, kAbsorbed, sizeof kAbsorbed - 1);
   (void)ignored;
 }
@@ -37,7 +39,11 @@ StopSignals::StopSignals() {
   action.sa_handler = on_stop_signal;
   // Restarted: a read or write a signal interrupts carries on rather than failing with EINTR.
   action.sa_flags = SA_RESTART;
+  // Each handler blocks the others: two signals pending at once (sent while the process was
+  // not running) are delivered together, the later frame's handler first, and the one the
+  // kernel takes first (the lower number) must be the one that counts.
   sigemptyset(&action.sa_mask);
+  for (const int signal : kStopSignals) sigaddset(&action.sa_mask, signal);
   for (size_t i = 0; i < kStopSignals.size(); ++i) {
     sigaction(kStopSignals[i], nullptr, &previous_[i]);
     // A HUP ignored from the start is nohup's: the run is meant to outlive its terminal. (INT
@@ -46,11 +52,19 @@ StopSignals::StopSignals() {
     if (kStopSignals[i] == SIGHUP && previous_[i].sa_handler == SIG_IGN) continue;
     sigaction(kStopSignals[i], &action, nullptr);
   }
+  abandon_waits_when(&g_stop);
 }
 
 StopSignals::~StopSignals() {
+  abandon_waits_when(nullptr);
+  // After a signal the process is on its way out with that signal's status: one more, put back
+  // to its default, would end it with its own instead. They stay ignored to the end.
+  struct sigaction ignore {};
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  const bool stopping = g_first.load() != 0;
   for (size_t i = 0; i < kStopSignals.size(); ++i) {
-    sigaction(kStopSignals[i], &previous_[i], nullptr);
+    sigaction(kStopSignals[i], stopping ? &ignore : &previous_[i], nullptr);
   }
 }
 
@@ -60,6 +74,11 @@ const std::atomic<bool>& StopSignals::stop() const {
 
 int StopSignals::received() const {
   return g_first.load();
+}
+
+int failed_status(int otherwise) {
+  const int signal = g_first.load();
+  return signal != 0 ? 128 + signal : otherwise;
 }
 
 const char* signal_name(int signal) {

@@ -4,13 +4,19 @@
 // terminal sends HUP: all three mean "stop now and keep what you can". While a StopSignals lives
 // (from a command's start through its last write) the first of them sets stop(), which the
 // trainers honour at their next step boundary, and is remembered for the exit status (128 + its
-// number, as the shell reports a process the signal ended). Any further one is absorbed with a
-// line on stderr: a checkpoint or vector file being written is finished rather than cut off.
-// A HUP ignored when the process started (nohup) stays ignored.
+// number, as the shell reports a process the signal ended), however close behind it the next
+// one comes. Any further one is absorbed with a line on stderr: a checkpoint or vector file
+// being written is finished rather than cut off. Once one has come, they stay ignored after the
+// StopSignals goes, so that none can change the exit status on the way out. A HUP ignored when
+// the process started (nohup) stays ignored. Meanwhile SIGPIPE and SIGXFSZ are ignored
+// (WriteFailuresAsErrors: a write that fails says so and keeps the model), and a FIFO output
+// with no reader is waited for only until the first signal.
 #pragma once
 
 #include <atomic>
 #include <csignal>
+
+#include "autograd/io/atomic_file.h"
 
 namespace gv::tools {
 
@@ -18,7 +24,7 @@ class StopSignals {
  public:
   // Installs the handlers, saving the ones they replace. One instance at a time.
   StopSignals();
-  // Puts the saved handlers back.
+  // Puts the saved handlers back, unless a signal came: then they are ignored to the end.
   ~StopSignals();
   StopSignals(const StopSignals&) = delete;
   StopSignals& operator=(const StopSignals&) = delete;
@@ -29,14 +35,21 @@ class StopSignals {
   int received() const;
 
  private:
+  WriteFailuresAsErrors write_failures_;
   struct sigaction previous_[3];
 };
+
+// The status a command that failed exits with: 128 + the first stop signal's number when one
+// came (the failure may be what the signal cut short: a FIFO that no reader opened), else
+// `otherwise`.
+int failed_status(int otherwise);
 
 // What --help of a training command says about them.
 inline constexpr const char* kStopSignalsHelp =
     "INT (Ctrl-C), TERM (kill, timeout, Slurm, docker stop) and HUP (a closed terminal; not under "
     "nohup) stop training at the next step boundary, write a checkpoint (--checkpoint, else "
-    "OUTPUT.ckpt when OUTPUT is a file, else $TMPDIR) and print the command that resumes it; the "
+    "OUTPUT.ckpt when OUTPUT is a file and that name no input, else $TMPDIR) and print the command "
+    "that resumes it; the "
     "exit status is 130, "
     "143 or 129 (128 + the signal's number). A signal that comes while a file is being written "
     "waits for the write to finish.";

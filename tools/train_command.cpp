@@ -165,17 +165,18 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   if (init) check_anchor(args.continued.anchor_known, init->options.lr);
   std::vector<PathOption> inputs = {{"--read-vocab", args.read_vocab},
                                     {"--resume", args.resume},
-                                    {"--init", args.continued.init}};
+                                    {"--init", args.continued.init},
+                                    {"--tokenizer", args.reading.bpe_file}};
   if (files) {
     for (const std::string& path : files->paths) inputs.push_back({"--corpus", path});
   }
   // Resuming from a checkpoint and rewriting it is one run continuing another.
-  refuse_shared_files(inputs,
-                      {{"--output", args.output},
-                       {"--checkpoint", args.checkpoint},
-                       {"--save-vocab", args.save_vocab}},
-                      {{"--resume", "--checkpoint"}});
+  const std::vector<PathOption> outputs = {{"--output", args.output},
+                                           {"--checkpoint", args.checkpoint},
+                                           {"--save-vocab", args.save_vocab}};
+  refuse_shared_files(inputs, outputs, {{"--resume", "--checkpoint"}});
   const OutputLocks locks = prepare_outputs({args.output, args.checkpoint, args.save_vocab});
+  const StopCheckpoint stop_checkpoint(args.checkpoint, args.output, inputs, outputs);
   std::ostream& messages = message_stream({args.output, args.checkpoint, args.save_vocab});
   const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
   if (!files) args.reading.check_text(corpus.name(), corpus.path(0));
@@ -236,8 +237,7 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   if (!finished) {
     // The group's other processes leave the checkpoint to the one that leads.
     if (!group.leads()) throw Interrupted(signals.received());
-    keep_interrupted(save, args.checkpoint, args.output, "train", continue_with,
-                     signals.received());
+    keep_interrupted(save, stop_checkpoint, "train", continue_with, signals.received());
   }
   if (!group.leads()) return;  // the group's other processes write nothing
   // The checkpoint before the vectors: if they cannot be written, it keeps the work, and if it

@@ -44,7 +44,8 @@ CLI::Option* add_format_option(CLI::App& command, const std::string& flag, Vecto
               [choices, refused, names](std::string& text) -> std::string {
                 if (const auto why = refused.find(text); why != refused.end()) return why->second;
                 const auto found = choices.find(text);
-                if (found == choices.end()) return must_be("one of " + names, "'" + text + "'");
+                if (found == choices.end())
+                  return must_be("one of " + names, "'" + quoted_input(text) + "'");
                 text = std::to_string(static_cast<int>(found->second));
                 return {};
               },

@@ -127,7 +127,7 @@ Vocabulary read_vocabulary(TensorReader& r, const TrainOptions& o, int64_t corpu
     const std::string word = r.string("vocabulary");
     // Checked here rather than when the vectors are written, after the whole run.
     if (const std::string why = word_problem(word, /*blanks_in_words=*/false); !why.empty())
-      r.fail("vocabulary word " + std::to_string(id) + " '" + printable(word, 40) + "' " + why);
+      r.fail("vocabulary word " + std::to_string(id) + " '" + quoted_input(word) + "' " + why);
     const auto count = r.pod<int64_t>("vocabulary");
     const std::string field = "vocabulary count of word " + std::to_string(id);
     r.require_field(count >= least_count, field,

@@ -38,7 +38,7 @@ ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const In
   const auto summed = [&](std::string_view word, int64_t earlier, int64_t read) {
     // `read` is a vocabulary's count, within the bound: bounding `earlier` keeps the sum exact.
     if (earlier > kMaxTotalCount || !count_fits(earlier + read, total)) {
-      throw std::runtime_error(model.path + ": the count of '" + printable(word, 40) +
+      throw std::runtime_error(model.path + ": the count of '" + quoted_input(word) +
                                "', the model's " + std::to_string(earlier) + " and the corpus's " +
                                std::to_string(read) + ", " +
                                must_be(count_requirement(total), std::to_string(earlier + read)));
@@ -51,7 +51,7 @@ ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const In
     // No corpus word has a blank, and a checkpoint of this run could not hold one.
     if (const std::string why = word_problem(word, /*blanks_in_words=*/false); !why.empty()) {
       throw std::runtime_error(model.path + ": word " + std::to_string(i + 1) + " '" +
-                               printable(word, 40) + "' " + why + "; no training can hold it");
+                               quoted_input(word) + "' " + why + "; no training can hold it");
     }
     const int64_t prior = model.counts.empty() ? 1 : model.counts[static_cast<size_t>(i)];
     const int64_t id = corpus_words.id(word);

@@ -74,7 +74,7 @@ void RareWords::Writer::add(std::string_view word, int64_t count) {
 RareWords RareWords::Writer::finish() {
   RareWords rare;
   if (!out_) return rare;
-  if (!out_->stream.flush()) throw out_->file->cannot_write("write failed (disk full?)");
+  if (!out_->stream.flush()) throw out_->file->cannot_write(write_failed(out_->stream.error()));
   rare.file_ = out_->file;
   rare.size_ = size_;
   return rare;

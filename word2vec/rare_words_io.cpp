@@ -25,13 +25,13 @@ WordCounts read_rare_words(TensorReader& r, const Vocabulary& vocab) {
     const std::string word = r.string("rare words");
     const std::string field = "rare word " + std::to_string(i);
     if (const std::string why = word_problem(word, /*blanks_in_words=*/false); !why.empty())
-      r.fail(field + " '" + printable(word, 40) + "' " + why);
+      r.fail(field + " '" + quoted_input(word) + "' " + why);
     if (vocab.id(word) != Vocabulary::kUnknown)
-      r.fail(field + " '" + printable(word, 40) + "' is in the vocabulary too");
+      r.fail(field + " '" + quoted_input(word) + "' is in the vocabulary too");
     const auto count = r.pod<int64_t>("rare words");
     r.require_field(count_fits(count, total), field + "'s count", count_requirement(total), count);
     total += count;
-    if (!rare.insert(word, {count, i})) r.fail(field + " '" + printable(word, 40) + "' repeats");
+    if (!rare.insert(word, {count, i})) r.fail(field + " '" + quoted_input(word) + "' repeats");
   }
   return rare;
 }

@@ -18,11 +18,10 @@ namespace gv {
 
 namespace {
 
-// A line quoted in an error message, cut short so that a binary file cannot flood the terminal,
-// and its control bytes escaped so that they cannot drive it.
+// A line quoted in an error message, cut short (quoted_input) so that a binary file cannot
+// flood the terminal, and its control bytes escaped so that they cannot drive it.
 std::string excerpt(std::string_view line) {
-  constexpr size_t kMaxBytes = 40;
-  return "'" + printable(line, kMaxBytes) + (line.size() > kMaxBytes ? "...'" : "'");
+  return "'" + quoted_input(line) + "'";
 }
 
 // Splits on runs of spaces and tabs; words never contain either.

@@ -5,6 +5,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "autograd/io/printable.h"
 #include "word2vec/word_hash.h"
 
 namespace gv {
@@ -26,7 +27,7 @@ WordIndex::WordIndex(std::span<const std::string> words) {
         break;
       }
       if (words[slot.id] == words[id]) {
-        throw std::invalid_argument("word index: '" + words[id] + "' occurs twice");
+        throw std::invalid_argument("word index: '" + quoted_input(words[id]) + "' occurs twice");
       }
     }
   }

@@ -6,12 +6,14 @@
 
 #include <cerrno>
 #include <charconv>
+#include <chrono>
 #include <climits>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 
@@ -50,12 +52,23 @@ std::string temporary_prefix(const std::string& target) {
 }
 static_assert(1 + kKeptNameBytes + 1 + kRandomCharacters <= NAME_MAX);
 
+// Throws naming `shown` if `directory` is append-only (chattr +a), where every temporary would
+// stay behind: it could be neither renamed into place nor removed.
+void refuse_append_only(const std::filesystem::path& directory, const std::string& shown) {
+  if (append_only_directory(directory)) {
+    throw cannot_write(shown, "its directory " + printable(directory.string()) +
+                                  " is append-only (chattr +a): a file written there through a "
+                                  "temporary could be neither renamed into place nor removed");
+  }
+}
+
 // The new file beside the target, removed unless dismissed: covers every early exit, thrown or
 // not. The one place a temporary comes into being and goes away.
 class TemporaryFile {
  public:
   // `shown` names the output in messages (the path as the user gave it).
   TemporaryFile(const std::string& target, const std::string& shown) {
+    refuse_append_only(directory_of(target), shown);
     const ListedTemporary file =
         create_listed_temporary(directory_of(target), temporary_prefix(target), "", 0666);
     if (file.fd < 0) throw cannot_write(shown, std::strerror(file.error));
@@ -113,26 +126,61 @@ bool check_existing_target(const std::string& target, const struct stat& info,
 void write_to_descriptor(const std::string& path, int fd,
                          const std::function<void(std::ostream&)>& write) {
   if (fd == STDOUT_FILENO) {
+    errno = 0;
     write(std::cout);
     if (!std::cout.flush()) {
-      throw path == "-" ? std::runtime_error("cannot write to standard output")
-                        : cannot_write(path, "write failed");
+      const std::string why = write_failed(errno);  // the failed write(2)'s, std::cout keeps none
+      throw path == "-" ? std::runtime_error("cannot write to standard output: " + why)
+                        : cannot_write(path, why);
     }
     return;
   }
   std::cout.flush();  // what went to standard output before stays before, should both be one file
   DescriptorStream out(fd);
   write(out);
-  if (!out.flush()) throw cannot_write(path, "write failed");
+  if (!out.flush()) throw cannot_write(path, write_failed(out.error()));
+}
+
+const std::atomic<bool>* g_abandon_waits = nullptr;
+
+// How long a FIFO's reader may still come once g_abandon_waits is set: a reader started just
+// after a Ctrl-C (`cat run.ckpt`) still gets the checkpoint, and the stop stays within 2 s.
+constexpr auto kReaderGrace = std::chrono::milliseconds(1500);
+
+// Opens for writing the existing device or FIFO `path`. A FIFO is opened without waiting and,
+// with no reader yet (ENXIO), tried again every 50 ms until one comes, or until kReaderGrace
+// after g_abandon_waits was seen set: a blocking open would wait for a reader forever, deaf to
+// the signals a training run absorbs.
+int open_in_place(const std::string& path) {
+  std::optional<std::chrono::steady_clock::time_point> stopped;
+  for (;;) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0) {
+      // Writes wait for the reader again, as they would through `>`.
+      ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+      return fd;
+    }
+    const int error = errno;
+    struct stat info {};
+    if (error != ENXIO || ::stat(path.c_str(), &info) != 0 || !S_ISFIFO(info.st_mode))
+      throw std::runtime_error("cannot open " + printable(path) + ": " + std::strerror(error));
+    if (!stopped && g_abandon_waits != nullptr && g_abandon_waits->load())
+      stopped = std::chrono::steady_clock::now();
+    if (stopped && std::chrono::steady_clock::now() - *stopped > kReaderGrace)
+      throw cannot_write(
+          path, "no reader opened the FIFO within 1.5 s of the signal that stopped the run");
+    ::usleep(50'000);
+  }
 }
 
 void write_in_place(const std::string& path, const std::function<void(std::ostream&)>& write) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out)
-    throw std::runtime_error("cannot open " + printable(path) + ": " + std::strerror(errno));
+  const int fd = open_in_place(path);
+  DescriptorStream out(fd);
   write(out);
-  out.close();
-  if (out.fail()) throw std::runtime_error("cannot write " + printable(path) + ": write failed");
+  const bool flushed = static_cast<bool>(out.flush());
+  const int error = flushed ? (::close(fd) == 0 ? 0 : errno) : out.error();
+  if (!flushed) ::close(fd);
+  if (!flushed || error != 0) throw cannot_write(path, write_failed(error));
 }
 
 // Throws naming `shown` unless `link` (whose lstat is `info`) may be followed by the rule the
@@ -204,6 +252,7 @@ std::string output_target(const std::string& path) {
 
 void write_file_atomically(const std::string& path,
                            const std::function<void(std::ostream&)>& write) {
+  const WriteFailuresAsErrors failures_reported;
   const std::string target = output_target(path);
   if (const int fd = output_descriptor(target); fd >= 0) {
     write_to_descriptor(target, fd, write);
@@ -221,7 +270,7 @@ void write_file_atomically(const std::string& path,
     throw cannot_write(path, std::strerror(errno));
   DescriptorStream out(temporary.fd());
   write(out);
-  if (!out.flush()) throw cannot_write(path, "write failed (disk full?)");
+  if (!out.flush()) throw cannot_write(path, write_failed(out.error()));
   // Without this a crash soon after the rename could leave the new name on disk but not the
   // data behind it: an empty or partial file where the old one used to be.
   if (::fsync(temporary.fd()) != 0)
@@ -246,12 +295,30 @@ void check_writable(const std::string& path) {
 
 std::string create_unique_file(const std::string& directory, const std::string& stem,
                                const std::string& extension) {
+  refuse_append_only(directory, directory);
   const ListedTemporary file =
       create_listed_temporary(directory, stem + "-", "." + extension, 0666);
   if (file.fd < 0) throw cannot_write(directory, std::strerror(file.error));
   ::close(file.fd);
   unregister_temporary(file.slot);  // a name kept for what the caller writes there next
   return file.path;
+}
+
+WriteFailuresAsErrors::WriteFailuresAsErrors() {
+  struct sigaction ignore {};
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  sigaction(SIGPIPE, &ignore, &previous_[0]);
+  sigaction(SIGXFSZ, &ignore, &previous_[1]);
+}
+
+WriteFailuresAsErrors::~WriteFailuresAsErrors() {
+  sigaction(SIGPIPE, &previous_[0], nullptr);
+  sigaction(SIGXFSZ, &previous_[1], nullptr);
+}
+
+void abandon_waits_when(const std::atomic<bool>* flag) {
+  g_abandon_waits = flag;
 }
 
 }  // namespace gv

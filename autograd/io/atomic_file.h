@@ -21,9 +21,12 @@
 //  - What a rename cannot replace is written in place: a descriptor ("-", /dev/stdout,
 //    /dev/stderr, /dev/fd/N, /proc/self/fd/N: never resolved to the file it is open to, which a
 //    rename would replace) and an existing target that is neither a regular file nor a directory
-//    (a device such as /dev/null, a FIFO). A directory is refused.
+//    (a device such as /dev/null, a FIFO). A directory is refused. A FIFO with no reader is
+//    waited for without blocking (abandon_waits_when).
 #pragma once
 
+#include <atomic>
+#include <csignal>
 #include <functional>
 #include <ostream>
 #include <string>
@@ -46,6 +49,29 @@ bool writes_a_file(const std::string& path);
 // is false stays as given. Throws std::runtime_error naming `path` for a chain longer than 40
 // links (a loop), or for a link the kernel would not follow (the rule above).
 std::string output_target(const std::string& path);
+
+// While one lives, SIGPIPE and SIGXFSZ are ignored: a write into a closed pipe (`--output - |
+// head`) or past `ulimit -f` fails with EPIPE or EFBIG, which its writer reports, naming the
+// output, and recovers from (a training run keeps its model in a fallback checkpoint), where the
+// signal ended the process with no word, its temporaries and lock files left. Nests; the saved
+// dispositions come back in turn. write_file_atomically holds one; a training run holds one
+// from start to end, for every file it writes (its rare words' spill too).
+class WriteFailuresAsErrors {
+ public:
+  WriteFailuresAsErrors();
+  ~WriteFailuresAsErrors();
+  WriteFailuresAsErrors(const WriteFailuresAsErrors&) = delete;
+  WriteFailuresAsErrors& operator=(const WriteFailuresAsErrors&) = delete;
+
+ private:
+  struct sigaction previous_[2];
+};
+
+// A FIFO output with no reader yet is waited for (write_file_atomically), until a reader opens
+// it, or for 1.5 s more once `flag` is true (a reader started right after a Ctrl-C still reads
+// the checkpoint); then the write fails, naming the FIFO. A training run passes its stop
+// flag (INT, TERM, HUP), which would otherwise leave it waiting; nullptr: wait with no end.
+void abandon_waits_when(const std::atomic<bool>* flag);
 
 // Calls `write` with a binary stream to the temporary file, then renames it into place (or
 // with the stream itself, for a descriptor, a device or a FIFO). Throws std::runtime_error naming

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 
 namespace gv {
 
@@ -14,7 +15,10 @@ bool DescriptorBuffer::write_all(const char* data, std::streamsize count) {
   while (count > 0) {
     const ssize_t written = ::write(fd_, data, static_cast<size_t>(count));
     if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) return false;
+    if (written <= 0) {
+      error_ = written < 0 ? errno : EIO;
+      return false;
+    }
     data += written;
     count -= written;
   }
@@ -44,6 +48,10 @@ std::streamsize DescriptorBuffer::xsputn(const char* data, std::streamsize count
   }
   if (sync() != 0 || !write_all(data, count)) return 0;
   return count;
+}
+
+std::string write_failed(int error) {
+  return error == 0 ? "write failed" : "write failed (" + std::string(std::strerror(error)) + ")";
 }
 
 }  // namespace gv

@@ -7,6 +7,7 @@
 #include <array>
 #include <ostream>
 #include <streambuf>
+#include <string>
 
 namespace gv {
 
@@ -23,17 +24,28 @@ class DescriptorBuffer : public std::streambuf {
   // Writes all of [data, data + count), through short writes and EINTR; false on an error.
   bool write_all(const char* data, std::streamsize count);
 
+ public:
+  // The errno of the write that failed (ENOSPC, EFBIG, EPIPE...), 0 while none has.
+  int error() const { return error_; }
+
+ private:
   int fd_;
+  int error_ = 0;
   std::array<char, 1 << 16> buffer_{};
 };
 
-// The stream fails (badbit) once a write fails; flush() reports it.
+// The stream fails (badbit) once a write fails; flush() reports it, error() why.
 class DescriptorStream : public std::ostream {
  public:
   explicit DescriptorStream(int fd) : std::ostream(nullptr), buffer_(fd) { rdbuf(&buffer_); }
+  int error() const { return buffer_.error(); }
 
  private:
   DescriptorBuffer buffer_;
 };
+
+// "write failed (File too large)": what a message says of a failed write with errno `error`
+// (DescriptorStream::error; 0, not known: "write failed").
+std::string write_failed(int error);
 
 }  // namespace gv

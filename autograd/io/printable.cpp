@@ -53,6 +53,10 @@ std::string printable(std::string_view text, size_t max_bytes) {
   return out;
 }
 
+std::string quoted_input(std::string_view text) {
+  return printable(text, kQuotedBytes) + (text.size() > kQuotedBytes ? "..." : "");
+}
+
 std::string printable_on_terminal(std::string_view text) {
   static const bool terminal = isatty(STDOUT_FILENO) == 1;
   return terminal ? printable(text) : std::string(text);

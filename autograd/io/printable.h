@@ -19,6 +19,14 @@ int utf8_char_length(std::string_view text);
 // of `text` are shown, never half a character.
 std::string printable(std::string_view text, size_t max_bytes = std::string_view::npos);
 
+// The bytes of input a message quotes at most (a word, a token, a value): a line stays a line
+// whatever the input held (a 200 MB bad token was echoed whole).
+inline constexpr size_t kQuotedBytes = 80;
+
+// `text`, a piece of input a message quotes, as printable() shows it, cut to its first
+// kQuotedBytes bytes and then marked "..." : the one way messages echo input.
+std::string quoted_input(std::string_view text);
+
 // `text` (a word or a path) as standard output shows it: printable() when standard output is a
 // terminal, where an ESC or a C1 byte would act on it, and as it is otherwise, so that a script
 // reading a pipe or a file gets the exact bytes. Messages on standard error are always printable().

@@ -1,6 +1,8 @@
 #include "autograd/io/temporary_files.h"
 
 #include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -62,6 +64,7 @@ int register_temporary(const std::string& path) {
 ListedTemporary create_listed_temporary(const std::filesystem::path& directory,
                                         const std::string& prefix, const std::string& suffix,
                                         mode_t mode) {
+  if (append_only_directory(directory)) return {.fd = -1, .slot = -1, .error = EPERM, .path = {}};
   static constexpr char kAlphabet[] =
       "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
   std::random_device device;  // 62^10 names: a user cannot plant them all
@@ -86,6 +89,15 @@ ListedTemporary create_listed_temporary(const std::filesystem::path& directory,
 std::filesystem::path temporary_directory() {
   const char* tmpdir = std::getenv("TMPDIR");
   return tmpdir && *tmpdir ? tmpdir : "/tmp";
+}
+
+bool append_only_directory(const std::filesystem::path& directory) {
+  const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return false;  // the creation that follows says why
+  int flags = 0;
+  const bool append_only = ::ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 && (flags & FS_APPEND_FL);
+  ::close(fd);
+  return append_only;
 }
 
 UnlinkedTemporary open_unlinked_temporary(const std::string& prefix) {

@@ -24,7 +24,8 @@ int register_temporary(const std::string& path);
 // O_NOFOLLOW (never an existing name, never through a link a user could plant) and `mode` less
 // the umask, and listed before it exists, so that no moment is left when a signal could end the
 // process with the file on disk and unlisted. On failure `fd` is -1, `slot` -1 and `error` errno.
-// Throws std::runtime_error when every slot is taken.
+// Throws std::runtime_error when every slot is taken. In an append-only directory
+// (append_only_directory) nothing is created: `error` is EPERM.
 struct ListedTemporary {
   int fd = -1;
   int slot = -1;
@@ -34,6 +35,11 @@ struct ListedTemporary {
 ListedTemporary create_listed_temporary(const std::filesystem::path& directory,
                                         const std::string& prefix, const std::string& suffix,
                                         mode_t mode);
+
+// Whether `directory` is append-only (chattr +a): a file made there can be neither renamed nor
+// removed, so a temporary would stay behind. False where the flags cannot be read (a file
+// system without them).
+bool append_only_directory(const std::filesystem::path& directory);
 
 // $TMPDIR, else /tmp: where a file that is no output goes (a spooled corpus, a run's rare words,
 // a checkpoint that has nowhere else to go).

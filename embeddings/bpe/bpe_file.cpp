@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "autograd/io/input_file.h"
+#include "autograd/io/printable.h"
 
 namespace gv::bpe {
 namespace {
@@ -79,8 +80,8 @@ BpeVocabulary load_bpe(const std::string& path) {
   }
   const std::optional<int64_t> version = labelled(magic, kMagic);
   if (version != kVersion) {
-    reader.fail("version '" + magic.substr(kMagic.size() + 1) + "', this gradvec reads version " +
-                std::to_string(kVersion));
+    reader.fail("version '" + quoted_input(magic.substr(kMagic.size() + 1)) +
+                "', this gradvec reads version " + std::to_string(kVersion));
   }
   const std::optional<int64_t> count = labelled(reader.next_line("'merges M'"), "merges");
   if (!count) reader.fail("expected 'merges M' with M a number");

@@ -25,6 +25,14 @@ double row_loss(const float* logits, int64_t vocab, int64_t target) {
 
 WindowLoss mean_loss(const GptModel& model, std::span<const int64_t> tokens, int64_t length,
                      int64_t batch, int threads) {
+  static const std::atomic<bool> never{false};
+  return *mean_loss_unless_stopped(model, tokens, length, batch, threads, never);
+}
+
+std::optional<WindowLoss> mean_loss_unless_stopped(const GptModel& model,
+                                                   std::span<const int64_t> tokens, int64_t length,
+                                                   int64_t batch, int threads,
+                                                   const std::atomic<bool>& stop) {
   const int64_t size = static_cast<int64_t>(tokens.size());
   if (length < 1 || batch < 1 || size < length + 1) {
     throw std::invalid_argument("mean_loss: " + std::to_string(size) +
@@ -46,7 +54,7 @@ WindowLoss mean_loss(const GptModel& model, std::span<const int64_t> tokens, int
   run_on_threads(threads, [&](int thread) {
     const NoGradGuard no_grad;
     std::vector<double>& sum = sums[static_cast<size_t>(thread)];
-    for (int64_t b = thread; b < batches; b += threads) {
+    for (int64_t b = thread; b < batches && !stop.load(); b += threads) {
       const int64_t first = b * batch, count = std::min(windows, first + batch) - first;
       const auto ids =
           tokens.subspan(static_cast<size_t>(first * length), static_cast<size_t>(count * length));
@@ -59,6 +67,7 @@ WindowLoss mean_loss(const GptModel& model, std::span<const int64_t> tokens, int
       }
     }
   });
+  if (stop.load()) return std::nullopt;
   WindowLoss loss;
   loss.by_position.assign(static_cast<size_t>(length), 0.0);
   for (const std::vector<double>& sum : sums) {

@@ -2,6 +2,8 @@
 // attention depends on absolute or only on relative positions.
 #pragma once
 
+#include <atomic>
+
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -42,6 +44,12 @@ TextLoss text_loss(const WindowLoss& loss, std::span<const int64_t> tokens,
 // the model cannot read `length` characters at once (see GptModel::extend_positions).
 WindowLoss mean_loss(const GptModel& model, std::span<const int64_t> tokens, int64_t length,
                      int64_t batch, int threads);
+// As mean_loss, but each thread ends at its next batch once `stop` is set (a signal: on a large
+// held-out text this takes long): nullopt then.
+std::optional<WindowLoss> mean_loss_unless_stopped(const GptModel& model,
+                                                   std::span<const int64_t> tokens, int64_t length,
+                                                   int64_t batch, int threads,
+                                                   const std::atomic<bool>& stop);
 
 // The relative-position test, on a model's own attention scores: the text
 // tokens[shift, shift + length) is read alone, at positions 0 .. length - 1, and after the

@@ -67,3 +67,12 @@ head -c 40 "$work/out/tok.bpe" >"$work/cut.bpe"
   "$gradvec" bpe train --corpus "$work/missing.txt" --output "$work/x.bpe" || exit 1
 [[ ! -e $work/x.bpe ]] || fail "a refused run wrote its output"
 echo "ok: damaged tokenizers, bad ids and bad options are refused in one line"
+
+# Echoed input is cut to 80 bytes and marked "...": a 1 MB bad id is not copied into the message.
+status=0
+head -c 1000000 /dev/zero | tr '\0' 'x' | "$gradvec" bpe decode --tokenizer "$work/out/tok.bpe" \
+  >/dev/null 2>"$work/err" || status=$?
+[[ $status -eq 2 ]] || fail "a 1 MB bad id: exit status $status, expected 2"
+grep -Eq "^gradvec: error: standard input: line 1: 'x{80}\.\.\.' is not a token id in \[0, 399\]$" "$work/err" ||
+  fail "a 1 MB bad id is not cut to 80 bytes: $(head -c 300 "$work/err")"
+echo "ok: a bad id is quoted to 80 bytes"

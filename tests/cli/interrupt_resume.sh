@@ -63,3 +63,25 @@ done
 [[ ! -e /dev/null.ckpt && -z $(ls -A | grep -v '^\(err\|run.ckpt\|v.bin\|w.vec\|w.vec.ckpt\)$') ]] ||
   fail "a checkpoint beside a device or standard output: $(ls -A)"
 echo "ok: a device's or standard output's checkpoint goes to \$TMPDIR, and the line says why"
+
+# The default checkpoint, OUTPUT.ckpt, is compared with the inputs as the named outputs are: a
+# Ctrl-C never replaces the model a run continues (--init m.vec.ckpt --output m.vec) or its
+# corpus (x.vec.ckpt); the checkpoint goes to $TMPDIR, and the line says why.
+cd "$work"
+cp "$corpus" x.vec.ckpt
+"$gradvec" train --corpus x.vec.ckpt --epochs 1 --quiet --output m.vec --checkpoint m.vec.ckpt >/dev/null 2>&1
+cp m.vec.ckpt model.orig && cp x.vec.ckpt corpus.orig
+interrupt --init m.vec.ckpt --output m.vec
+grep -Eq "^interrupted: no checkpoint beside --output m.vec: the default checkpoint m.vec.ckpt and --init m.vec.ckpt name the same file; checkpoint written to $TMPDIR/gradvec-train-[0-9]+-[A-Za-z0-9]+\.ckpt; continue with" "$work/err" ||
+  fail "--init m.vec.ckpt --output m.vec: the checkpoint did not go to \$TMPDIR"
+cmp -s m.vec.ckpt model.orig || fail "Ctrl-C replaced the model being continued, m.vec.ckpt"
+corpus=x.vec.ckpt interrupt --output x.vec
+grep -Eq "^interrupted: no checkpoint beside --output x.vec: the default checkpoint x.vec.ckpt and --corpus x.vec.ckpt name the same file; checkpoint written to $TMPDIR/" "$work/err" ||
+  fail "--corpus x.vec.ckpt --output x.vec: the checkpoint did not go to \$TMPDIR"
+cmp -s x.vec.ckpt corpus.orig || fail "Ctrl-C replaced the corpus x.vec.ckpt"
+# Resuming the default checkpoint and rewriting it is the run going on, as with --checkpoint.
+cp model.orig r.vec.ckpt
+interrupt --resume r.vec.ckpt --output r.vec
+grep -q "checkpoint written to r.vec.ckpt; continue with" "$work/err" || fail "a resumed OUTPUT.ckpt was not rewritten"
+[[ -z $(leftovers "$work") ]] || fail "left behind: $(leftovers "$work")"
+echo "ok: the default checkpoint never replaces an input"

@@ -54,6 +54,10 @@ start "$gradvec" lm train --corpus "$corpus" --layers 1 --heads 2 --dim 16 --con
 kill -0 "$pid" 2>/dev/null || fail "the first lm run ended early: $(cat first.err)"
 "$expect_failure" 2 "^gradvec: error: cannot write m.lm: it $busy" \
   "$gradvec" lm train --corpus "$corpus" --steps 1 --quiet --output m.lm
+# Its default checkpoint, m.lm.ckpt, which a signal would write, is locked as the outputs are.
+"$expect_failure" 2 "^gradvec: error: cannot write m.lm.ckpt: it $busy" \
+  "$gradvec" convert --vectors small.vec --output m.lm.ckpt --output-format glove
+[[ ! -e m.lm.ckpt ]] || fail "convert wrote the default checkpoint a training run holds"
 # A run killed outright leaves its lock file, which does not stop the next run.
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null || true

@@ -66,10 +66,10 @@ no_spill_left "a run SIGINT stopped"
 joins "$work/interrupted.vec.ckpt" interrupted
 
 # SIGKILL gives the run no say: the rare words' file never had a name to leave behind. (The
-# output's lock file stays, locking nothing: output_lock.sh.)
+# output's lock file and its default checkpoint's stay, locking nothing: output_lock.sh.)
 start killed
 stop KILL 137
-rm "$work/.killed.vec.lock"
+rm "$work/.killed.vec.lock" "$work/.killed.vec.ckpt.lock"
 no_spill_left "a run SIGKILL ended"
 
 # The vectors cannot be written: the checkpoint kept in $TMPDIR holds the rare words.

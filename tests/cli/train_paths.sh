@@ -58,7 +58,7 @@ resumes_to "$work/err" "$work/resumed.bin"
 
 # The checkpoint cannot be written: the vectors still are, and the checkpoint goes to $TMPDIR.
 rm -f "$TMPDIR"/*
-"$expect_failure" 2 "^gradvec: error: cannot write /dev/full: write failed; checkpoint written to $TMPDIR/gradvec-train-[0-9]+-[A-Za-z0-9]+\.ckpt; the vectors were written to $work/v.vec$" \
+"$expect_failure" 2 "^gradvec: error: cannot write /dev/full: write failed \(No space left on device\); checkpoint written to $TMPDIR/gradvec-train-[0-9]+-[A-Za-z0-9]+\.ckpt; the vectors were written to $work/v.vec$" \
   "${train[@]}" --output "$work/v.vec" --checkpoint /dev/full
 "$gradvec" info --vectors "$work/v.vec" >/dev/null
 "$gradvec" train --corpus "$work/corpus.txt" --quiet --resume "$TMPDIR"/gradvec-train-*.ckpt \

@@ -128,11 +128,11 @@ TEST_CASE("input that never ends stops at the first bytes no vector file has",
   };
   const std::string y(1024, 'y');
   stops_early(std::string(1023, 'y') + "\n", {},
-              ":1: expected a word and its values, found \"" + y.substr(0, 40) + "\"...");
+              ":1: expected a word and its values, found \"" + y.substr(0, 80) + "...\"");
   stops_early(y, skip,
               ":1: a line longer than 16 MiB, the longest a vector file may have, "
               "starting \"" +
-                  y.substr(0, 40) + "\"...");
+                  y.substr(0, 80) + "...\"");
   stops_early(std::string(1023, 'y') + "\n", skip,
               ": no line in the first 16 MiB is a word and its numbers, so the dimension is "
               "unknown");

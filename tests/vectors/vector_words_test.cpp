@@ -161,8 +161,8 @@ TEST_CASE("a UTF-8 byte order mark is not part of the first word or header", "[v
 TEST_CASE("messages show file bytes and names escaped, valid UTF-8 as it is",
           "[vector_io][words][errors]") {
   CHECK(gv::quoted(std::string("caf\xc3\xa9\x01\xff", 7)) == "\"caf\xc3\xa9\\x01\\xff\"");
-  // A cut never splits a character: 39 ASCII bytes and a 2-byte one make 41 bytes.
-  CHECK(gv::quoted(std::string(39, 'a') + "\xc3\xa9") == "\"" + std::string(39, 'a') + "\"...");
+  // A cut never splits a character: 79 ASCII bytes and a 2-byte one make 81 bytes.
+  CHECK(gv::quoted(std::string(79, 'a') + "\xc3\xa9") == "\"" + std::string(79, 'a') + "...\"");
 
   const ScratchDir dir;
   // A binary record misread as text: the message is one line of printable text.

@@ -126,7 +126,7 @@ TEST_CASE("Vocabulary::load names the file and line of malformed input",
       {"the 99999999999999999999\n", ":1: count must be a positive integer"},
       {"the 5\ncat 2\nthe 1\n", ":3: duplicate word 'the'"},
       {std::string(100, 'x') + "\n",
-       ":1: expected 'word count', got '" + std::string(40, 'x') + "...'"},
+       ":1: expected 'word count', got '" + std::string(80, 'x') + "...'"},
   };
   for (const auto& [text, message] : cases) {
     CAPTURE(text);

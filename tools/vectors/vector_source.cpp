@@ -46,11 +46,10 @@ std::string word_too_long(std::string_view end) {
 }
 
 std::string quoted(std::string_view token) {
-  constexpr size_t kMaxBytes = 40;
   // Appended piece by piece: g++ 12 warns falsely (-Wrestrict) on "\"" + std::string.
   std::string out = "\"";
-  out += printable(token, kMaxBytes);
-  out += token.size() > kMaxBytes ? "\"..." : "\"";
+  out += quoted_input(token);
+  out += "\"";
   return out;
 }
 

@@ -65,8 +65,8 @@ using PrefixCheck = std::function<bool(const VectorSource& prefix)>;
 // is a VectorFileError "PATH: what". `path` must outlive the result.
 VectorSource load_vector_source(const std::string& path, bool prefault, const PrefixCheck& check);
 
-// A token from the file as it should appear in a message: in double quotes, cut after 40
-// bytes, printable() so that a binary record cannot break the one-line message.
+// A token from the file as it should appear in a message: in double quotes, as quoted_input
+// cuts and escapes it, so that a binary record cannot break the one-line message.
 std::string quoted(std::string_view token);
 
 }  // namespace gv

@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "autograd/io/printable.h"
 #include "word2vec/word_hash.h"
 
 namespace gv {
@@ -28,7 +29,7 @@ WordCounts::WordCounts(std::initializer_list<std::pair<std::string_view, WordCou
     : WordCounts(kNoLimit) {
   for (const auto& [word, seen] : entries) {
     if (!insert(word, seen)) {
-      throw std::invalid_argument("word counts: '" + std::string(word) + "' is given twice");
+      throw std::invalid_argument("word counts: '" + quoted_input(word) + "' is given twice");
     }
   }
 }
