@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # binary_corpus.sh GRADVEC CORPUS: a file that looks binary (a gradvec-written .bin, alone, in a
 # list, in a directory, gzip'd, on standard input, or given to phrases) is refused in one line
-# naming it, before any output; --allow-binary-corpus reads it anyway.
+# naming it, before any output; --allow-binary-corpus reads it anyway. Text in UTF-16 is named
+# as such, with the iconv line that converts it, and that line's output trains.
 set -uo pipefail
 gradvec=$1 corpus=$2
 cli=$(dirname "$0")
@@ -31,6 +32,24 @@ refused "$work/model.gz" "${train[@]}" --corpus "$work/model.gz" --output "$work
 refused "standard input" sh -c '"$@" <"'"$work/model.bin"'"' sh "${train[@]}" --corpus - \
   --read-vocab "$work/text.txt" --output "$work/out.vec"
 refused "$work/model.bin" "$gradvec" phrases --corpus "$work/model.bin" --output "$work/out.txt"
+
+# UTF-16 with a byte-order mark, as Windows' editors save it, and without one on standard input.
+iconv -f UTF-8 -t UTF-16 "$work/text.txt" >"$work/text16.txt" || fail "iconv is missing"
+iconv -f UTF-8 -t UTF-16LE "$work/text.txt" >"$work/text16le.txt"
+utf16="looks like UTF-16 text, not UTF-8; convert it: iconv -f UTF-16 -t UTF-8"
+"$cli/expect_failure.sh" 2 "^gradvec: error: $work/text16.txt: $utf16 $work/text16.txt > $work/text16.txt.utf8$" \
+  "${train[@]}" --corpus "$work/text16.txt" --output "$work/out.vec" || exit 1
+"$cli/expect_failure.sh" 2 "^gradvec: error: $work/text16.txt: $utf16 " \
+  "$gradvec" phrases --corpus "$work/text16.txt" --output "$work/out.txt" || exit 1
+"$cli/expect_failure.sh" 2 "^gradvec: error: standard input: looks like UTF-16LE text, not UTF-8; convert it: pipe it through iconv -f UTF-16LE -t UTF-8$" \
+  sh -c '"$@" <"'"$work/text16le.txt"'"' sh "${train[@]}" --corpus - --read-vocab "$work/text.txt" \
+  --output "$work/out.vec" || exit 1
+[[ ! -e $work/out.vec && ! -e $work/out.txt ]] || fail "a refused UTF-16 run wrote its output"
+iconv -f UTF-16 -t UTF-8 "$work/text16.txt" >"$work/text16.txt.utf8"
+"${train[@]}" --corpus "$work/text16.txt.utf8" --output "$work/out.vec" >/dev/null ||
+  fail "the corpus converted as the message says did not train"
+rm "$work/out.vec"
+echo "ok: UTF-16 is named, with the iconv line that converts it"
 
 "${train[@]}" --corpus "$work/model.bin" --allow-binary-corpus --output "$work/out.vec" \
   >/dev/null || fail "--allow-binary-corpus did not train on the binary file"

@@ -4,8 +4,9 @@
 // A file's first kTextCheckBytes (the whole file if smaller; a gzip'd file's decompressed
 // bytes) looks binary if it holds any NUL byte, or if more than 1% of its bytes are not part of
 // valid UTF-8 (text in UTF-16 holds NULs; a Latin-1 or other 8-bit text has its accented
-// letters as invalid UTF-8, which the tokenizer would read as spaces). The commands take
-// --allow-binary-corpus to read such a file anyway.
+// letters as invalid UTF-8, which the tokenizer would read as spaces). Text in UTF-16 or UTF-32
+// is named as such, with the iconv line that converts it: reading it as bytes trains nothing
+// useful. The commands take --allow-binary-corpus to read such a file anyway.
 #pragma once
 
 #include <cstdint>
@@ -31,9 +32,20 @@ struct TextSample {
 
 TextSample sample_text(std::string_view block);
 
+// The wide Unicode encoding `block` is in, as iconv names it: "UTF-16" or "UTF-32" after a
+// byte-order mark (iconv reads the mark and drops it), "UTF-16LE", "UTF-16BE", "UTF-32LE" or
+// "UTF-32BE" when, without a mark, nearly every high byte of each unit is NUL and nearly no low
+// one is (text in the Latin, Greek or Cyrillic ranges); empty for anything else.
+std::string wide_unicode_encoding(std::string_view block);
+
+// "looks like UTF-16 text, not UTF-8; convert it: iconv -f UTF-16 -t UTF-8 NAME > NAME.utf8",
+// for a file named `name` in wide encoding `encoding`.
+std::string wide_encoding_advice(const std::string& encoding, const std::string& name);
+
 // Throws std::runtime_error if the first kTextCheckBytes of `path` (decompressed if it is
 // gzip'd) look binary: "NAME: looks binary: 12 NUL bytes in the first 65536; ...", naming the
-// file as `name` and the option that reads it anyway.
+// file as `name` and the option that reads it anyway; or "NAME: looks like UTF-16 text, ..."
+// with wide_encoding_advice for a file in UTF-16 or UTF-32.
 void refuse_binary_corpus_file(const std::string& name, const std::string& path);
 
 }  // namespace gv
