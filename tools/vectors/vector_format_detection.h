@@ -18,4 +18,10 @@ VectorFormat detect_vector_format(std::string_view bytes);
 // the whole file gets.
 std::optional<VectorFormat> detect_vector_format_of_prefix(std::string_view bytes);
 
+// The format `head`, a file's first bytes, shows beyond doubt, for naming a vector file given
+// where text is wanted: a fastText .bin's magic number; a good "V d" header line followed by a
+// record of d values, text or binary; or two GloVe lines, each a word and the same number (2 or
+// more) of values. nullopt for anything else: detect_vector_format calls any text GloVe.
+std::optional<VectorFormat> unmistakable_vector_format(std::string_view head);
+
 }  // namespace gv

@@ -42,6 +42,10 @@ std::string wide_unicode_encoding(std::string_view block);
 // for a file named `name` in wide encoding `encoding`.
 std::string wide_encoding_advice(const std::string& encoding, const std::string& name);
 
+// The first kTextCheckBytes of corpus file `path` (the whole file if smaller), decompressed if
+// it is gzip'd. Throws std::runtime_error naming it as `name` if it cannot be opened.
+std::string first_corpus_block(const std::string& name, const std::string& path);
+
 // Throws std::runtime_error if the first kTextCheckBytes of `path` (decompressed if it is
 // gzip'd) look binary: "NAME: looks binary: 12 NUL bytes in the first 65536; ...", naming the
 // file as `name` and the option that reads it anyway; or "NAME: looks like UTF-16 text, ..."
