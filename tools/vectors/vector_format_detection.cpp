@@ -104,7 +104,8 @@ std::optional<VectorFormat> unmistakable_vector_format(std::string_view head) {
   const std::string_view body = bytes.substr(newline + 1);
   const std::string_view line2 = trim_line_end(body.substr(0, body.find('\n')));
   if (const std::optional<VectorFileHeader> header = parse_header_line(line1)) {
-    if (!header_problem(*header).empty() || body.empty()) return std::nullopt;
+    // "1999 1\ncat 0.5" is also GloVe of one dimension (vector_io.h): no proof either way.
+    if (!header_problem(*header).empty() || body.empty() || header->dim < 2) return std::nullopt;
     if (is_text_record(line2, header->dim)) return VectorFormat::Word2VecText;
     if (first_record_looks_binary(body, header->dim)) return VectorFormat::Word2VecBinary;
     return std::nullopt;
@@ -113,6 +114,13 @@ std::optional<VectorFormat> unmistakable_vector_format(std::string_view head) {
   const bool glove = fields >= 3 && count_fields(line2) == fields &&
                      is_text_record(line1, fields - 1) && is_text_record(line2, fields - 1);
   return glove ? std::optional(VectorFormat::Glove) : std::nullopt;
+}
+
+bool looks_like_plain_text(std::string_view bytes) {
+  const std::string_view line = trim_line_end(first_line(without_utf8_bom(bytes)));
+  if (count_fields(line) < 2) return false;
+  float value = 0.0f;
+  return parse_vector_line(line, 1, &value).problem == LineProblem::NotANumber;
 }
 
 // A byte order mark is dropped first, as the readers drop it.

@@ -32,16 +32,6 @@ struct TextSample {
 
 TextSample sample_text(std::string_view block);
 
-// The wide Unicode encoding `block` is in, as iconv names it: "UTF-16" or "UTF-32" after a
-// byte-order mark (iconv reads the mark and drops it), "UTF-16LE", "UTF-16BE", "UTF-32LE" or
-// "UTF-32BE" when, without a mark, nearly every high byte of each unit is NUL and nearly no low
-// one is (text in the Latin, Greek or Cyrillic ranges); empty for anything else.
-std::string wide_unicode_encoding(std::string_view block);
-
-// "looks like UTF-16 text, not UTF-8; convert it: iconv -f UTF-16 -t UTF-8 NAME > NAME.utf8",
-// for a file named `name` in wide encoding `encoding`.
-std::string wide_encoding_advice(const std::string& encoding, const std::string& name);
-
 // The first kTextCheckBytes of corpus file `path` (the whole file if smaller), decompressed if
 // it is gzip'd. Throws std::runtime_error naming it as `name` if it cannot be opened.
 std::string first_corpus_block(const std::string& name, const std::string& path);
