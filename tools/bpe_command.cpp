@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -32,12 +33,13 @@
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/validators.h"
+#include "word2vec/corpus/corpus.h"
 
 namespace gv::tools {
 namespace {
 
 struct BpeArgs {
-  std::string corpus = "data/tinyshakespeare.txt";
+  std::vector<std::string> corpus = {"data/tinyshakespeare.txt"};
   int64_t vocab_size = 4096;
   std::string output;
   std::string tokenizer;
@@ -101,21 +103,32 @@ void finish_standard_output() {
 
 void run_train(const BpeArgs& args) {
   refuse_launched_ranks("gradvec bpe train runs as one process", "train", kStartWithoutLauncher);
-  refuse_shared_files({{"--corpus", args.corpus}}, {{"--output", args.output}});
+  // train's forms of --corpus: files, a directory, - and gzip'd files (corpus.h).
+  const bool from_standard_input = args.corpus == std::vector<std::string>{"-"};
+  std::optional<CorpusFiles> files;
+  if (!from_standard_input) files = corpus_files(args.corpus);
+  std::vector<PathOption> inputs;
+  if (files) {
+    for (const std::string& path : files->paths) inputs.push_back({"--corpus", path});
+  }
+  refuse_shared_files(inputs, {{"--output", args.output}});
   const OutputLocks locks = prepare_outputs({args.output});
   const auto start = std::chrono::steady_clock::now();
-  std::ifstream corpus;
-  open_regular_file(args.corpus, "corpus", corpus);
+  const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
   bpe::BpeTrainer trainer;
-  for_each_block(corpus, [&](std::string_view lines) { trainer.add_text(lines); });
-  if (corpus.bad()) throw std::runtime_error(args.corpus + ": cannot read the corpus");
+  for (size_t i = 0; i < corpus.file_count(); ++i) {
+    std::ifstream file;
+    open_corpus(corpus.path(i), file);
+    for_each_block(file, [&](std::string_view lines) { trainer.add_text(lines); });
+    if (file.bad()) throw std::runtime_error(corpus.file_name(i) + ": cannot read the corpus");
+  }
   const bpe::BpeVocabulary vocabulary(trainer.learn(args.vocab_size));
   write_file_atomically(args.output, [&](std::ostream& out) { bpe::write_bpe(out, vocabulary); });
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   std::fprintf(
       stderr, "%zu merges learned (a vocabulary of %lld tokens) from %s in %.2f s, written to %s\n",
       vocabulary.merges().size(), static_cast<long long>(vocabulary.size()),
-      printable(args.corpus).c_str(), took.count(), printable(args.output).c_str());
+      printable(corpus.name()).c_str(), took.count(), printable(args.output).c_str());
 }
 
 void run_encode(const BpeArgs& args) {
@@ -189,7 +202,12 @@ void add_bpe_command(CLI::App& app) {
   bpe->require_subcommand(1);
 
   CLI::App* train = bpe->add_subcommand("train", "Learn BPE merges from a corpus");
-  train->add_option("--corpus", args->corpus, "Text file, read as bytes")->capture_default_str();
+  train
+      ->add_option("--corpus", args->corpus,
+                   "Text, read as bytes: several files, read in this order; a directory, for "
+                   "every regular file directly in it; or - for standard input. gzip'd files "
+                   "are decompressed")
+      ->capture_default_str();
   train->add_option("--vocab-size", args->vocab_size, "Tokens: the 256 bytes and the merges")
       ->check(integer_in<int64_t>(bpe::kMinVocabSize, bpe::kMaxVocabSize))
       ->capture_default_str();

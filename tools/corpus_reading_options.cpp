@@ -11,6 +11,7 @@
 #include "tools/name_suggestions.h"
 #include "tools/train_kinds.h"
 #include "tools/validators.h"
+#include "tools/vectors/vector_format_detection.h"
 #include "word2vec/corpus/binary_corpus.h"
 
 namespace gv::tools {
@@ -85,7 +86,8 @@ void CorpusReadingOptions::add_to(CLI::App& command) {
                    "words");
   command.add_flag("--allow-binary-corpus", allow_binary,
                    "Read a corpus file that looks binary: refused by default if its first 65536 "
-                   "bytes (decompressed) hold a NUL byte or over 1% bytes of invalid UTF-8");
+                   "bytes (decompressed) hold a NUL byte or over 1% bytes of invalid UTF-8, "
+                   "are UTF-16 or UTF-32 text, or a vector file");
 }
 
 TokenizerOptions CorpusReadingOptions::tokenizer_options() const {
@@ -113,7 +115,16 @@ void CorpusReadingOptions::note_file_named_like_tokenizer() const {
 }
 
 void CorpusReadingOptions::check_text(const std::string& name, const std::string& path) const {
-  if (!allow_binary) refuse_binary_corpus_file(name, path);
+  if (allow_binary) return;
+  // Vectors first: a fastText .bin or word2vec binary file would otherwise be called binary,
+  // and a text vector file would train until it diverges.
+  if (const std::optional<VectorFormat> format =
+          unmistakable_vector_format(first_corpus_block(name, path))) {
+    throw std::runtime_error(name + " looks like " + std::string(vector_format_name(*format)) +
+                             " vectors, not a corpus; to query them: gradvec nearest --vectors " +
+                             (name == "standard input" ? "-" : name));
+  }
+  refuse_binary_corpus_file(name, path);
 }
 
 }  // namespace gv::tools

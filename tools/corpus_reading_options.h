@@ -34,8 +34,9 @@ struct CorpusReadingOptions {
   // one keeps case unless --lowercase, a BPE file's keeps it. Throws std::invalid_argument if
   // both are given, or --lowercase with a BPE file.
   TokenizerOptions tokenizer_options() const;
-  // Throws std::runtime_error naming corpus file `path` (`name` in messages) if it looks
-  // binary (binary_corpus.h), unless --allow-binary-corpus.
+  // Throws std::runtime_error naming corpus file `path` (`name` in messages) if it is a vector
+  // file (unmistakable_vector_format) or looks binary (binary_corpus.h), unless
+  // --allow-binary-corpus.
   void check_text(const std::string& name, const std::string& path) const;
   // A run's note when --tokenizer named a built-in that is also a file here
   // (builtin_tokenizer_note.h).

@@ -315,7 +315,8 @@ void add_train(CLI::App& lm) {
   LmTrainOptions& o = args->options;
   CLI::App* cmd = lm.add_subcommand(
       "train", "Train the character-level transformer, or one over BPE tokens (--tokenizer)");
-  cmd->add_option("--corpus", args->corpus, "Text file, read as bytes")->capture_default_str();
+  cmd->add_option("--corpus", args->corpus, "Text file, read as bytes (decompressed if gzip'd)")
+      ->capture_default_str();
   cmd->add_option("--tokenizer", args->tokenizer,
                   "What the model reads and predicts: chars (each byte of the corpus a symbol) or "
                   "a BPE file from gradvec bpe train, which the model keeps (a file named chars is "

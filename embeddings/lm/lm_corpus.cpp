@@ -3,9 +3,9 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <stdexcept>
 
+#include "autograd/io/gunzip_reader.h"
 #include "autograd/io/input_file.h"
 #include "autograd/machine.h"
 
@@ -17,14 +17,35 @@ int64_t open_lm_corpus(const std::string& path, std::ifstream& file) {
 
 namespace {
 
+// The corpus's text, decompressed if it is gzip'd (GunzipReader tells it by its magic bytes).
 std::string read_whole(const std::string& path) {
   std::ifstream in;
   const int64_t bytes = open_lm_corpus(path, in);
-  // The text and its ids, 9 bytes a character, must fit before either is read.
-  require_memory(9.0 * double(bytes), path + ": the corpus and its ids need",
-                 "use a shorter corpus");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw std::runtime_error(path + ": cannot read corpus: " + std::strerror(errno));
+  // The text and its ids, 9 bytes a character, must fit before either is read; a gzip'd
+  // file's text is checked again every kChunk as it grows.
+  const auto require = [&](int64_t text_bytes) {
+    require_memory(9.0 * double(text_bytes), path + ": the corpus and its ids need",
+                   "use a shorter corpus");
+  };
+  require(bytes);
+  GunzipReader content([&](char* buffer, int64_t capacity) {
+    in.read(buffer, static_cast<std::streamsize>(capacity));
+    if (in.bad()) throw std::runtime_error(path + ": cannot read corpus: " + std::strerror(errno));
+    return static_cast<int64_t>(in.gcount());
+  });
+  constexpr int64_t kChunk = int64_t{1} << 20;
+  std::string text;
+  try {
+    for (int64_t got = 1; got > 0;) {
+      const size_t filled = text.size();
+      if (filled + kChunk > text.capacity()) require(static_cast<int64_t>(filled) + kChunk);
+      text.resize(filled + kChunk);
+      got = content.read(text.data() + filled, kChunk);
+      text.resize(filled + static_cast<size_t>(got));
+    }
+  } catch (const GzipDataError& e) {
+    throw std::runtime_error(path + ": cannot decompress gzip data: " + e.what());
+  }
   return text;
 }
 

@@ -22,7 +22,8 @@ printf 'a 1 0\nb 0 1\nc 1 1\n' >"$work/v.txt"
 refuses_escaped "$gradvec" eval analogy --vectors "$work/v.txt" --questions "q${esc}.txt"
 refuses_escaped "$gradvec" eval similarity --vectors "$work/v.txt" --pairs "p${esc}.txt"
 printf 'w%s[31m\n' "$esc" >"$work/vocab.txt"  # no count: the line is quoted
-refuses_escaped "$gradvec" train --corpus "$work/v.txt" --read-vocab "$work/vocab.txt"
+printf 'a b c\n' >"$work/c.txt"
+refuses_escaped "$gradvec" train --corpus "$work/c.txt" --read-vocab "$work/vocab.txt"
 # CLI11's own messages: a bad value, an unexpected argument.
 refuses_escaped "$gradvec" train --dim "4${esc}"
 refuses_escaped "$gradvec" nearest --vectors "$work/v.txt" a "${esc}[2J" extra --k "${esc}"

@@ -37,7 +37,7 @@ kill -0 "$pid" 2>/dev/null || fail "the first run ended before the second starte
 "$expect_failure" 2 "^gradvec: error: cannot write o.vec: it $busy" \
   "$gradvec" convert --vectors small.vec --output o.vec --output-format glove
 "$expect_failure" 2 "^gradvec: error: cannot write o.vec: it $busy" \
-  "$gradvec" phrases --corpus small.vec --output o.vec
+  "$gradvec" phrases --corpus "$corpus" --output o.vec
 grep -q "(pid $pid)" <("$gradvec" train --corpus "$corpus" --quiet --output o.vec 2>&1) ||
   fail "the message does not name the first run's pid $pid"
 [[ ! -e x.vec ]] || fail "the refused run wrote its vectors"

@@ -67,7 +67,7 @@ wait "$writer" || fail "the FIFO's writer failed"
   fail "FIFO: $(cat "$work/fifo.out")"
 echo "ok: a FIFO is read once"
 
-refuses 2 '^gradvec: error: /proc/self/status:1: value 1 of "Name:" is "' \
+refuses 2 '^gradvec: error: /proc/self/status: looks like plain text, not vectors; to train on it: gradvec train --corpus /proc/self/status$' \
   "$gradvec" info --vectors /proc/self/status
 refuses 2 '/dev/zero:1: the byte \\x00, which no text vector line holds' \
   "$gradvec" info --vectors /dev/zero

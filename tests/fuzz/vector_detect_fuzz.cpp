@@ -1,5 +1,6 @@
 // Vector format detection (VectorFormat::Auto): on the input in memory, then through
-// read_vectors on a file, which must detect the same format and read it with that reader.
+// read_vectors on a file, which must detect the same format and read it with that reader; a
+// format unmistakable_vector_format is sure of must be the one detected.
 #include "tests/fuzz/vector_fuzz.h"
 #include "tools/vectors/vector_format_detection.h"
 
@@ -21,5 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (report.format != gv::VectorFormat::Auto && report.format != format) {
     gv::fuzz::finding("read_vectors read another format than detection found");
   }
+  const std::optional<gv::VectorFormat> sure =
+      gv::unmistakable_vector_format({reinterpret_cast<const char*>(data), size});
+  if (sure && *sure != format) gv::fuzz::finding("an unmistakable format is not the one detected");
   return 0;
 }

@@ -116,3 +116,19 @@ TEST_CASE("a stream's prefix gets a format only once more bytes cannot change it
   CHECK(gv::detect_vector_format("2 3\nthe 0.1 0.2 0.3\n") == VectorFormat::Word2VecText);
   CHECK(gv::detect_vector_format("-1 20\ncat 0.5\n") == VectorFormat::Glove);
 }
+
+TEST_CASE("Only vector files are unmistakably vectors: text that starts with numbers is not",
+          "[vectors][detect]") {
+  using gv::unmistakable_vector_format;
+  CHECK(unmistakable_vector_format("2 3\nthe 0.1 0.2 0.3\nof 1 2 3\n") ==
+        VectorFormat::Word2VecText);
+  CHECK(unmistakable_vector_format("the 0.1 0.2 0.3\nof 1 2 3\n") == VectorFormat::Glove);
+  CHECK(unmistakable_vector_format(std::string("1 2\nthe \0\0\x80?\0\0\0@\n", 15)) ==
+        VectorFormat::Word2VecBinary);
+  // A header followed by text, GloVe-like first lines of different lengths, a single record,
+  // and plain text.
+  CHECK_FALSE(unmistakable_vector_format("1999 2\nthe year the war ended\n"));
+  CHECK_FALSE(unmistakable_vector_format("chapter 1 2\nit was the best of times\n"));
+  CHECK_FALSE(unmistakable_vector_format("the 0.1 0.2 0.3\n"));
+  CHECK_FALSE(unmistakable_vector_format("to be or not to be\nthat is the question\n"));
+}

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "autograd/io/text_encoding.h"
 #include "tests/scratch_dir.h"
 #include "word2vec/corpus/binary_corpus.h"
 
@@ -58,4 +59,32 @@ TEST_CASE("A corpus file is judged by its first 65536 bytes, decompressed if gzi
                                24));
   CHECK_THROWS_WITH(gv::refuse_binary_corpus_file(gzipped, gzipped),
                     Catch::Contains("2 bytes of invalid UTF-8 (over 1%) in the first 4 bytes"));
+}
+
+TEST_CASE("Text in UTF-16 or UTF-32 is named by its encoding, with or without a byte-order mark",
+          "[binary_corpus]") {
+  using namespace std::string_literals;
+  const std::string le16 = "t\0o\0 \0b\0e\0\n\0"s;
+  const std::string be16 = "\0t\0o\0 \0b\0e\0\n"s;
+  CHECK(gv::wide_unicode_encoding("\xff\xfe"s + le16) == "UTF-16");
+  CHECK(gv::wide_unicode_encoding("\xfe\xff"s + be16) == "UTF-16");
+  CHECK(gv::wide_unicode_encoding(le16) == "UTF-16LE");
+  CHECK(gv::wide_unicode_encoding(be16) == "UTF-16BE");
+  const std::string le32 = "t\0\0\0o\0\0\0 \0\0\0b\0\0\0"s;
+  const std::string be32 = "\0\0\0t\0\0\0o\0\0\0 \0\0\0b"s;
+  CHECK(gv::wide_unicode_encoding("\xff\xfe\0\0"s + le32) == "UTF-32");
+  CHECK(gv::wide_unicode_encoding(le32) == "UTF-32LE");
+  CHECK(gv::wide_unicode_encoding(be32) == "UTF-32BE");
+  // UTF-8 text, and a binary file with NULs in no pattern, are neither.
+  CHECK(gv::wide_unicode_encoding("to be or not to be\n") == "");
+  CHECK(gv::wide_unicode_encoding("\x7f"
+                                  "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0"s) == "");
+
+  gv::testing::ScratchDir dir("binary_corpus_wide");
+  const std::string path = dir.write("hamlet16.txt", "\xff\xfe"s + le16);
+  CHECK_THROWS_WITH(gv::refuse_binary_corpus_file(path, path),
+                    path +
+                        ": looks like UTF-16 text, not UTF-8; convert it: iconv -f UTF-16 -t "
+                        "UTF-8 " +
+                        path + " > " + path + ".utf8");
 }

@@ -95,6 +95,34 @@ std::optional<VectorFormat> detect(std::string_view bytes, bool complete) {
 
 }  // namespace
 
+std::optional<VectorFormat> unmistakable_vector_format(std::string_view head) {
+  if (has_fasttext_magic(head)) return VectorFormat::FastTextBin;
+  const std::string_view bytes = without_utf8_bom(head);
+  const size_t newline = bytes.find('\n');
+  if (newline == std::string_view::npos) return std::nullopt;
+  const std::string_view line1 = trim_line_end(bytes.substr(0, newline));
+  const std::string_view body = bytes.substr(newline + 1);
+  const std::string_view line2 = trim_line_end(body.substr(0, body.find('\n')));
+  if (const std::optional<VectorFileHeader> header = parse_header_line(line1)) {
+    // "1999 1\ncat 0.5" is also GloVe of one dimension (vector_io.h): no proof either way.
+    if (!header_problem(*header).empty() || body.empty() || header->dim < 2) return std::nullopt;
+    if (is_text_record(line2, header->dim)) return VectorFormat::Word2VecText;
+    if (first_record_looks_binary(body, header->dim)) return VectorFormat::Word2VecBinary;
+    return std::nullopt;
+  }
+  const int64_t fields = count_fields(line1);
+  const bool glove = fields >= 3 && count_fields(line2) == fields &&
+                     is_text_record(line1, fields - 1) && is_text_record(line2, fields - 1);
+  return glove ? std::optional(VectorFormat::Glove) : std::nullopt;
+}
+
+bool looks_like_plain_text(std::string_view bytes) {
+  const std::string_view line = trim_line_end(first_line(without_utf8_bom(bytes)));
+  if (count_fields(line) < 2) return false;
+  float value = 0.0f;
+  return parse_vector_line(line, 1, &value).problem == LineProblem::NotANumber;
+}
+
 // A byte order mark is dropped first, as the readers drop it.
 VectorFormat detect_vector_format(std::string_view bytes) {
   return *detect(without_utf8_bom(bytes), /*complete=*/true);

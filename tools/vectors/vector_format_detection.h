@@ -18,4 +18,15 @@ VectorFormat detect_vector_format(std::string_view bytes);
 // the whole file gets.
 std::optional<VectorFormat> detect_vector_format_of_prefix(std::string_view bytes);
 
+// The format `head`, a file's first bytes, shows beyond doubt, for naming a vector file given
+// where text is wanted: a fastText .bin's magic number; a good "V d" header line (d >= 2)
+// followed by a record of d values, text or binary; or two GloVe lines, each a word and the same
+// number (2 or more) of values. nullopt for anything else: detect_vector_format calls any text
+// GloVe.
+std::optional<VectorFormat> unmistakable_vector_format(std::string_view head);
+
+// Whether a file GloVe's reader refused is plain text: its first line holds two fields or more
+// and ends in one that is not a number, as a sentence does and no vector record can.
+bool looks_like_plain_text(std::string_view bytes);
+
 }  // namespace gv

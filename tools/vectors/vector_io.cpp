@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "autograd/io/text_encoding.h"
 #include "tools/vectors/parallel_for.h"
 #include "tools/vectors/vector_format_detection.h"
 #include "tools/vectors/vector_source.h"
@@ -35,11 +36,33 @@ WordVectors read_vectors(const std::string& path, const ReadOptions& options, Re
   const VectorSource source = load_vector_source(path, options.limit == 0, check_prefix);
   if (source.bytes.empty()) throw source.error("empty file");
 
+  // Files of another kind are named for what they are, with what reads them.
+  const std::string name = path == "-" ? "standard input" : path;
+  if (const std::string encoding =
+          wide_unicode_encoding(source.bytes.substr(0, kEncodingCheckBytes));
+      !encoding.empty()) {
+    throw source.error(wide_encoding_advice(encoding, name));
+  }
+  const std::optional<VectorFormat> evident = unmistakable_vector_format(source.bytes);
+  if (options.format != VectorFormat::Auto && evident && *evident != options.format) {
+    throw source.error("looks like " + std::string(vector_format_name(*evident)) +
+                       " vectors, not " + std::string(vector_format_name(options.format)) +
+                       "; --vectors-format auto reads it as it is");
+  }
   ReadReport local;
   local.format =
       options.format == VectorFormat::Auto ? detect_vector_format(source.bytes) : options.format;
   local.bytes = static_cast<int64_t>(source.file->bytes().size());
-  WordVectors vectors = vector_format_spec(local.format).read(source, resolved, local);
+  WordVectors vectors;
+  try {
+    vectors = vector_format_spec(local.format).read(source, resolved, local);
+  } catch (const VectorFileError&) {
+    if (local.format == VectorFormat::Glove && looks_like_plain_text(source.bytes)) {
+      throw source.error(
+          "looks like plain text, not vectors; to train on it: gradvec train --corpus " + path);
+    }
+    throw;
+  }
   if (report != nullptr) *report = local;
   return vectors;
 }

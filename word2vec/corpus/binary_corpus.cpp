@@ -8,14 +8,12 @@
 #include <stdexcept>
 
 #include "autograd/io/printable.h"
+#include "autograd/io/text_encoding.h"
 
 namespace gv {
 
-namespace {
-
-// Up to kTextCheckBytes from the start of `path`, decompressed if it is gzip'd (zlib reads
-// other files as they are).
-std::string first_block(const std::string& name, const std::string& path) {
+// zlib reads a file that is not gzip'd as it is.
+std::string first_corpus_block(const std::string& name, const std::string& path) {
   const std::unique_ptr<gzFile_s, int (*)(gzFile)> file(gzopen(path.c_str(), "rb"), gzclose);
   if (!file) throw std::runtime_error(name + ": cannot open corpus: " + std::strerror(errno));
   std::string block(kTextCheckBytes, '\0');
@@ -29,8 +27,6 @@ std::string first_block(const std::string& name, const std::string& path) {
   block.resize(static_cast<size_t>(filled));
   return block;
 }
-
-}  // namespace
 
 TextSample sample_text(std::string_view block) {
   TextSample sample;
@@ -50,7 +46,11 @@ TextSample sample_text(std::string_view block) {
 }
 
 void refuse_binary_corpus_file(const std::string& name, const std::string& path) {
-  const TextSample sample = sample_text(first_block(name, path));
+  const std::string block = first_corpus_block(name, path);
+  const std::string encoding = wide_unicode_encoding(block);
+  if (!encoding.empty())
+    throw std::runtime_error(name + ": " + wide_encoding_advice(encoding, name));
+  const TextSample sample = sample_text(block);
   if (!sample.looks_binary()) return;
   const std::string found =
       sample.nul_bytes > 0
