@@ -118,20 +118,20 @@ template <bool kReadsOut, class F>
 [[gnu::always_inline]] inline void for_lanes(const float* x, const float* g, float* out, int64_t n,
                                              F f) {
   int64_t i = 0;
-  Lanes xv{}, gv{}, ov{};
+  Lanes xv{}, gl{}, ov{};
   for (; i + kLanes <= n; i += kLanes) {
     load_lanes(x + i, xv);
-    if (g) load_lanes(g + i, gv);
+    if (g) load_lanes(g + i, gl);
     if (kReadsOut) load_lanes(out + i, ov);
-    store_lanes(out + i, f(xv, gv, ov));
+    store_lanes(out + i, f(xv, gl, ov));
   }
   if (i == n) return;
   const size_t bytes = static_cast<size_t>(n - i) * sizeof(float);
-  xv = gv = ov = Lanes{};
+  xv = gl = ov = Lanes{};
   std::memcpy(&xv, x + i, bytes);
-  if (g) std::memcpy(&gv, g + i, bytes);
+  if (g) std::memcpy(&gl, g + i, bytes);
   if (kReadsOut) std::memcpy(&ov, out + i, bytes);
-  const Lanes result = f(xv, gv, ov);
+  const Lanes result = f(xv, gl, ov);
   std::memcpy(out + i, &result, bytes);
 }
 
@@ -143,10 +143,10 @@ void gelu(const float* x, float* y, int64_t n) {
 
 // d/dx x σ(z) = σ + x σ (1 - σ) dz/dx, dz/dx = 2 √(2/π) (1 + 3 · 0.044715 x²).
 void gelu_backward(const float* x, const float* g, float* gx, int64_t n) {
-  for_lanes<true>(x, g, gx, n, [](Lanes v, Lanes gv, Lanes sum) {
+  for_lanes<true>(x, g, gx, n, [](Lanes v, Lanes gl, Lanes sum) {
     const Lanes s = gelu_sigmoid(v);
     const Lanes dz = kGeluZ * (1.0f + 3.0f * kGeluCubic * v * v);
-    return sum + gv * (s + v * s * (1.0f - s) * dz);
+    return sum + gl * (s + v * s * (1.0f - s) * dz);
   });
 }
 
