@@ -12,8 +12,8 @@
 #include "autograd/optim.h"
 #include "autograd/rng.h"
 #include "tests/word2vec/composed_losses.h"
+#include "word2vec/losses/logistic_loss.h"
 #include "word2vec/losses/sgns/negative_sampler.h"
-#include "word2vec/losses/sgns/sgns_loss.h"
 
 namespace {
 
@@ -26,17 +26,18 @@ constexpr int64_t kNegatives = 5;
 
 // A batch shaped like the trainer's: `groups` centres, each with 6 contexts (the mean of
 // word2vec's dynamic window of 5) and 1 + 5 outputs, ids drawn from a Zipf-like sampler.
-std::shared_ptr<gv::SgnsBatch> make_batch(int64_t groups, gv::Rng& rng) {
+std::shared_ptr<gv::LogisticGroups> make_batch(int64_t groups, gv::Rng& rng) {
   std::vector<int64_t> counts(kVocab);
   for (int64_t i = 0; i < kVocab; ++i) counts[i] = 1000000 / (i + 1) + 1;
   const gv::NegativeSampler sampler(counts, 1.0);
-  auto batch = std::make_shared<gv::SgnsBatch>();
-  batch->negatives = kNegatives;
+  auto batch = std::make_shared<gv::LogisticGroups>();
   std::vector<int64_t> inputs(6), outputs(kNegatives + 1);
+  std::vector<float> labels(kNegatives + 1, 0.0f);
+  labels[0] = 1.0f;  // the positive, then the negatives
   for (int64_t g = 0; g < groups; ++g) {
     sampler.sample(rng, inputs);
     sampler.sample(rng, outputs);
-    batch->add_table_group(inputs.data(), 6, outputs.data());
+    batch->add_table_group(inputs, outputs, labels);
   }
   return batch;
 }
@@ -47,11 +48,12 @@ void BM_SgnsStep(benchmark::State& state) {
   gv::Rng rng(1);
   Var w_in = Var::parameter(Tensor::uniform({kVocab, kDim}, -0.005f, 0.005f, rng));
   Var w_out = Var::parameter(Tensor::uniform({kVocab, kDim}, -0.005f, 0.005f, rng));
-  const std::shared_ptr<gv::SgnsBatch> batch = make_batch(state.range(0), rng);
+  const std::shared_ptr<gv::LogisticGroups> batch = make_batch(state.range(0), rng);
   gv::Sgd sgd({w_in, w_out}, 1e-4f);
   for (auto _ : state) {
-    const Var loss = kFused ? gv::sgns_loss<gv::TableInputs>(w_in, w_out, batch)
-                            : gv::testing::sgns_loss_composed<gv::TableInputs>(w_in, w_out, *batch);
+    const Var loss =
+        kFused ? gv::logistic_loss<gv::TableInputs>(w_in, w_out, batch)
+               : gv::testing::logistic_loss_composed<gv::TableInputs>(w_in, w_out, *batch);
     loss.backward();
     sgd.step();
     sgd.zero_grad();

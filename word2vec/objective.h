@@ -14,9 +14,9 @@
 // takes the rows h (N, C) = rows_of(W_in), a graph of engine ops (gather_rows or
 // embedding_bag) that carries the loss's gradient with respect to h back to W_in, and scores
 // them against W_out. The objective receives the model from objective_maker(), once. (SGNS and
-// HS keep a fused skip-gram path that reads W_in rows by id, with no copy into h; their other
-// paths are rows_of + their fused op on dense rows. Each loss lives in its folder of
-// word2vec/losses/, whose objective header walks it from objective to optimizer.)
+// HS share one fused op, logistic_loss, with a skip-gram path that reads W_in rows by id, with no
+// copy into h; their other paths are rows_of + that op on dense rows. Each loss lives in its
+// folder of word2vec/losses/, whose objective header walks it from objective to optimizer.)
 //
 // Examples arrive one at a time rather than as a finished batch because an objective may
 // draw random numbers for each (SGNS draws its negatives) from the worker's stream, and

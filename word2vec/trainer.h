@@ -4,7 +4,7 @@
 // Data flow, one worker thread per corpus slice (Hogwild: all share the two tables):
 //   SliceReader ─ sentence of ids ─> Subsampler ─> ContextExamples (centre + dynamic window)
 //     ─> objective.add(example)          SGNS draws the negatives, softmax collects rows
-//     ─> objective.loss(W_in, W_out)     a scalar Var from engine ops (sgns_loss, ...):
+//     ─> objective.loss(W_in, W_out)     a scalar Var from engine ops (logistic_loss, ...):
 //     ─> loss.backward()                 backward leaves row-sparse gradients on the
 //     ─> optimizer.step(views, lr)       worker's views of the tables, which the engine's
 //                                        optimizer applies to the shared storage.

@@ -15,7 +15,6 @@
 #include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/losses/hs/hs_objective.h"
 #include "word2vec/losses/hs/huffman_tree.h"
-#include "word2vec/losses/sgns/sgns_loss.h"
 #include "word2vec/trainer.h"
 
 using gv::Tensor;

@@ -1,4 +1,4 @@
-// dot_grid: the logits of a fused loss's group, x_ij = a_i · b_j for a few rows a_i against a few
+// dot_grid: the logits of logistic_loss's group, x_ij = a_i · b_j for a few rows a_i against a few
 // rows b_j (a centre's contexts against a Huffman path, SGNS inputs against their K + 1 outputs),
 // through KernelTable::dot_rows, the kernel compiled for the CPU this process runs on
 // (autograd/simd/kernel_table.h), which the backward's dot_block_grads (group_grads.h) mirrors.

@@ -1,4 +1,4 @@
-// add_group_grads: the backward both fused losses (sgns/, hs/) make of each group of logits, a
+// add_group_grads: the backward logistic_loss (logistic_loss.h) makes of each group of logits, a
 // block of input rows (TableInputs or DenseInputs, input_rows.h) against output rows (an SGNS
 // group's K + 1 outputs, a Huffman path's nodes), through KernelTable::dot_block_grads
 // (autograd/simd/kernel_table.h), the kernel compiled for the CPU this process runs on.

@@ -1,5 +1,5 @@
-// Where a fused loss (sgns_loss, hs_loss) finds its input rows: the template argument that picks
-// one of the two kinds of input each fused op takes.
+// Where logistic_loss (logistic_loss.h) finds its input rows: the template argument that picks
+// one of the two kinds of input the op takes.
 //
 //   TableInputs: skip-gram's contexts, read by id from W_in (V, d) where they lie (no copy into a
 //                dense h); the gradient is one row-sparse entry of W_in per distinct id.
@@ -7,9 +7,9 @@
 //                means); the gradient is h's dense one, which those ops carry back to W_in.
 //
 // Either way input i of a batch is row index(i) of its matrix, and its gradient row, when `grad`
-// is set, is grad_row(i). The fused ops take these as template arguments, so the hot loops stay
-// free of virtual calls. of() and with_grad() read them off a batch (SgnsBatch, HsBatch: both
-// keep the ids of TableInputs as input_ids) for the forward and the backward.
+// is set, is grad_row(i). The op takes these as template arguments, so the hot loops stay
+// free of virtual calls. of() and with_grad() read them off a batch (LogisticGroups keeps the
+// ids of TableInputs as input_ids) for the forward and the backward.
 #pragma once
 
 #include <cstdint>

@@ -10,8 +10,7 @@ namespace gv {
 SgnsObjective::SgnsObjective(std::shared_ptr<const NegativeSampler> noise, int64_t negatives,
                              bool shared_negatives, ModelKind model,
                              std::shared_ptr<const SubwordRows> subwords)
-    : FusedObjective(model, std::move(subwords), &sgns_loss<TableInputs>, &sgns_loss<DenseInputs>,
-                     SgnsBatch::empty(negatives)),
+    : LogisticObjective(model, std::move(subwords), /*outputs_distinct=*/false),
       noise_(std::move(noise)),
       negatives_(negatives),
       shared_negatives_(shared_negatives || model == ModelKind::cbow) {
@@ -19,6 +18,8 @@ SgnsObjective::SgnsObjective(std::shared_ptr<const NegativeSampler> noise, int64
   require(negatives >= 1 && negatives <= kMaxNegatives, "sgns: negatives",
           "in [1, " + std::to_string(kMaxNegatives) + "]", negatives);
   outputs_.resize(static_cast<size_t>(negatives + 1));
+  labels_.assign(static_cast<size_t>(negatives + 1), 0.0f);
+  labels_[0] = 1.0f;
 }
 
 void SgnsObjective::add(const Example& example, Rng& rng) {
@@ -32,10 +33,11 @@ void SgnsObjective::add(const Example& example, Rng& rng) {
     for (int64_t k = 1; k <= negatives_; ++k)
       outputs_[k] = noise_->sample_other_than(example.centre, rng);
     if (reads_table_) {
-      batch_->add_table_group(example.contexts.data() + g * rows_per_group, rows_per_group,
-                              outputs_.data());
+      batch_->add_table_group(example.contexts.subspan(static_cast<size_t>(g * rows_per_group),
+                                                       static_cast<size_t>(rows_per_group)),
+                              outputs_, labels_);
     } else {
-      batch_->add_rows_group(rows_per_group, outputs_.data());
+      batch_->add_rows_group(rows_per_group, outputs_, labels_);
     }
   }
 }

@@ -1,0 +1,174 @@
+#include "word2vec/losses/logistic_loss.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "autograd/kernels.h"
+#include "autograd/simd/kernel_table.h"
+#include "word2vec/losses/dot_blocks.h"
+#include "word2vec/losses/group_grads.h"
+
+namespace gv {
+
+void LogisticGroups::clear() {
+  input_offsets.assign(1, 0);
+  input_ids.clear();
+  output_offsets.assign(1, 0);
+  output_ids.clear();
+  output_labels.clear();
+  pairs_ = 0;
+}
+
+void LogisticGroups::add_table_group(std::span<const int64_t> ids, std::span<const int64_t> outputs,
+                                     std::span<const float> labels) {
+  input_ids.insert(input_ids.end(), ids.begin(), ids.end());
+  add_rows_group(static_cast<int64_t>(ids.size()), outputs, labels);
+}
+
+void LogisticGroups::add_rows_group(int64_t rows, std::span<const int64_t> outputs,
+                                    std::span<const float> labels) {
+  if (labels.size() != outputs.size()) {
+    throw std::invalid_argument("logistic_loss: a group of " + std::to_string(outputs.size()) +
+                                " outputs with " + std::to_string(labels.size()) + " labels");
+  }
+  input_offsets.push_back(input_rows() + rows);
+  output_ids.insert(output_ids.end(), outputs.begin(), outputs.end());
+  output_labels.insert(output_labels.end(), labels.begin(), labels.end());
+  output_offsets.push_back(static_cast<int64_t>(output_ids.size()));
+  pairs_ += rows * static_cast<int64_t>(outputs.size());
+}
+
+namespace {
+
+// Every id the op reads must be a row of its table: throws std::out_of_range naming the op, the
+// id and the table ("logistic_loss: id 7 out of range for W_in with 5 rows").
+void check_ids(const std::vector<int64_t>& ids, int64_t rows, const char* op, const char* table) {
+  for (const int64_t id : ids) {
+    if (id < 0 || id >= rows) {
+      throw std::out_of_range(std::string(op) + ": id " + std::to_string(id) +
+                              " out of range for " + table + " with " + std::to_string(rows) +
+                              " rows");
+    }
+  }
+}
+
+// A table read by id keeps its gradient row-sparse, which only a leaf's is (Node::sparse_grad).
+void require_leaf(const char* op, const Var& table, const char* name) {
+  if (table.requires_grad() && !table.node()->is_leaf()) {
+    throw std::invalid_argument(std::string(op) + ": " + name +
+                                " must be a leaf table, got the result of " +
+                                std::string(table.op()));
+  }
+}
+
+template <class Inputs>
+void check(const char* op, const Var& in, const Var& out, const LogisticGroups& groups) {
+  if constexpr (Inputs::kReadsIds) {
+    // The ids TableInputs read must be the rows the groups span.
+    if (static_cast<int64_t>(groups.input_ids.size()) != groups.input_rows()) {
+      throw std::invalid_argument(std::string(op) + ": " + std::to_string(groups.input_ids.size()) +
+                                  " input ids for groups of " +
+                                  std::to_string(groups.input_rows()) +
+                                  " inputs (groups for logistic_rows_loss?)");
+    }
+  } else if (in.value().ndim() != 2 || in.size(0) != groups.input_rows()) {
+    throw std::invalid_argument(std::string(op) + ": input rows " + shape_str(in.shape()) +
+                                " for groups of " + std::to_string(groups.input_rows()) +
+                                " inputs");
+  }
+  if (in.value().ndim() != 2 || out.value().ndim() != 2 || out.size(1) != in.size(1)) {
+    throw std::invalid_argument(std::string(op) + ": inputs " + shape_str(in.shape()) +
+                                " and outputs " + shape_str(out.shape()) +
+                                " must be (N, d) and (V, d)");
+  }
+  if (groups.output_offsets.back() != static_cast<int64_t>(groups.output_ids.size()) ||
+      groups.output_labels.size() != groups.output_ids.size()) {
+    throw std::invalid_argument(std::string(op) + ": " + std::to_string(groups.output_ids.size()) +
+                                " output ids and " + std::to_string(groups.output_labels.size()) +
+                                " labels for groups of " +
+                                std::to_string(groups.output_offsets.back()) + " outputs");
+  }
+  check_ids(groups.output_ids, out.size(0), op, "the output table");
+  require_leaf(op, out, "the output table");
+  if constexpr (Inputs::kReadsIds) {
+    check_ids(groups.input_ids, in.size(0), op, "W_in");
+    require_leaf(op, in, "W_in");
+  }
+}
+
+// Forward: every group's logits x, then their losses in one vectorised pass (logistic_losses):
+//   loss = softplus(-x) if y = 1, softplus(x) if y = 0;  dloss/dx = σ(x) - y,
+// leaving each pair's coefficient σ(x) - y in the groups for backward.
+template <class Inputs>
+double forward(const Inputs& inputs, const float* in, const float* out, int64_t d,
+               LogisticGroups& groups) {
+  groups.coefficients.resize(static_cast<size_t>(groups.pairs()));
+  groups.labels.resize(static_cast<size_t>(groups.pairs()));
+  float* logit = groups.coefficients.data();
+  float* label = groups.labels.data();
+  const int64_t* offsets = groups.output_offsets.data();
+  for (int64_t g = 0; g < groups.groups(); ++g) {
+    const int64_t* ids = groups.output_ids.data() + offsets[g];
+    const float* y = groups.output_labels.data() + offsets[g];
+    if (g + 1 < groups.groups()) {  // the next group's rows: random ones, mostly out of cache
+      for (int64_t j = offsets[g + 1]; j < offsets[g + 2]; ++j)
+        prefetch_row(out + groups.output_ids[j] * d, d);
+      for (int64_t i = groups.input_offsets[g + 1]; i < groups.input_offsets[g + 2]; ++i)
+        prefetch_row(in + inputs.index(i) * d, d);
+    }
+    // The group's logits X = V Uᵀ (m, n) in blocks of 4 x 4 (dot_grid).
+    const int64_t begin = groups.input_offsets[g], m = groups.inputs(g), n = groups.outputs(g);
+    dot_grid(
+        d, m, n, [&](int64_t i) { return in + inputs.index(begin + i) * d; },
+        [&](int64_t j) { return out + ids[j] * d; }, logit, n);
+    for (int64_t i = 0; i < m; ++i, label += n) std::copy(y, y + n, label);
+    logit += m * n;
+  }
+  return kernels().logistic_losses(groups.coefficients.data(), groups.labels.data(),
+                                   groups.pairs());
+}
+
+// Backward: per group dL/dV = G U (m, d) and dL/dU = Gᵀ V (n, d) with G = upstream (σ(X) - Y),
+// one sparse entry per id and table (add_group_grads).
+template <class Inputs>
+void backward(const Inputs& inputs, const LogisticGroups& groups, const float* in, const float* out,
+              int64_t d, float upstream, SparseRows* grad_out) {
+  const float* c = groups.coefficients.data();  // the group's (m, n) coefficients
+  for (int64_t g = 0; g < groups.groups(); ++g) {
+    const int64_t* ids = groups.output_ids.data() + groups.output_offsets[g];
+    const int64_t m = groups.inputs(g), n = groups.outputs(g);
+    add_group_grads(
+        inputs, groups.input_offsets[g], m, in, n, [&](int64_t j) { return ids[j]; },
+        groups.outputs_distinct, out, d, c, upstream, grad_out);
+    c += m * n;
+  }
+}
+
+}  // namespace
+
+template <class Inputs>
+Var logistic_loss(const Var& in, const Var& out, std::shared_ptr<LogisticGroups> shared_groups) {
+  constexpr const char* op = Inputs::kReadsIds ? "logistic_loss" : "logistic_rows_loss";
+  LogisticGroups& groups = *shared_groups;
+  check<Inputs>(op, in, out, groups);
+  const double loss =
+      forward(Inputs::of(groups), in.value().data(), out.value().data(), in.size(1), groups);
+  // The backward shares ownership of the groups rather than pointing into the caller's, so that
+  // a caller may fill other groups before this backward runs.
+  std::shared_ptr<const LogisticGroups> saved = std::move(shared_groups);
+  return make_result(
+      Tensor::scalar(static_cast<float>(loss)), {in, out},
+      [saved](Node& self) {
+        Node& rows = *self.inputs[0];
+        Node& table = *self.inputs[1];
+        backward(Inputs::with_grad(*saved, rows), *saved, rows.value.data(), table.value.data(),
+                 rows.value.size(1), self.grad[0], table.sparse_grad_rows());
+      },
+      op);
+}
+template Var logistic_loss<TableInputs>(const Var&, const Var&, std::shared_ptr<LogisticGroups>);
+template Var logistic_loss<DenseInputs>(const Var&, const Var&, std::shared_ptr<LogisticGroups>);
+
+}  // namespace gv
