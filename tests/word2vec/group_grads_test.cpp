@@ -1,6 +1,7 @@
-// add_group_grads, the backward both fused losses make of a group's logits, against the sparse
-// gradients that separate axpys give (SparseRows::add_terms, an input's terms over its outputs
-// and then an output's over its inputs): the same floats, bit for bit, when ids repeat.
+// add_group_grads, the backward logistic_loss makes of a group's logits, on the gradient rows
+// find_group_grads looked up for every group beforehand, against the sparse gradients that
+// separate axpys give (SparseRows::add_terms, an input's terms over its outputs and then an
+// output's over its inputs): the same floats, bit for bit, when ids repeat.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -40,17 +41,35 @@ void check_groups(const std::vector<Group>& groups, int64_t in_rows, int64_t out
   SparseRows* expected_out = tied ? &in_expected : &out_expected;
   const float upstream = 0.5f;
   std::vector<int64_t> ids;
-  for (const Group& g : groups) ids.insert(ids.end(), g.inputs.begin(), g.inputs.end());
-  int64_t begin = 0;
+  int64_t outputs = 0;
+  for (const Group& g : groups) {
+    ids.insert(ids.end(), g.inputs.begin(), g.inputs.end());
+    outputs += static_cast<int64_t>(g.outputs.size());
+  }
+  // Every group's gradient rows first, as a batch's backward finds them.
+  const TableInputs inputs{ids, &in_grad};
+  std::vector<GradRow> in_rows_found(ids.size()), out_rows_found(static_cast<size_t>(outputs));
+  in_grad.reserve(static_cast<int64_t>(ids.size()) + (tied ? outputs : 0));
+  out_grad.reserve(outputs);
+  for (int64_t g = 0, begin = 0, first = 0; g < static_cast<int64_t>(groups.size()); ++g) {
+    const Group& group = groups[g];
+    find_group_grads(
+        inputs, begin, static_cast<int64_t>(group.inputs.size()), in_rows_found.data() + begin,
+        static_cast<int64_t>(group.outputs.size()), [&](int64_t j) { return group.outputs[j]; },
+        grads_out, out_rows_found.data() + first);
+    begin += static_cast<int64_t>(group.inputs.size());
+    first += static_cast<int64_t>(group.outputs.size());
+  }
+  int64_t begin = 0, first = 0;
   for (const Group& g : groups) {
     const int64_t rows = static_cast<int64_t>(g.inputs.size());
     const int64_t cols = static_cast<int64_t>(g.outputs.size());
     std::vector<float> c(static_cast<size_t>(rows * cols));
     for (int64_t k = 0; k < rows * cols; ++k) c[k] = std::cos(1.3f * static_cast<float>(k)) - 0.2f;
     add_group_grads(
-        TableInputs{ids, &in_grad}, begin, rows, in.data(), cols,
-        [&](int64_t j) { return g.outputs[j]; }, outputs_distinct, out.data(), kWidth, c.data(),
-        upstream, grads_out);
+        inputs, begin, rows, in.data(), in_rows_found.data() + begin, cols,
+        [&](int64_t j) { return g.outputs[j]; }, outputs_distinct, out.data(),
+        out_rows_found.data() + first, tied, kWidth, c.data(), upstream);
     for (int64_t i = 0; i < rows; ++i) {
       in_expected.add_terms(g.inputs[i], cols, [&](int64_t j) {
         return std::pair(upstream * c[i * cols + j], out.data() + g.outputs[j] * kWidth);
@@ -62,6 +81,7 @@ void check_groups(const std::vector<Group>& groups, int64_t in_rows, int64_t out
       });
     }
     begin += rows;
+    first += cols;
   }
   const Tensor got_in = in_grad.to_dense(), want_in = in_expected.to_dense();
   const Tensor got_out = out_grad.to_dense(), want_out = out_expected.to_dense();
@@ -117,9 +137,13 @@ TEST_CASE("add_group_grads on dense rows adds to their gradient", "[group_grads]
   for (int64_t k = 0; k < rows * cols; ++k) c[k] = 0.1f * static_cast<float>(k) - 0.4f;
   std::vector<float> grad = table(rows, 4.4f), expected = grad;  // a gradient already started
   SparseRows out_grad(out_rows, kWidth), out_expected(out_rows, kWidth);
-  add_group_grads(
-      DenseInputs{grad.data(), kWidth}, 0, rows, h.data(), cols,
-      [&](int64_t j) { return outputs[j]; }, true, out.data(), kWidth, c.data(), 1.0f, &out_grad);
+  const DenseInputs inputs{grad.data(), kWidth};
+  const auto output = [&](int64_t j) { return outputs[j]; };
+  GradRow in_grads[3], out_grads[4];  // rows, cols
+  out_grad.reserve(cols);
+  find_group_grads(inputs, 0, rows, in_grads, cols, output, &out_grad, out_grads);
+  add_group_grads(inputs, 0, rows, h.data(), in_grads, cols, output, true, out.data(), out_grads,
+                  false, kWidth, c.data(), 1.0f);
   for (int64_t i = 0; i < rows; ++i) {
     axpy_sum(expected.data() + i * kWidth, kWidth, cols, [&](int64_t j) {
       return std::pair(c[i * cols + j], out.data() + outputs[j] * kWidth);

@@ -131,17 +131,34 @@ double forward(const Inputs& inputs, const float* in, const float* out, int64_t 
 }
 
 // Backward: per group dL/dV = G U (m, d) and dL/dU = Gᵀ V (n, d) with G = upstream (σ(X) - Y),
-// one sparse entry per id and table (add_group_grads).
+// one sparse entry per id and table (add_group_grads), every group's gradient rows found first.
 template <class Inputs>
-void backward(const Inputs& inputs, const LogisticGroups& groups, const float* in, const float* out,
+void backward(const Inputs& inputs, LogisticGroups& groups, const float* in, const float* out,
               int64_t d, float upstream, SparseRows* grad_out) {
+  const bool one_table = inputs.shares(grad_out);
+  const int64_t input_rows = groups.input_rows(), outputs = groups.output_offsets.back();
+  groups.input_grads.resize(static_cast<size_t>(inputs.grad ? input_rows : 0));
+  groups.output_grads.resize(static_cast<size_t>(grad_out ? outputs : 0));
+  GradRow* in_grads = inputs.grad ? groups.input_grads.data() : nullptr;
+  GradRow* out_grads = grad_out ? groups.output_grads.data() : nullptr;
+  if (in_grads) inputs.reserve(input_rows);
+  if (out_grads) grad_out->reserve(outputs + (one_table ? input_rows : 0));
+  for (int64_t g = 0; g < groups.groups(); ++g) {
+    const int64_t begin = groups.input_offsets[g], first = groups.output_offsets[g];
+    const int64_t* ids = groups.output_ids.data() + first;
+    find_group_grads(
+        inputs, begin, groups.inputs(g), in_grads ? in_grads + begin : nullptr, groups.outputs(g),
+        [&](int64_t j) { return ids[j]; }, grad_out, out_grads ? out_grads + first : nullptr);
+  }
   const float* c = groups.coefficients.data();  // the group's (m, n) coefficients
   for (int64_t g = 0; g < groups.groups(); ++g) {
-    const int64_t* ids = groups.output_ids.data() + groups.output_offsets[g];
+    const int64_t begin = groups.input_offsets[g], first = groups.output_offsets[g];
+    const int64_t* ids = groups.output_ids.data() + first;
     const int64_t m = groups.inputs(g), n = groups.outputs(g);
     add_group_grads(
-        inputs, groups.input_offsets[g], m, in, n, [&](int64_t j) { return ids[j]; },
-        groups.outputs_distinct, out, d, c, upstream, grad_out);
+        inputs, begin, m, in, in_grads ? in_grads + begin : nullptr, n,
+        [&](int64_t j) { return ids[j]; }, groups.outputs_distinct, out,
+        out_grads ? out_grads + first : nullptr, one_table, d, c, upstream);
     c += m * n;
   }
 }
@@ -157,7 +174,7 @@ Var logistic_loss(const Var& in, const Var& out, std::shared_ptr<LogisticGroups>
       forward(Inputs::of(groups), in.value().data(), out.value().data(), in.size(1), groups);
   // The backward shares ownership of the groups rather than pointing into the caller's, so that
   // a caller may fill other groups before this backward runs.
-  std::shared_ptr<const LogisticGroups> saved = std::move(shared_groups);
+  std::shared_ptr<LogisticGroups> saved = std::move(shared_groups);
   return make_result(
       Tensor::scalar(static_cast<float>(loss)), {in, out},
       [saved](Node& self) {

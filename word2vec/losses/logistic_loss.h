@@ -24,6 +24,7 @@
 #include <span>
 #include <vector>
 
+#include "autograd/kernels.h"
 #include "autograd/var.h"
 #include "word2vec/losses/input_rows.h"
 
@@ -44,6 +45,8 @@ struct LogisticGroups {
   // pair's coefficient σ(x) - y, and its label.
   std::vector<float> coefficients;
   std::vector<float> labels;
+  // Backward's scratch: the gradient row of each input and each output (group_grads.h).
+  std::vector<GradRow> input_grads, output_grads;
 
   int64_t groups() const { return static_cast<int64_t>(input_offsets.size()) - 1; }
   int64_t input_rows() const { return input_offsets.back(); }
