@@ -80,14 +80,14 @@ TEST_CASE("dot_rows gives each pair's dot bit for bit, in every tile shape", "[k
 }
 
 TEST_CASE("dot_block_grads gives separate axpys' sums bit for bit", "[kernels]") {
-  // Every row count up to kGradRows against 1 to 9 columns (tiles and what is left), at widths
-  // below the lane count, at it, with an overlapping last chunk and without; scale 1 and not;
-  // some gradient rows overwritten (their stale floats ignored, as a zeroed row's sums), and each
-  // side alone.
+  // Every row count up to kGradRows against 1 to 9 columns and past the widest variant's tile of
+  // 12 (tiles and what is left, up to kGradCols), at widths below the lane count, at it, with an
+  // overlapping last chunk and without; scale 1 and not; some gradient rows overwritten (their
+  // stale floats ignored, as a zeroed row's sums), and each side alone.
   for (const KernelTable* k : runnable_kernels()) {
     for (const int64_t d : {int64_t{5}, int64_t{16}, int64_t{37}, int64_t{100}}) {
       for (int64_t rows = 1; rows <= kGradRows; ++rows) {
-        for (int64_t cols = 1; cols <= 9; ++cols) {
+        for (const int64_t cols : {1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 25, kGradCols}) {
           for (const float scale : {1.0f, -0.75f}) {
             for (const int sides : {3, 1, 2}) {  // bit 0: a's gradients, bit 1: b's
               std::vector<float> a = sine_rows(rows, d, 0.41f), b = sine_rows(cols, d, 0.93f);

@@ -35,18 +35,18 @@ constexpr int64_t smaller(int64_t a, int64_t b) {
 //
 // Tiles sized to the registers, so that the compiler keeps a tile's running sums, and the rows
 // it loads, in them for the whole pass rather than spilling them to the stack:
-//   dot_block<R, N>:        R x N sums, N rows of b and one of a loaded;
-//   dot_grads_chunk<R, M>:  R rows of a with their gradient sums, M of b with theirs, and one
-//                           broadcast coefficient.
+//   dot_block<R, N>:      R x N sums, N rows of b and one of a loaded;
+//   dot_grads_cols<M>:    M rows of b with their gradient sums, against every row of a streamed
+//                         past them (a row, its gradient sum and one broadcast coefficient).
 #if defined(__AVX512F__)
-constexpr int kDotTileRows = 4, kDotTileCols = 4;    // 16 + 5 of 32 registers
-constexpr int kGradTileRows = 8, kGradTileCols = 4;  // 2 x 8 + 2 x 4 + 1 of 32
+constexpr int kDotTileRows = 4, kDotTileCols = 4;  // 16 + 5 of 32 registers
+constexpr int kGradTileCols = 12;                  // 2 x 12 + 3 of 32
 #elif defined(__AVX2__)
-constexpr int kDotTileRows = 3, kDotTileCols = 3;    // 9 + 4 of 16
-constexpr int kGradTileRows = 4, kGradTileCols = 3;  // 2 x 4 + 2 x 3 + 1 of 16
+constexpr int kDotTileRows = 3, kDotTileCols = 3;  // 9 + 4 of 16
+constexpr int kGradTileCols = 6;                   // 2 x 6 + 3 of 16
 #else
-constexpr int kDotTileRows = 2, kDotTileCols = 3;    // 6 + 4 of 16, and a product's temporary
-constexpr int kGradTileRows = 3, kGradTileCols = 2;  // 2 x 3 + 2 x 2 + 1 of 16, and a temporary
+constexpr int kDotTileRows = 2, kDotTileCols = 3;  // 6 + 4 of 16, and a product's temporary
+constexpr int kGradTileCols = 5;                   // 2 x 5 + 3 of 16, and a temporary
 #endif
 
 // The folds of four dots' lanes at once: lane kFoldStride * t of the result is l_t's lanes summed
@@ -186,83 +186,53 @@ template <bool kTail>
   }
 }
 
-// M of b's rows, from j0, against the chunk's R rows of a: gb's M sums made and stored, ga's R
-// sums carried on. Inlined, so that av and ga_sum stay in registers across the calls.
-template <int R, int M, bool kGradA, bool kGradB, bool kTail>
-[[gnu::always_inline]] inline void dot_grads_cols(int64_t k, int32_t summed, int64_t j0,
+// One kLanes-wide chunk, at offset k, of the gradients of M of b's rows (b[t], gb[t], and column
+// t of c) against all `rows` rows of a: b's M vectors and their M gradient sums stay in registers
+// while a's rows stream past, each row's vector and gradient sum loaded, added to over the M
+// columns and stored. So every row of either side is read, and every gradient row written, once
+// per chunk however the block is shaped.
+template <int M, bool kGradA, bool kGradB, bool kTail>
+[[gnu::always_inline]] inline void dot_grads_cols(int64_t k, int32_t summed, int64_t rows,
                                                   const float* c, int64_t ldc,
-                                                  const float* const* b, const GradRow* gb,
-                                                  const Lanes (&av)[R], Lanes (&ga_sum)[R]) {
+                                                  const float* const* a, const float* const* b,
+                                                  const GradRow* ga, const GradRow* gb) {
   Lanes bv[M], gb_sum[M];
-#pragma GCC unroll 4
+#pragma GCC unroll 16
   for (int t = 0; t < M; ++t) {
-    if constexpr (kGradA) load_lanes(b[j0 + t] + k, bv[t]);
-    if constexpr (kGradB) start_grad_lanes(gb[j0 + t], k, gb_sum[t]);
+    if constexpr (kGradA) load_lanes(b[t] + k, bv[t]);
+    if constexpr (kGradB) start_grad_lanes(gb[t], k, gb_sum[t]);
   }
-#pragma GCC unroll 8
-  for (int i = 0; i < R; ++i) {
-#pragma GCC unroll 4
+  for (int64_t i = 0; i < rows; ++i) {
+    Lanes av, ga_sum;
+    if constexpr (kGradB) load_lanes(a[i] + k, av);
+    if constexpr (kGradA) start_grad_lanes(ga[i], k, ga_sum);
+#pragma GCC unroll 16
     for (int t = 0; t < M; ++t) {
-      const float cij = c[i * ldc + j0 + t];
-      if constexpr (kGradB) gb_sum[t] += cij * av[i];
-      if constexpr (kGradA) ga_sum[i] += cij * bv[t];
+      const float cij = c[i * ldc + t];
+      if constexpr (kGradB) gb_sum[t] += cij * av;
+      if constexpr (kGradA) ga_sum += cij * bv[t];
     }
+    if constexpr (kGradA) store_grad_lanes<kTail>(ga[i], k, summed, ga_sum);
   }
   if constexpr (kGradB) {
-#pragma GCC unroll 4
-    for (int t = 0; t < M; ++t) store_grad_lanes<kTail>(gb[j0 + t], k, summed, gb_sum[t]);
+#pragma GCC unroll 16
+    for (int t = 0; t < M; ++t) store_grad_lanes<kTail>(gb[t], k, summed, gb_sum[t]);
   }
 }
 
-// One kLanes-wide chunk of dot_block_grads for R rows: b's rows kGradTileCols at a time.
-template <int R, bool kGradA, bool kGradB, bool kTail>
-[[gnu::always_inline]] inline void dot_grads_chunk(int64_t k, int32_t summed, int64_t cols,
-                                                   const float* c, int64_t ldc,
-                                                   const float* const* a, const float* const* b,
-                                                   const GradRow* ga, const GradRow* gb) {
-  Lanes av[R], ga_sum[R];
-#pragma GCC unroll 8
-  for (int i = 0; i < R; ++i) {
-    if constexpr (kGradB) load_lanes(a[i] + k, av[i]);
-    if constexpr (kGradA) start_grad_lanes(ga[i], k, ga_sum[i]);
-  }
-  int64_t j0 = 0;
-  for (; j0 + kGradTileCols <= cols; j0 += kGradTileCols) {
-    dot_grads_cols<R, kGradTileCols, kGradA, kGradB, kTail>(k, summed, j0, c, ldc, b, gb, av,
-                                                            ga_sum);
-  }
-  // A switch, not with_block_size: av and ga_sum, captured by a lambda that is not inlined,
-  // would live on the stack.
-  switch (cols - j0) {  // < kGradTileCols
-    case 3:
-      dot_grads_cols<R, 3, kGradA, kGradB, kTail>(k, summed, j0, c, ldc, b, gb, av, ga_sum);
-      break;
-    case 2:
-      dot_grads_cols<R, 2, kGradA, kGradB, kTail>(k, summed, j0, c, ldc, b, gb, av, ga_sum);
-      break;
-    case 1:
-      dot_grads_cols<R, 1, kGradA, kGradB, kTail>(k, summed, j0, c, ldc, b, gb, av, ga_sum);
-      break;
-    default:
-      break;
-  }
-  if constexpr (kGradA) {
-#pragma GCC unroll 8
-    for (int i = 0; i < R; ++i) store_grad_lanes<kTail>(ga[i], k, summed, ga_sum[i]);
-  }
-}
-
-template <int R, bool kGradA, bool kGradB>
-void dot_grads_rows(int64_t d, int64_t cols, const float* c, int64_t ldc, const float* const* a,
+// dot_grads_cols over the d floats: the full chunks, then the last kLanes floats with those
+// before k already summed.
+template <int M, bool kGradA, bool kGradB>
+void dot_grads_tile(int64_t d, int64_t rows, const float* c, int64_t ldc, const float* const* a,
                     const float* const* b, const GradRow* ga, const GradRow* gb) {
   int64_t k = 0;
   for (; k + kLanes <= d; k += kLanes) {
-    dot_grads_chunk<R, kGradA, kGradB, false>(k, 0, cols, c, ldc, a, b, ga, gb);
+    dot_grads_cols<M, kGradA, kGradB, false>(k, 0, rows, c, ldc, a, b, ga, gb);
   }
-  if (k < d) {  // the last kLanes elements, those before k already summed
+  if (k < d) {
     const int64_t last = d - kLanes;
-    dot_grads_chunk<R, kGradA, kGradB, true>(last, static_cast<int32_t>(k - last), cols, c, ldc, a,
-                                             b, ga, gb);
+    dot_grads_cols<M, kGradA, kGradB, true>(last, static_cast<int32_t>(k - last), rows, c, ldc, a,
+                                            b, ga, gb);
   }
 }
 
@@ -306,23 +276,23 @@ void dot_block_grads(int64_t d, int64_t rows, int64_t cols, const float* c, int6
     c = scaled;
     ldc = cols;
   }
-  // Rows kGradTileRows at a time, in order, so each of gb's elements still adds its terms with i
-  // ascending; a row of gb written by the first tile is added to by the next ones.
-  GradRow gb_rows[kGradCols];
-  for (int64_t j = 0; gb && j < cols; ++j) gb_rows[j] = gb[j];
-  for (int64_t i0 = 0; i0 < rows; i0 += kGradTileRows) {
-    const GradRow* ga_tile = ga ? ga + i0 : nullptr;
-    const GradRow* gb_tile = gb ? gb_rows : nullptr;
-    with_block_size<kGradTileRows>(smaller(kGradTileRows, rows - i0), [&]<int R>() {
+  // Columns kGradTileCols at a time, in order, so each of ga's elements still adds its terms with
+  // j ascending; a row of ga written by the first tile is added to by the next ones.
+  GradRow ga_rows[kGradRows];
+  for (int64_t i = 0; ga && i < rows; ++i) ga_rows[i] = ga[i];
+  for (int64_t j0 = 0; j0 < cols; j0 += kGradTileCols) {
+    const GradRow* ga_tile = ga ? ga_rows : nullptr;
+    const GradRow* gb_tile = gb ? gb + j0 : nullptr;
+    with_block_size<kGradTileCols>(smaller(kGradTileCols, cols - j0), [&]<int M>() {
       if (ga_tile && gb_tile) {
-        dot_grads_rows<R, true, true>(d, cols, c + i0 * ldc, ldc, a + i0, b, ga_tile, gb_tile);
+        dot_grads_tile<M, true, true>(d, rows, c + j0, ldc, a, b + j0, ga_tile, gb_tile);
       } else if (ga_tile) {
-        dot_grads_rows<R, true, false>(d, cols, c + i0 * ldc, ldc, a + i0, b, ga_tile, gb_tile);
+        dot_grads_tile<M, true, false>(d, rows, c + j0, ldc, a, b + j0, ga_tile, gb_tile);
       } else {
-        dot_grads_rows<R, false, true>(d, cols, c + i0 * ldc, ldc, a + i0, b, ga_tile, gb_tile);
+        dot_grads_tile<M, false, true>(d, rows, c + j0, ldc, a, b + j0, ga_tile, gb_tile);
       }
     });
-    for (int64_t j = 0; gb && j < cols; ++j) gb_rows[j].overwrite = false;
+    for (int64_t i = 0; ga && i < rows; ++i) ga_rows[i].overwrite = false;
   }
 }
 
