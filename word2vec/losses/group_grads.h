@@ -1,7 +1,8 @@
-// add_group_grads: the backward logistic_loss (logistic_loss.h) makes of each group of logits, a
-// block of input rows (TableInputs or DenseInputs, input_rows.h) against output rows (an SGNS
-// group's K + 1 outputs, a Huffman path's nodes), through KernelTable::dot_block_grads
-// (autograd/simd/kernel_table.h), the kernel compiled for the CPU this process runs on.
+// The backward logistic_loss (logistic_loss.h) makes of each group of logits, a block of input
+// rows (TableInputs or DenseInputs, input_rows.h) against output rows (an SGNS group's K + 1
+// outputs, a Huffman path's nodes): find_group_grads looks up the gradient rows, add_group_grads
+// adds to them through KernelTable::dot_block_grads (autograd/simd/kernel_table.h), the kernel
+// compiled for the CPU this process runs on.
 #pragma once
 
 #include <cstdint>

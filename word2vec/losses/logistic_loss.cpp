@@ -7,7 +7,6 @@
 
 #include "autograd/kernels.h"
 #include "autograd/simd/kernel_table.h"
-#include "word2vec/losses/dot_blocks.h"
 #include "word2vec/losses/group_grads.h"
 
 namespace gv {
@@ -98,6 +97,27 @@ void check(const char* op, const Var& in, const Var& out, const LogisticGroups& 
   }
 }
 
+// out[i * ldo + j] = a_row(i) · b_row(j) for i < rows and j < cols, where a_row and b_row return
+// a row's pointer of d floats: a group's logits, the pointers gathered in pieces of at most
+// kGradRows x kGradCols, one call per piece of KernelTable::dot_rows (autograd/simd/), the kernel
+// compiled for the CPU this process runs on, which the backward's dot_block_grads mirrors.
+template <class RowA, class RowB>
+void dot_grid(int64_t d, int64_t rows, int64_t cols, RowA a_row, RowB b_row, float* out,
+              int64_t ldo) {
+  const KernelTable& table = kernels();
+  const float* a[kGradRows];
+  const float* b[kGradCols];
+  for (int64_t i0 = 0; i0 < rows; i0 += kGradRows) {
+    const int64_t m = std::min<int64_t>(rows - i0, kGradRows);
+    for (int64_t r = 0; r < m; ++r) a[r] = a_row(i0 + r);
+    for (int64_t j0 = 0; j0 < cols; j0 += kGradCols) {
+      const int64_t n = std::min<int64_t>(cols - j0, kGradCols);
+      for (int64_t t = 0; t < n; ++t) b[t] = b_row(j0 + t);
+      table.dot_rows(d, m, n, a, b, out + i0 * ldo + j0, ldo);
+    }
+  }
+}
+
 // Forward: every group's logits x, then their losses in one vectorised pass (logistic_losses):
 //   loss = softplus(-x) if y = 1, softplus(x) if y = 0;  dloss/dx = σ(x) - y,
 // leaving each pair's coefficient σ(x) - y in the groups for backward.
@@ -118,7 +138,7 @@ double forward(const Inputs& inputs, const float* in, const float* out, int64_t 
       for (int64_t i = groups.input_offsets[g + 1]; i < groups.input_offsets[g + 2]; ++i)
         prefetch_row(in + inputs.index(i) * d, d);
     }
-    // The group's logits X = V Uᵀ (m, n) in blocks of 4 x 4 (dot_grid).
+    // The group's logits X = V Uᵀ (m, n) (dot_grid).
     const int64_t begin = groups.input_offsets[g], m = groups.inputs(g), n = groups.outputs(g);
     dot_grid(
         d, m, n, [&](int64_t i) { return in + inputs.index(begin + i) * d; },

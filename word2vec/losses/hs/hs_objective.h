@@ -14,7 +14,7 @@
 //            logistic_loss<TableInputs> reads the contexts' W_in rows by id. CBOW and subwords:
 //            logistic_loss<DenseInputs> on rows h (N, d) = ExampleInputs::rows_of(W_in) (CBOW: the
 //            contexts' mean). The forward scores a group's rows H (m, d) against its path's nodes
-//            U (L, d): X = H Uᵀ (m, L) by dot_grid (dot_blocks.h), the loss Σ softplus(-s X),
+//            U (L, d): X = H Uᵀ (m, L) by dot_grid (logistic_loss.cpp), the loss Σ softplus(-s X),
 //            s = 1 - 2b, by logistic_losses (autograd/simd/kernel_table.h), and keeps
 //            G = σ(X) - (1 - b) (m, L) in the batch.
 // gradient   backward (the same op, logistic_loss.cpp, through group_grads.h): per group dL/dH =

@@ -14,7 +14,7 @@
 //            rows by id where they lie. CBOW and subwords: logistic_loss<DenseInputs> on rows h
 //            (N, d) = ExampleInputs::rows_of(W_in) (embedding_bag, gather_rows). The forward scores
 //            a group's inputs V (m, d) against its outputs U (K+1, d): X = V Uᵀ (m, K+1) by
-//            dot_grid (dot_blocks.h), the loss Σ softplus(∓X) by logistic_losses
+//            dot_grid (logistic_loss.cpp), the loss Σ softplus(∓X) by logistic_losses
 //            (autograd/simd/kernel_table.h), and keeps G = σ(X) - Y (m, K+1), Y = 1 for the
 //            positive and 0 for a negative, in the batch.
 // gradient   backward (the same op, logistic_loss.cpp, through group_grads.h): per group dL/dV =
