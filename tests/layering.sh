@@ -3,7 +3,7 @@
 #  - every library includes only itself and the layers below it:
 #      autograd  <-  embeddings  <-  word2vec  <-  tools;   embeddings  <-  tools/vectors  <-  tools
 #      word2vec  <-  distributed  <-  tools  (training across MPI ranks; built with GRADVEC_MPI only)
-#      embeddings  <-  embeddings/lm  <-  tools  (the character transformer: nothing else uses it)
+#      embeddings  <-  embeddings/lm  <-  tools  (the transformer: nothing else uses it)
 #  - word2vec/ holds no word-vector file code; tools/ reaches word2vec/corpus/ to read a corpus,
 #    and the rest of word2vec/ only to train (or to prepare a corpus for training: phrases);
 #  - no source file is longer than 450 lines.

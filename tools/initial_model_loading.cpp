@@ -90,11 +90,11 @@ InitialModel read_fasttext_initial_model(const std::string& path) {
     if (!seen.insert(entry.word).second) continue;
     model.words.push_back(entry.word);
     model.counts.push_back(entry.count);
-    append_row(model.w_in, bin.input_rows, i, "input");
+    append_row(model.w_in, bin.input_matrix, i, "input");
     append_row(model.w_out, bin.output_matrix, i, "output");
   }
   for (int64_t row = bin.words; row < bin.words + args.bucket; ++row)
-    append_row(model.w_in, bin.input_rows, row, "input");
+    append_row(model.w_in, bin.input_matrix, row, "input");
   ReadReport tolerated;
   tolerated.duplicates = bin.words - static_cast<int64_t>(model.words.size());
   warn_of_tolerated(std::cerr, path, tolerated);

@@ -50,7 +50,7 @@ void require_countable(int64_t epochs, int64_t tokens) {
   }
 }
 
-int64_t input_rows(const TrainOptions& options, int64_t vocab) {
+int64_t input_table_rows(const TrainOptions& options, int64_t vocab) {
   return options.subwords ? vocab + options.subword_scheme.buckets : vocab;
 }
 
@@ -60,7 +60,7 @@ void require_training_fits(const TrainOptions& o, int64_t vocab) {
   if (limit.bytes <= 0) return;  // unknown: nothing to compare with
   // Rows are stored in whole cache lines (row_floats); dim is within its bounds by now.
   const double dim = double(row_floats(o.dim)), words = double(vocab);
-  const double rows = double(input_rows(o, vocab)) + words;
+  const double rows = double(input_table_rows(o, vocab)) + words;
   const int optimizer_tables = o.optimizer == OptimizerKind::adam      ? 2
                                : o.optimizer == OptimizerKind::adagrad ? 1
                                                                        : 0;
@@ -92,7 +92,7 @@ void require_training_fits(const TrainOptions& o, int64_t vocab) {
   std::string part;
   if (tables >= maps && tables >= steps) {
     part = "the tables take " + gigabytes(tables) + " (W_in " +
-           std::to_string(input_rows(o, vocab)) + " x " + d + " and W_out " +
+           std::to_string(input_table_rows(o, vocab)) + " x " + d + " and W_out " +
            std::to_string(vocab) + " x " + d + " floats" +
            (optimizer_tables ? ", with the optimizer's state" : "") + "); lower --dim" +
            (o.subwords ? " or --buckets" : "");
@@ -107,7 +107,7 @@ void require_training_fits(const TrainOptions& o, int64_t vocab) {
            " in each of --threads " + std::to_string(o.threads) + " workers; lower one of them";
   } else {
     part = "each of --threads " + std::to_string(o.threads) + " workers maps the tables' " +
-           std::to_string(input_rows(o, vocab) + vocab) + " rows, " + gigabytes(maps) +
+           std::to_string(input_table_rows(o, vocab) + vocab) + " rows, " + gigabytes(maps) +
            " in all; lower --threads";
   }
   throw std::invalid_argument("train: training needs about " + gigabytes(total) + " but " +

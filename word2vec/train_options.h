@@ -116,7 +116,7 @@ void require_countable(int64_t epochs, int64_t tokens);
 
 // The tables' shapes. W_in's rows: the vocabulary's, and with subwords the n-gram buckets after
 // them. W_out has the vocabulary's.
-int64_t input_rows(const TrainOptions& options, int64_t vocab);
+int64_t input_table_rows(const TrainOptions& options, int64_t vocab);
 
 // Floats a table row of `dim` takes: dim rounded up to whole 64-byte cache lines. With the
 // tables' storage aligned (autograd/tensor.cpp) every row lies on lines of its own, so a row

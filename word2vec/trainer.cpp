@@ -137,7 +137,7 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
   input_init.row_floats = output_init.row_floats = row_floats(options_.dim);
   // With subwords, every bucket row starts random too, as in fastText: an n-gram seen once in
   // training still gives unseen words a vector of the same scale.
-  in_ = std::make_unique<Embedding>(input_rows(options_, vocab_.size()), options_.dim, rng,
+  in_ = std::make_unique<Embedding>(input_table_rows(options_, vocab_.size()), options_.dim, rng,
                                     input_init);
   out_ = std::make_unique<Embedding>(vocab_.size(), options_.dim, rng, output_init);
   optimizer_ = make_optimizer(options_.optimizer, {in_->weight(), out_->weight()}, options_.lr);

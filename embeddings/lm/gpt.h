@@ -1,5 +1,5 @@
-// GptModel: a small GPT-style, character-level transformer, where the modules of embeddings/
-// do the work they exist for.
+// GptModel: a small GPT-style transformer over tokens (a corpus's characters, or a BPE file's
+// pieces), where the modules of embeddings/ do the work they exist for.
 //
 //   x = input(ids): token rows (+ additive positions)         (B, T, C)
 //   per block, pre-norm (GptBlock's names):
@@ -10,7 +10,7 @@
 //   logits = head(final_norm(x))                              (B T, V)
 // Every product carries a bias.
 //
-// Where the order of the characters comes from is --pos:
+// Where the order of the tokens comes from is --pos:
 //   none        nothing: attention alone sees a bag of tokens, and only the causal mask (how
 //               many keys a query sees) says where it is;
 //   learned     a trainable (context, C) table added to x (GPT-2); it ends at the context;

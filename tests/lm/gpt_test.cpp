@@ -1,4 +1,4 @@
-// The character transformer: its gradients end to end, the causal mask, what positions change
+// The transformer of gradvec lm: its gradients end to end, the causal mask, what positions change
 // and what they cannot, in every --pos scheme.
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// Training the character transformer: the loss falls, threads share a batch exactly, an
+// Training the transformer (gradvec lm): the loss falls, threads share a batch exactly, an
 // interrupted run resumes bit for bit, a resumed run extends to more steps, and bad corpora,
 // options and checkpoints are refused with one error naming them.
 #include <catch2/catch.hpp>

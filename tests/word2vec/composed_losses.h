@@ -11,7 +11,7 @@
 #include "autograd/ops.h"
 #include "autograd/tensor.h"
 #include "autograd/var.h"
-#include "word2vec/losses/input_rows.h"
+#include "word2vec/losses/loss_inputs.h"
 #include "word2vec/losses/logistic_loss.h"
 
 namespace gv::testing {

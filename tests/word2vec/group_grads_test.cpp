@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "word2vec/losses/group_grads.h"
-#include "word2vec/losses/input_rows.h"
+#include "word2vec/losses/loss_inputs.h"
 
 namespace gv {
 

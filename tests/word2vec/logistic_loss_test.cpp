@@ -308,7 +308,7 @@ TEST_CASE("Fused logistic loss on HS groups of dense rows equals the composed op
   const Tensor h = Tensor::normal({6, 5}, 0.0f, 0.7f, rng);
   const Tensor nodes = Tensor::normal({5, 5}, 0.0f, 0.7f, rng);  // V rows, the last unused
   const std::shared_ptr<LogisticGroups> groups = hs_groups();
-  CHECK(groups->input_rows() == 6);
+  CHECK(groups->input_count() == 6);
   CHECK(groups->pairs() == 2 * 4 + 1 * 1 + 2 * 4 + 1 * 4);  // rows × path length per group
   // Dense to h.
   const gv::testing::FusedGrads grads = gv::testing::check_fused_equals_composed(

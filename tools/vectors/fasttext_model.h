@@ -74,7 +74,7 @@ struct FastTextModel {
   std::shared_ptr<const SubwordVectors> input;  // (words + bucket, dim); keeps the file mapped
   // Both matrices' little-endian float32 rows where they lie in the file that `input` keeps
   // mapped: (words + bucket, dim) and (output_rows, dim), unaligned.
-  const char* input_rows = nullptr;
+  const char* input_matrix = nullptr;
   const char* output_matrix = nullptr;
 };
 

@@ -203,7 +203,7 @@ FastTextModel parse_fasttext_model(const VectorSource& source) {
   const bool supervised = args.model == fasttext::kModelSupervised;
   model.output_rows =
       supervised ? static_cast<int64_t>(model.entries.size()) - model.words : model.words;
-  model.input_rows = input;
+  model.input_matrix = input;
   model.output_matrix = read_matrix(in, source, "output", model.output_rows,
                                     supervised ? "labels" : "words", args.dim);
   if (in.left() > 0) {

@@ -1,5 +1,5 @@
 // The backward logistic_loss (logistic_loss.h) makes of each group of logits, a block of input
-// rows (TableInputs or DenseInputs, input_rows.h) against output rows (an SGNS group's K + 1
+// rows (TableInputs or DenseInputs, loss_inputs.h) against output rows (an SGNS group's K + 1
 // outputs, a Huffman path's nodes): find_group_grads looks up the gradient rows, add_group_grads
 // adds to them through KernelTable::dot_block_grads (autograd/simd/kernel_table.h), the kernel
 // compiled for the CPU this process runs on.
@@ -32,7 +32,7 @@ bool has_repeats(int64_t n, Id id) {
 }
 
 // The gradient rows one group reaches, for add_group_grads: in_grads[i] for input begin + i, i <
-// rows, when inputs.grad (row-sparse or dense, input_rows.h), and out_grads[j] for output
+// rows, when inputs.grad (row-sparse or dense, loss_inputs.h), and out_grads[j] for output
 // out_id(j), j < cols, when grad_out. Looked up in the order add_group_grads first writes them,
 // inputs before outputs, so that a row's first write in a batch is the one flagged overwrite.
 // A backward looks up every group's rows before any group's arithmetic: the lookups are then

@@ -32,7 +32,7 @@ void LogisticGroups::add_rows_group(int64_t rows, std::span<const int64_t> outpu
     throw std::invalid_argument("logistic_loss: a group of " + std::to_string(outputs.size()) +
                                 " outputs with " + std::to_string(labels.size()) + " labels");
   }
-  input_offsets.push_back(input_rows() + rows);
+  input_offsets.push_back(input_count() + rows);
   output_ids.insert(output_ids.end(), outputs.begin(), outputs.end());
   output_labels.insert(output_labels.end(), labels.begin(), labels.end());
   output_offsets.push_back(static_cast<int64_t>(output_ids.size()));
@@ -66,15 +66,15 @@ template <class Inputs>
 void check(const char* op, const Var& in, const Var& out, const LogisticGroups& groups) {
   if constexpr (Inputs::kReadsIds) {
     // The ids TableInputs read must be the rows the groups span.
-    if (static_cast<int64_t>(groups.input_ids.size()) != groups.input_rows()) {
+    if (static_cast<int64_t>(groups.input_ids.size()) != groups.input_count()) {
       throw std::invalid_argument(std::string(op) + ": " + std::to_string(groups.input_ids.size()) +
                                   " input ids for groups of " +
-                                  std::to_string(groups.input_rows()) +
+                                  std::to_string(groups.input_count()) +
                                   " inputs (groups for logistic_rows_loss?)");
     }
-  } else if (in.value().ndim() != 2 || in.size(0) != groups.input_rows()) {
+  } else if (in.value().ndim() != 2 || in.size(0) != groups.input_count()) {
     throw std::invalid_argument(std::string(op) + ": input rows " + shape_str(in.shape()) +
-                                " for groups of " + std::to_string(groups.input_rows()) +
+                                " for groups of " + std::to_string(groups.input_count()) +
                                 " inputs");
   }
   if (in.value().ndim() != 2 || out.value().ndim() != 2 || out.size(1) != in.size(1)) {
@@ -156,13 +156,13 @@ template <class Inputs>
 void backward(const Inputs& inputs, LogisticGroups& groups, const float* in, const float* out,
               int64_t d, float upstream, SparseRows* grad_out) {
   const bool one_table = inputs.shares(grad_out);
-  const int64_t input_rows = groups.input_rows(), outputs = groups.output_offsets.back();
-  groups.input_grads.resize(static_cast<size_t>(inputs.grad ? input_rows : 0));
+  const int64_t input_count = groups.input_count(), outputs = groups.output_offsets.back();
+  groups.input_grads.resize(static_cast<size_t>(inputs.grad ? input_count : 0));
   groups.output_grads.resize(static_cast<size_t>(grad_out ? outputs : 0));
   GradRow* in_grads = inputs.grad ? groups.input_grads.data() : nullptr;
   GradRow* out_grads = grad_out ? groups.output_grads.data() : nullptr;
-  if (in_grads) inputs.reserve(input_rows);
-  if (out_grads) grad_out->reserve(outputs + (one_table ? input_rows : 0));
+  if (in_grads) inputs.reserve(input_count);
+  if (out_grads) grad_out->reserve(outputs + (one_table ? input_count : 0));
   for (int64_t g = 0; g < groups.groups(); ++g) {
     const int64_t begin = groups.input_offsets[g], first = groups.output_offsets[g];
     const int64_t* ids = groups.output_ids.data() + first;

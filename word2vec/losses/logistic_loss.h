@@ -26,7 +26,7 @@
 
 #include "autograd/kernels.h"
 #include "autograd/var.h"
-#include "word2vec/losses/input_rows.h"
+#include "word2vec/losses/loss_inputs.h"
 
 namespace gv {
 
@@ -49,7 +49,7 @@ struct LogisticGroups {
   std::vector<GradRow> input_grads, output_grads;
 
   int64_t groups() const { return static_cast<int64_t>(input_offsets.size()) - 1; }
-  int64_t input_rows() const { return input_offsets.back(); }
+  int64_t input_count() const { return input_offsets.back(); }
   int64_t inputs(int64_t g) const { return input_offsets[g + 1] - input_offsets[g]; }
   int64_t outputs(int64_t g) const { return output_offsets[g + 1] - output_offsets[g]; }
   // Σ over groups of inputs × outputs: the logistic terms the loss sums.
@@ -68,7 +68,7 @@ struct LogisticGroups {
 };
 
 // The summed loss of every pair in the groups, a scalar. `in` is W_in (V, d), read by the groups'
-// input_ids (TableInputs: plain skip-gram), or dense rows h (R, d) with R = groups.input_rows()
+// input_ids (TableInputs: plain skip-gram), or dense rows h (R, d) with R = groups.input_count()
 // (DenseInputs: CBOW, subwords); `out` (·, d) is the output table, a leaf (a parameter or its
 // view) whose rows output_ids name. Backward gives `in` its gradient (row-sparse, one entry per
 // distinct id, or dense) and adds `out`'s row-sparse one, an entry per distinct id. The forward

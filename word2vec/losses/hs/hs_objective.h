@@ -43,7 +43,7 @@ class HsObjective final : public LogisticObjective {
 
   void add(const Example& example, Rng& rng) override;
   // One pair per input row: its loss is -log P(centre | row), a sum over the path.
-  int64_t pairs() const override { return batch_->input_rows(); }
+  int64_t pairs() const override { return batch_->input_count(); }
 
  private:
   std::shared_ptr<const HuffmanTree> tree_;
