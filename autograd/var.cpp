@@ -39,6 +39,13 @@ float* Node::grad_data() {
   return grad.data();
 }
 
+GradBuffer Node::grad_buffer() {
+  if (!requires_grad) return {};
+  if (!grad.empty() || value.numel() == 0) return {grad_data(), false};
+  grad = Tensor::uninitialized(value.shape());
+  return {grad.data(), true};
+}
+
 SparseRows* Node::sparse_grad_rows() {
   if (!requires_grad) return nullptr;
   if (sparse_grad.num_rows() == 0) {

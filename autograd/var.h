@@ -9,6 +9,7 @@
 // read through `gather_rows`, a row-sparse SparseRows holding only the rows looked up.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -19,6 +20,21 @@
 namespace gv {
 
 struct Node;
+// A node's dense gradient as Node::grad_buffer hands it out.
+struct GradBuffer {
+  float* data = nullptr;
+  bool fresh = false;  // data's floats are unset: store, don't add
+  explicit operator bool() const { return data != nullptr; }
+  // Elements [0, n) get value(i): stored when fresh, added otherwise (never read when fresh).
+  template <class Value>
+  void accumulate(int64_t n, Value value) const {
+    if (fresh) {
+      for (int64_t i = 0; i < n; ++i) data[i] = value(i);
+    } else {
+      for (int64_t i = 0; i < n; ++i) data[i] += value(i);
+    }
+  }
+};
 // Propagates `self.grad` into the gradients of `self.inputs`.
 using BackwardFn = std::function<void(Node& self)>;
 
@@ -42,6 +58,11 @@ struct Node {
   // The dense gradient buffer to accumulate into (zero-filled on first use), or nullptr
   // when this node does not require a gradient — backward functions skip those inputs.
   float* grad_data();
+  // The same buffer for a backward that writes every one of its elements: `fresh` when this call
+  // made it, its floats unset, so the caller stores its contribution instead of adding it (a
+  // node's first contribution then costs no zero-fill and no read of zeros); otherwise it holds
+  // earlier ones, to add to. Data nullptr when no gradient is required.
+  GradBuffer grad_buffer();
   // The row-sparse gradient to append to, or nullptr when no gradient is required.
   SparseRows* sparse_grad_rows();
 };

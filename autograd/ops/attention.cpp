@@ -68,21 +68,20 @@ Var causal_attention(const Var& q, const Var& k, const Var& v, float scale) {
   Shape p_shape(shape.begin(), shape.end() - 1);
   p_shape.push_back(length);
   Tensor probs = Tensor::uninitialized(p_shape);  // P (..., T, T), kept for the backward
-  Tensor out(shape);
+  Tensor out = Tensor::uninitialized(shape);      // every slice written by its product with V
   std::vector<float> k_t;
   for (int64_t s = 0; s < slices; ++s) {
     const float* q_s = q.value().data() + s * qkv_size;
     float* p = probs.data() + s * p_size;
     // Scores q k^T in P's storage (every element of the square: the masked half is cheaper
     // to compute than to skip at tile granularity), then the softmax of each row, in place.
-    std::fill(p, p + p_size, 0.0f);
     pack_transposed(k.value().data() + s * qkv_size, d, length, d, k_t);
-    gemm_add({q_s, d, 1}, k_t.data(), length, p, length, length, d, length);
+    gemm_write({q_s, d, 1}, k_t.data(), length, p, length, length, d, length);
     for (int64_t t = 0; t < length; ++t) {
       kernels().causal_softmax_row(p + t * length, p + t * length, t, length, scale);
     }
-    gemm_add({p, length, 1}, v.value().data() + s * qkv_size, d, out.data() + s * qkv_size, d,
-             length, length, d);
+    gemm_write({p, length, 1}, v.value().data() + s * qkv_size, d, out.data() + s * qkv_size, d,
+               length, length, d);
   }
   return make_result(
       std::move(out), {q, k, v},
@@ -90,29 +89,38 @@ Var causal_attention(const Var& q, const Var& k, const Var& v, float scale) {
         const float* q = self.inputs[0]->value.data();
         const float* k = self.inputs[1]->value.data();
         const float* v = self.inputs[2]->value.data();
-        float* gq = self.inputs[0]->grad_data();
-        float* gk = self.inputs[1]->grad_data();
-        float* gv = self.inputs[2]->grad_data();
+        // Each slice of dV, dQ and dK is one product's: written whole when the buffer is new.
+        // Asked for in the order each slice writes them, so that when two are one node's (q and k
+        // one tensor), the first to write a slice stores it and the next adds.
+        const GradBuffer gv = self.inputs[2]->grad_buffer();
+        const GradBuffer gq = self.inputs[0]->grad_buffer();
+        const GradBuffer gk = self.inputs[1]->grad_buffer();
+        const auto product_into = [](const GradBuffer& g) {
+          return g.fresh ? gemm_write : gemm_add;
+        };
         std::vector<float> v_t, dp(static_cast<size_t>(p_size)), ds(static_cast<size_t>(p_size));
         for (int64_t s = 0; s < slices; ++s) {
           const float* p = probs.data() + s * p_size;
           const float* dout = self.grad.data() + s * qkv_size;
           const int64_t at = s * qkv_size;
           // dV = P^T dO.
-          if (gv) gemm_add({p, 1, length}, dout, d, gv + at, d, length, length, d);
+          if (gv) product_into(gv)({p, 1, length}, dout, d, gv.data + at, d, length, length, d);
           if (!gq && !gk) continue;
           // dP = dO V^T, then dS = the softmax backward of each row, times scale.
-          std::fill(dp.begin(), dp.end(), 0.0f);
           pack_transposed(v + at, d, length, d, v_t);
-          gemm_add({dout, d, 1}, v_t.data(), length, dp.data(), length, length, d, length);
+          gemm_write({dout, d, 1}, v_t.data(), length, dp.data(), length, length, d, length);
           std::fill(ds.begin(), ds.end(), 0.0f);
           for (int64_t t = 0; t < length; ++t) {
             kernels().softmax_row_backward(p + t * length, dp.data() + t * length,
                                            ds.data() + t * length, t, scale);
           }
           // dQ = dS K, dK = dS^T Q.
-          if (gq) gemm_add({ds.data(), length, 1}, k + at, d, gq + at, d, length, length, d);
-          if (gk) gemm_add({ds.data(), 1, length}, q + at, d, gk + at, d, length, length, d);
+          if (gq) {
+            product_into(gq)({ds.data(), length, 1}, k + at, d, gq.data + at, d, length, length, d);
+          }
+          if (gk) {
+            product_into(gk)({ds.data(), 1, length}, q + at, d, gk.data + at, d, length, length, d);
+          }
         }
       },
       "causal_attention");

@@ -148,14 +148,30 @@ Var binary_broadcast(const Var& a, const Var& b, F f, DA da, DB db, const char* 
         const float* x = self.inputs[0]->value.data();
         const float* y = self.inputs[1]->value.data();
         const float* z = self.value.data();
-        if (float* gx = self.inputs[0]->grad_data()) {
-          bc.for_each(
-              [&](int64_t o, int64_t i, int64_t j) { gx[i] += da(g[o], x[i], y[j], z[o]); });
-        }
-        if (float* gy = self.inputs[1]->grad_data()) {
-          bc.for_each(
-              [&](int64_t o, int64_t i, int64_t j) { gy[j] += db(g[o], x[i], y[j], z[o]); });
-        }
+        // Operand `input`'s gradient: term(o, i, j) into its element at(i, j) for every output
+        // element o. An operand as large as the output gets one term per element, which may be
+        // its gradient's first (GradBuffer); a broadcast one sums several into each.
+        const auto add_gradient = [&](Node& input, auto at, auto term) {
+          if (input.value.numel() == self.value.numel()) {
+            const GradBuffer buffer = input.grad_buffer();
+            if (!buffer) return;
+            if (buffer.fresh) {
+              bc.for_each(
+                  [&](int64_t o, int64_t i, int64_t j) { buffer.data[at(i, j)] = term(o, i, j); });
+            } else {
+              bc.for_each(
+                  [&](int64_t o, int64_t i, int64_t j) { buffer.data[at(i, j)] += term(o, i, j); });
+            }
+          } else if (float* grad = input.grad_data()) {
+            bc.for_each([&](int64_t o, int64_t i, int64_t j) { grad[at(i, j)] += term(o, i, j); });
+          }
+        };
+        add_gradient(
+            *self.inputs[0], [](int64_t i, int64_t) { return i; },
+            [&](int64_t o, int64_t i, int64_t j) { return da(g[o], x[i], y[j], z[o]); });
+        add_gradient(
+            *self.inputs[1], [](int64_t, int64_t j) { return j; },
+            [&](int64_t o, int64_t i, int64_t j) { return db(g[o], x[i], y[j], z[o]); });
       },
       op);
 }

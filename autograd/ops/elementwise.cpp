@@ -23,12 +23,12 @@ Var elementwise(const Var& a, F f, DyDx dydx, const char* op) {
   return make_result(
       std::move(out), {a},
       [dydx, n](Node& self) {
-        float* gx = self.inputs[0]->grad_data();
+        const GradBuffer gx = self.inputs[0]->grad_buffer();
         if (!gx) return;
         const float* x = self.inputs[0]->value.data();
         const float* y = self.value.data();
         const float* g = self.grad.data();
-        for (int64_t i = 0; i < n; ++i) gx[i] += g[i] * dydx(x[i], y[i]);
+        gx.accumulate(n, [&](int64_t i) { return g[i] * dydx(x[i], y[i]); });
       },
       op);
 }

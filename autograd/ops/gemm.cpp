@@ -8,7 +8,12 @@ namespace gv {
 
 void gemm_add(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc, int64_t m,
               int64_t k, int64_t n) {
-  kernels().gemm_add(a, b, ldb, c, ldc, m, k, n);
+  kernels().gemm(a, b, ldb, c, ldc, m, k, n, /*add=*/true);
+}
+
+void gemm_write(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc, int64_t m,
+                int64_t k, int64_t n) {
+  kernels().gemm(a, b, ldb, c, ldc, m, k, n, /*add=*/false);
 }
 
 void pack_transposed(const float* b, int64_t ldb, int64_t k, int64_t n, std::vector<float>& out) {

@@ -30,6 +30,10 @@ struct StridedMatrix {
 // once; c must not overlap a or b.
 void gemm_add(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc, int64_t m,
               int64_t k, int64_t n);
+// c (M, N) = a (M, K) @ b (K, N): gemm_add's sums, stored without reading c (which may hold
+// anything), for a result or a gradient buffer the product fills.
+void gemm_write(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc, int64_t m,
+                int64_t k, int64_t n);
 
 // out (N, K) = b^T for a row-major b (K, N) with row length ldb: resizes `out` (a scratch
 // buffer its caller keeps, so a loop of products allocates once).

@@ -37,14 +37,15 @@ Var linear(const Var& x, const Var& w, const Var& b) {
       [rows, k, n](Node& self) {
         const float* g = self.grad.data();  // dy (rows, N)
         // dx = dy @ w^T, w transposed once into (N, K).
-        if (float* gx = self.inputs[0]->grad_data()) {
+        if (const GradBuffer gx = self.inputs[0]->grad_buffer()) {
           std::vector<float> w_t;
           pack_transposed(self.inputs[1]->value.data(), n, k, n, w_t);
-          gemm_add({g, n, 1}, w_t.data(), k, gx, k, rows, n, k);
+          (gx.fresh ? gemm_write : gemm_add)({g, n, 1}, w_t.data(), k, gx.data, k, rows, n, k);
         }
         // dw = x^T @ dy: x read by columns.
-        if (float* gw = self.inputs[1]->grad_data()) {
-          gemm_add({self.inputs[0]->value.data(), 1, k}, g, n, gw, n, k, rows, n);
+        if (const GradBuffer gw = self.inputs[1]->grad_buffer()) {
+          (gw.fresh ? gemm_write : gemm_add)({self.inputs[0]->value.data(), 1, k}, g, n, gw.data, n,
+                                             k, rows, n);
         }
         // db = the sum of dy's rows.
         if (float* gb = self.inputs[2]->grad_data()) {
@@ -94,7 +95,7 @@ Var layer_norm(const Var& x, const Var& gamma, const Var& beta, float eps) {
       [rows, c, inv_c, means = std::move(means), rstds = std::move(rstds)](Node& self) {
         const float* x = self.inputs[0]->value.data();
         const float* gamma = self.inputs[1]->value.data();
-        float* gx = self.inputs[0]->grad_data();
+        const GradBuffer gx = self.inputs[0]->grad_buffer();
         float* g_gamma = self.inputs[1]->grad_data();
         float* g_beta = self.inputs[2]->grad_data();
         for (int64_t r = 0; r < rows; ++r) {
@@ -120,12 +121,11 @@ Var layer_norm(const Var& x, const Var& gamma, const Var& beta, float eps) {
             dn_n_sum += dn * (x_row[j] - mean) * rstd;
           }
           const float dn_mean = dn_sum * inv_c, dn_n_mean = dn_n_sum * inv_c;
-          float* gx_row = gx + r * c;
-#pragma omp simd
-          for (int64_t j = 0; j < c; ++j) {
+          const GradBuffer gx_row{gx.data + r * c, gx.fresh};
+          gx_row.accumulate(c, [&](int64_t j) {
             const float n = (x_row[j] - mean) * rstd;
-            gx_row[j] += rstd * (dy[j] * gamma[j] - dn_mean - n * dn_n_mean);
-          }
+            return rstd * (dy[j] * gamma[j] - dn_mean - n * dn_n_mean);
+          });
         }
       },
       "layer_norm");
@@ -138,9 +138,10 @@ Var gelu(const Var& a) {
   return make_result(
       std::move(out), {a},
       [n](Node& self) {
-        float* gx = self.inputs[0]->grad_data();
+        const GradBuffer gx = self.inputs[0]->grad_buffer();
         if (!gx) return;
-        kernels().gelu_backward(self.inputs[0]->value.data(), self.grad.data(), gx, n);
+        kernels().gelu_backward(self.inputs[0]->value.data(), self.grad.data(), gx.data, n,
+                                !gx.fresh);
       },
       "gelu");
 }

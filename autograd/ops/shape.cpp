@@ -81,10 +81,10 @@ Var reshape(const Var& a, Shape shape) {
   return make_result(
       std::move(out), {a},
       [n](Node& self) {
-        float* gx = self.inputs[0]->grad_data();
+        const GradBuffer gx = self.inputs[0]->grad_buffer();
         if (!gx) return;
         const float* g = self.grad.data();
-        for (int64_t i = 0; i < n; ++i) gx[i] += g[i];
+        gx.accumulate(n, [&](int64_t i) { return g[i]; });
       },
       "reshape");
 }
@@ -141,9 +141,13 @@ Var swap_dims(const Var& a, int64_t dim0, int64_t dim1) {
   return make_result(
       std::move(out), {a},
       [outer, n0, mid, n1, inner](Node& self) {
-        float* gx = self.inputs[0]->grad_data();
+        const GradBuffer gx = self.inputs[0]->grad_buffer();
         if (!gx) return;
-        swapped<true>(self.grad.data(), gx, outer, n1, mid, n0, inner);
+        if (gx.fresh) {
+          swapped<false>(self.grad.data(), gx.data, outer, n1, mid, n0, inner);
+        } else {
+          swapped<true>(self.grad.data(), gx.data, outer, n1, mid, n0, inner);
+        }
       },
       "swap_dims");
 }

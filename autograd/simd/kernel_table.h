@@ -56,9 +56,10 @@ struct KernelTable {
   void (*axpy_rows)(float* y, int64_t d, int64_t n, const float* const* x, const float* alpha,
                     bool overwrite);
 
-  // gemm_add (ops/gemm.h): c (M, N) += a (M, K) @ b (K, N), tiles sized to the registers.
-  void (*gemm_add)(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc, int64_t m,
-                   int64_t k, int64_t n);
+  // gemm_add and gemm_write (ops/gemm.h): c (M, N) += a (M, K) @ b (K, N) when add, else
+  // c = a @ b, tiles sized to the registers.
+  void (*gemm)(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc, int64_t m,
+               int64_t k, int64_t n, bool add);
 
   // y[0..t] = softmax(scale * x[0..t]), y[t + 1..length) = 0: a row of a causal softmax (may be
   // in place). And its backward: dx[0..t] += scale * y ⊙ (g - Σ_c g_c y_c).
@@ -66,9 +67,9 @@ struct KernelTable {
   void (*softmax_row_backward)(const float* y, const float* g, float* dx, int64_t t, float scale);
 
   // GELU in its tanh form (ops.h: gelu), y = x σ(z) with z = 2 √(2/π) (x + 0.044715 x³), over n
-  // floats; and its backward, gx += g (σ + x σ (1 - σ) dz/dx).
+  // floats; and its backward, gx += g (σ + x σ (1 - σ) dz/dx) when add, else gx = (gx unread).
   void (*gelu)(const float* x, float* y, int64_t n);
-  void (*gelu_backward)(const float* x, const float* g, float* gx, int64_t n);
+  void (*gelu_backward)(const float* x, const float* g, float* gx, int64_t n, bool add);
 
   // The optimizers' element loops over n floats (optim.h): value -= lr g; Adagrad's
   // sum_sq += g², value -= lr g / (√sum_sq + eps); Adam's moments and step with bias corrections

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <cstdint>
 
+#include "autograd/gradcheck.h"
 #include "autograd/ops.h"
+#include "autograd/rng.h"
 
 using gv::Tensor;
 using gv::Var;
@@ -41,6 +43,35 @@ TEST_CASE("A Var used twice gets the sum of both gradients", "[graph]") {
   gv::sum(x * x + x).backward();  // d/dx (x^2 + x) = 2x + 1
   CHECK(x.grad()[0] == 7.0f);
   CHECK(x.grad()[1] == 0.0f);
+}
+
+TEST_CASE("A node's first gradient is stored and later ones added, whichever op comes first",
+          "[graph][gradcheck]") {
+  // h feeds ops whose backward stores its first contribution (linear, gelu, mul, reshape,
+  // swap_dims, causal_attention with q, k and v one tensor, layer_norm) and one that adds into
+  // zeros (a broadcast add): finite differences check the sum of them all, and a second
+  // backward over the same leaves adds to their gradients rather than storing.
+  gv::Rng rng(3);
+  const Var x = Var::parameter(Tensor::normal({6, 4}, 0.0f, 0.5f, rng));
+  const Var w = Var::parameter(Tensor::normal({4, 4}, 0.0f, 0.5f, rng));
+  const Var b = Var::parameter(Tensor::normal({4}, 0.0f, 0.5f, rng));
+  const Var gamma = Var::constant(Tensor::full({4}, 1.5f));
+  const Var beta = Var::constant(Tensor::full({4}, 0.1f));
+  const auto loss = [&](const std::vector<Var>& in) {
+    const Var h = gv::linear(in[0], in[1], in[2]);  // (6, 4)
+    const Var t = gv::reshape(h, {2, 3, 4});        // (B, T, C)
+    const Var attended = gv::causal_attention(t, t, t, 0.5f);
+    return gv::sum(gv::gelu(h) * h) + gv::sum(gv::swap_dims(t, 1, 2) * 0.3f) +
+           gv::sum(attended * attended) + gv::sum(gv::layer_norm(h, gamma, beta) * h) +
+           gv::sum(h + in[2]);
+  };
+  const gv::GradcheckResult result = gv::gradcheck(loss, {x, w, b});
+  INFO(result.worst);
+  CHECK(result.ok);
+  loss({x, w, b}).backward();
+  const Tensor once = x.grad();
+  loss({x, w, b}).backward();
+  for (int64_t i = 0; i < once.numel(); ++i) CHECK(x.grad()[i] == Approx(2.0f * once[i]));
 }
 
 TEST_CASE("Leaf gradients accumulate across backward calls, interior ones do not", "[graph]") {

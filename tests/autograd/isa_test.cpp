@@ -106,9 +106,12 @@ TEST_CASE("Every variant's element loops agree with baseline's", "[isa]") {
     out.insert(out.end(), dx.begin(), dx.end());
     std::vector<float> gelu(static_cast<size_t>(n)), gelu_grad = grad;
     k.gelu(start.data(), gelu.data(), n);
-    k.gelu_backward(start.data(), grad.data(), gelu_grad.data(), n);
+    std::vector<float> gelu_grad_set(static_cast<size_t>(n), std::nanf(""));
+    k.gelu_backward(start.data(), grad.data(), gelu_grad.data(), n, true);
+    k.gelu_backward(start.data(), grad.data(), gelu_grad_set.data(), n, false);
     out.insert(out.end(), gelu.begin(), gelu.end());
     out.insert(out.end(), gelu_grad.begin(), gelu_grad.end());
+    out.insert(out.end(), gelu_grad_set.begin(), gelu_grad_set.end());
     std::vector<float> sgd = start, adagrad = start, sum_sq(static_cast<size_t>(n), 0.5f);
     std::vector<float> adam = start, m(static_cast<size_t>(n), 0.1f),
                        v(static_cast<size_t>(n), 0.2f);
@@ -138,9 +141,12 @@ TEST_CASE("Every variant's gemm agrees with baseline's, for every tile and edge"
     const std::vector<float> b = sine_rows(k, n, 0.57f);
     const auto run = [&](const KernelTable& t) {
       std::vector<float> c = sine_rows(m, n, 0.9f), c_t = c;
-      t.gemm_add({a.data(), k, 1}, b.data(), n, c.data(), n, m, k, n);
-      t.gemm_add({a_t.data(), 1, m}, b.data(), n, c_t.data(), n, m, k, n);
+      std::vector<float> c_set = c;
+      t.gemm({a.data(), k, 1}, b.data(), n, c.data(), n, m, k, n, true);
+      t.gemm({a_t.data(), 1, m}, b.data(), n, c_t.data(), n, m, k, n, true);
+      t.gemm({a.data(), k, 1}, b.data(), n, c_set.data(), n, m, k, n, false);
       c.insert(c.end(), c_t.begin(), c_t.end());
+      c.insert(c.end(), c_set.begin(), c_set.end());
       return c;
     };
     const std::vector<float> expected = run(baseline_kernels());
@@ -151,6 +157,26 @@ TEST_CASE("Every variant's gemm agrees with baseline's, for every tile and edge"
                       std::to_string(k) + "x" + std::to_string(n));
       CHECK(run(*t) == first);
     }
+  }
+}
+
+TEST_CASE("Write mode stores what add mode adds to zeros, and never reads its output", "[isa]") {
+  // The outputs start as NaN: a write that read them would leave NaN behind.
+  const int64_t m = 13, k = 64, n = 40;  // full tiles, a half panel and edge columns
+  const std::vector<float> a = sine_rows(m, k, 0.21f), b = sine_rows(k, n, 0.57f);
+  const std::vector<float> x = sine_rows(1, n, 0.8f), g = sine_rows(1, n, 1.7f);
+  for (const KernelTable* t : runnable_kernels()) {
+    INFO(isa_name(t->isa));
+    std::vector<float> added(static_cast<size_t>(m * n), 0.0f);
+    std::vector<float> written(static_cast<size_t>(m * n), std::nanf(""));
+    t->gemm({a.data(), k, 1}, b.data(), n, added.data(), n, m, k, n, true);
+    t->gemm({a.data(), k, 1}, b.data(), n, written.data(), n, m, k, n, false);
+    CHECK(written == added);
+    std::vector<float> gelu_added(static_cast<size_t>(n), 0.0f);
+    std::vector<float> gelu_written(static_cast<size_t>(n), std::nanf(""));
+    t->gelu_backward(x.data(), g.data(), gelu_added.data(), n, true);
+    t->gelu_backward(x.data(), g.data(), gelu_written.data(), n, false);
+    CHECK(gelu_written == gelu_added);
   }
 }
 

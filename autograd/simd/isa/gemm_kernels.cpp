@@ -1,4 +1,5 @@
-// gemm_add (ops/gemm.h) for this variant: c += a @ b in register tiles sized to its registers.
+// gemm (ops/gemm.h) for this variant: c = a @ b, or c += a @ b, in register tiles sized to its
+// registers.
 #include <cstdint>
 
 #include "autograd/simd/isa/isa_kernels.h"
@@ -23,11 +24,12 @@ constexpr int kTileCols = 8;
 // Rows of a whose tiles share one pass over a column panel of b (K x kTileCols floats, which
 // stays in cache while they use it). A multiple of every kTileRows above.
 constexpr int64_t kBlockRows = 96;
-// c (Rows, Cols) += a (Rows, K) @ b (K, Cols). The loops have constant bounds, so the compiler
-// unrolls them, keeps acc in registers and turns the inner loop into vector multiply-adds.
+// c (Rows, Cols) += a (Rows, K) @ b (K, Cols), or = when !add. The loops have constant bounds, so
+// the compiler unrolls them, keeps acc in registers and turns the inner loop into vector
+// multiply-adds.
 template <int Rows, int Cols>
 void tile(StridedMatrix a, const float* __restrict__ b, int64_t ldb, float* __restrict__ c,
-          int64_t ldc, int64_t k) {
+          int64_t ldc, int64_t k, bool add) {
   float acc[Rows][Cols] = {};
   for (int64_t p = 0; p < k; ++p) {
     const float* b_row = b + p * ldb;
@@ -41,13 +43,13 @@ void tile(StridedMatrix a, const float* __restrict__ b, int64_t ldb, float* __re
 #pragma GCC unroll 8
   for (int i = 0; i < Rows; ++i) {
 #pragma omp simd
-    for (int j = 0; j < Cols; ++j) c[i * ldc + j] += acc[i][j];
+    for (int j = 0; j < Cols; ++j) c[i * ldc + j] = add ? c[i * ldc + j] + acc[i][j] : acc[i][j];
   }
 }
 
 // The last n < kTileCols / 2 columns, a row at a time, with the same order of additions.
 void edge_columns(StridedMatrix a, const float* __restrict__ b, int64_t ldb, float* __restrict__ c,
-                  int64_t ldc, int64_t m, int64_t k, int64_t n) {
+                  int64_t ldc, int64_t m, int64_t k, int64_t n, bool add) {
   for (int64_t i = 0; i < m; ++i) {
     float acc[kTileCols] = {};
     for (int64_t p = 0; p < k; ++p) {
@@ -55,7 +57,7 @@ void edge_columns(StridedMatrix a, const float* __restrict__ b, int64_t ldb, flo
       const float* b_row = b + p * ldb;
       for (int64_t j = 0; j < n; ++j) acc[j] += a_ip * b_row[j];
     }
-    for (int64_t j = 0; j < n; ++j) c[i * ldc + j] += acc[j];
+    for (int64_t j = 0; j < n; ++j) c[i * ldc + j] = add ? c[i * ldc + j] + acc[j] : acc[j];
   }
 }
 
@@ -66,17 +68,17 @@ StridedMatrix rows_from(StridedMatrix a, int64_t row) {
 // Columns [j, j + Cols) of rows [begin, end): full tiles of kTileRows rows, then single rows.
 template <int Cols>
 void column_panel(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc,
-                  int64_t begin, int64_t end, int64_t k, int64_t j) {
+                  int64_t begin, int64_t end, int64_t k, int64_t j, bool add) {
   int64_t i = begin;
   for (; i + kTileRows <= end; i += kTileRows) {
-    tile<kTileRows, Cols>(rows_from(a, i), b + j, ldb, c + i * ldc + j, ldc, k);
+    tile<kTileRows, Cols>(rows_from(a, i), b + j, ldb, c + i * ldc + j, ldc, k, add);
   }
-  for (; i < end; ++i) tile<1, Cols>(rows_from(a, i), b + j, ldb, c + i * ldc + j, ldc, k);
+  for (; i < end; ++i) tile<1, Cols>(rows_from(a, i), b + j, ldb, c + i * ldc + j, ldc, k, add);
 }
 
 }  // namespace
-void gemm_add(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc, int64_t m,
-              int64_t k, int64_t n) {
+void gemm(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc, int64_t m, int64_t k,
+          int64_t n, bool add) {
   // Panels of kTileCols columns, then one of half that (a head of 16 dims is a common width),
   // then what is left.
   constexpr int kHalfCols = kTileCols / 2;
@@ -85,14 +87,14 @@ void gemm_add(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ld
   for (int64_t block = 0; block < m; block += kBlockRows) {
     const int64_t block_end = m < block + kBlockRows ? m : block + kBlockRows;
     for (int64_t j = 0; j < full_cols; j += kTileCols) {
-      column_panel<kTileCols>(a, b, ldb, c, ldc, block, block_end, k, j);
+      column_panel<kTileCols>(a, b, ldb, c, ldc, block, block_end, k, j, add);
     }
     if (half_cols > full_cols) {
-      column_panel<kHalfCols>(a, b, ldb, c, ldc, block, block_end, k, full_cols);
+      column_panel<kHalfCols>(a, b, ldb, c, ldc, block, block_end, k, full_cols, add);
     }
     if (half_cols < n) {
       edge_columns(rows_from(a, block), b + half_cols, ldb, c + block * ldc + half_cols, ldc,
-                   block_end - block, k, n - half_cols);
+                   block_end - block, k, n - half_cols, add);
     }
   }
 }

@@ -55,14 +55,14 @@ void axpy_rows(float* y, int64_t d, int64_t n, const float* const* x, const floa
 void causal_softmax_row(const float* x, float* y, int64_t t, int64_t length, float scale);
 void softmax_row_backward(const float* y, const float* g, float* dx, int64_t t, float scale);
 void gelu(const float* x, float* y, int64_t n);
-void gelu_backward(const float* x, const float* g, float* gx, int64_t n);
+void gelu_backward(const float* x, const float* g, float* gx, int64_t n, bool add);
 void sgd_update(float* value, const float* grad, int64_t n, float lr);
 void adagrad_update(float* value, float* sum_sq, const float* grad, int64_t n, float lr, float eps);
 void adam_update(float* value, float* m, float* v, const float* grad, int64_t n, float beta1,
                  float beta2, float step_size, float eps);
 
 // gemm_kernels.cpp
-void gemm_add(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc, int64_t m,
-              int64_t k, int64_t n);
+void gemm(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc, int64_t m, int64_t k,
+          int64_t n, bool add);
 
 }  // namespace gv::inline GV_ISA

@@ -142,12 +142,17 @@ void gelu(const float* x, float* y, int64_t n) {
 }
 
 // d/dx x σ(z) = σ + x σ (1 - σ) dz/dx, dz/dx = 2 √(2/π) (1 + 3 · 0.044715 x²).
-void gelu_backward(const float* x, const float* g, float* gx, int64_t n) {
-  for_lanes<true>(x, g, gx, n, [](Lanes v, Lanes gl, Lanes sum) {
+void gelu_backward(const float* x, const float* g, float* gx, int64_t n, bool add) {
+  const auto term = [](Lanes v, Lanes gl) {
     const Lanes s = gelu_sigmoid(v);
     const Lanes dz = kGeluZ * (1.0f + 3.0f * kGeluCubic * v * v);
-    return sum + gl * (s + v * s * (1.0f - s) * dz);
-  });
+    return gl * (s + v * s * (1.0f - s) * dz);
+  };
+  if (add) {
+    for_lanes<true>(x, g, gx, n, [&](Lanes v, Lanes gl, Lanes sum) { return sum + term(v, gl); });
+  } else {
+    for_lanes<false>(x, g, gx, n, [&](Lanes v, Lanes gl, Lanes) { return term(v, gl); });
+  }
 }
 
 void sgd_update(float* value, const float* grad, int64_t n, float lr) {
