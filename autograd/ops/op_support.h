@@ -6,7 +6,9 @@
 // `self.inputs[i]` and the output gradient through `self.grad`: capturing a Var would let a
 // node own itself (a leak) and defeat ~Node's iterative teardown. Every input gradient is
 // accumulated with `+=`, because a value used twice receives both contributions, and
-// `grad_data()` returns nullptr for inputs that need no gradient, which are skipped.
+// `grad_data()` returns nullptr for inputs that need no gradient, which are skipped. A backward
+// that writes every element of an input's gradient asks `grad_buffer()` instead, and stores
+// where it is the buffer's first writer (GradBuffer::fresh).
 #pragma once
 
 #include <cstdint>
