@@ -2,6 +2,7 @@
 // registers.
 #include <cstdint>
 
+#include "autograd/kernels.h"
 #include "autograd/simd/isa/isa_kernels.h"
 
 namespace gv::inline GV_ISA {
@@ -65,7 +66,9 @@ StridedMatrix rows_from(StridedMatrix a, int64_t row) {
   return {a.data + row * a.row_stride, a.row_stride, a.col_stride};
 }
 
-// Columns [j, j + Cols) of rows [begin, end): full tiles of kTileRows rows, then single rows.
+// Columns [j, j + Cols) of rows [begin, end): full tiles of kTileRows rows, then one tile of the
+// rows left. Not a row at a time: a row's two or four running sums are chains too few to hide
+// the multiply-add's latency, and a head of 64 positions leaves 4 rows in every product.
 template <int Cols>
 void column_panel(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_t ldc,
                   int64_t begin, int64_t end, int64_t k, int64_t j, bool add) {
@@ -73,7 +76,10 @@ void column_panel(StridedMatrix a, const float* b, int64_t ldb, float* c, int64_
   for (; i + kTileRows <= end; i += kTileRows) {
     tile<kTileRows, Cols>(rows_from(a, i), b + j, ldb, c + i * ldc + j, ldc, k, add);
   }
-  for (; i < end; ++i) tile<1, Cols>(rows_from(a, i), b + j, ldb, c + i * ldc + j, ldc, k, add);
+  if (i == end) return;
+  with_block_size<kTileRows - 1>(end - i, [&]<int Rows>() {
+    tile<Rows, Cols>(rows_from(a, i), b + j, ldb, c + i * ldc + j, ldc, k, add);
+  });
 }
 
 }  // namespace
