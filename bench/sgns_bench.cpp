@@ -5,6 +5,7 @@
 //   ./build/bench_sgns --benchmark_min_time=0.2
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -31,13 +32,13 @@ std::shared_ptr<gv::LogisticGroups> make_batch(int64_t groups, gv::Rng& rng) {
   for (int64_t i = 0; i < kVocab; ++i) counts[i] = 1000000 / (i + 1) + 1;
   const gv::NegativeSampler sampler(counts, 1.0);
   auto batch = std::make_shared<gv::LogisticGroups>();
-  std::vector<int64_t> inputs(6), outputs(kNegatives + 1);
-  std::vector<float> labels(kNegatives + 1, 0.0f);
-  labels[0] = 1.0f;  // the positive, then the negatives
+  std::vector<int64_t> inputs(6);
   for (int64_t g = 0; g < groups; ++g) {
     sampler.sample(rng, inputs);
-    sampler.sample(rng, outputs);
-    batch->add_table_group(inputs, outputs, labels);
+    const gv::LogisticGroups::OutputSlots outputs = batch->add_table_group(inputs, kNegatives + 1);
+    sampler.sample(rng, outputs.ids);
+    std::fill(outputs.labels.begin(), outputs.labels.end(), 0.0f);
+    outputs.labels[0] = 1.0f;  // the positive, then the negatives
   }
   return batch;
 }

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <memory>
@@ -23,13 +24,29 @@ std::vector<float> sgns_labels(int64_t negatives) {
   return labels;
 }
 
+// Appends a group with these outputs and labels: on W_in's rows `ids`, or on `rows` rows of h.
+void add_table(LogisticGroups& groups, const std::vector<int64_t>& ids,
+               const std::vector<int64_t>& outputs, const std::vector<float>& labels) {
+  const LogisticGroups::OutputSlots slots =
+      groups.add_table_group(ids, static_cast<int64_t>(outputs.size()));
+  std::copy(outputs.begin(), outputs.end(), slots.ids.begin());
+  std::copy(labels.begin(), labels.end(), slots.labels.begin());
+}
+void add_rows(LogisticGroups& groups, int64_t rows, const std::vector<int64_t>& outputs,
+              const std::vector<float>& labels) {
+  const LogisticGroups::OutputSlots slots =
+      groups.add_rows_group(rows, static_cast<int64_t>(outputs.size()));
+  std::copy(outputs.begin(), outputs.end(), slots.ids.begin());
+  std::copy(labels.begin(), labels.end(), slots.labels.begin());
+}
+
 // Two SGNS groups over a 7-word vocabulary; word 2 is an input twice and an output twice, so
 // repeated rows in both sparse gradients must add up.
 std::shared_ptr<LogisticGroups> sgns_groups() {
   auto groups = std::make_shared<LogisticGroups>();
   const std::vector<float> labels = sgns_labels(2);
-  groups->add_table_group(std::vector<int64_t>{1, 2, 3}, std::vector<int64_t>{0, 2, 6}, labels);
-  groups->add_table_group(std::vector<int64_t>{2, 5}, std::vector<int64_t>{4, 2, 1}, labels);
+  add_table(*groups, {1, 2, 3}, {0, 2, 6}, labels);
+  add_table(*groups, {2, 5}, {4, 2, 1}, labels);
   return groups;
 }
 
@@ -43,8 +60,8 @@ const std::vector<int64_t> kBagOffsets = {0, 3, 5, 6};
 std::shared_ptr<LogisticGroups> sgns_rows_groups() {
   auto groups = std::make_shared<LogisticGroups>();
   const std::vector<float> labels = sgns_labels(2);
-  groups->add_rows_group(2, std::vector<int64_t>{0, 1, 6}, labels);
-  groups->add_rows_group(1, std::vector<int64_t>{4, 1, 3}, labels);
+  add_rows(*groups, 2, {0, 1, 6}, labels);
+  add_rows(*groups, 1, {4, 1, 3}, labels);
   return groups;
 }
 
@@ -64,17 +81,17 @@ const gv::HuffmanTree& small_tree() {
 // down its path.
 struct HsGroups {
   std::shared_ptr<LogisticGroups> groups = std::make_shared<LogisticGroups>();
-  std::vector<int64_t> nodes;
-  std::vector<float> labels;
   HsGroups() { groups->outputs_distinct = true; }
   HsGroups& rows(int64_t word, int64_t rows) {
-    small_tree().path(word, nodes, labels);
-    groups->add_rows_group(rows, nodes, labels);
+    const LogisticGroups::OutputSlots slots =
+        groups->add_rows_group(rows, small_tree().depth(word));
+    small_tree().path(word, slots.ids, slots.labels);
     return *this;
   }
   HsGroups& table(int64_t word, std::vector<int64_t> ids) {
-    small_tree().path(word, nodes, labels);
-    groups->add_table_group(ids, nodes, labels);
+    const LogisticGroups::OutputSlots slots =
+        groups->add_table_group(ids, small_tree().depth(word));
+    small_tree().path(word, slots.ids, slots.labels);
     return *this;
   }
 };
@@ -145,7 +162,7 @@ TEST_CASE("SGNS with a zero output table: every pair costs log 2, gradients ∓v
   // u = 0 makes every logit 0: loss per pair = -log σ(0) = log 2, dL/dv = 0, and
   // dL/du = (σ(0) - y) v = -v/2 for the positive, +v/2 for a negative.
   auto groups = std::make_shared<LogisticGroups>();
-  groups->add_table_group(std::vector<int64_t>{0}, std::vector<int64_t>{1, 2}, sgns_labels(1));
+  add_table(*groups, {0}, {1, 2}, sgns_labels(1));
   Var w_in = Var::parameter(Tensor::from({3, 2}, {1.0f, -2.0f, 0, 0, 0, 0}));
   Var w_out = Var::parameter(Tensor::zeros({3, 2}));
   Var loss = gv::logistic_loss<gv::TableInputs>(w_in, w_out, groups);
@@ -162,7 +179,7 @@ TEST_CASE("SGNS with a zero output table: every pair costs log 2, gradients ∓v
 
 TEST_CASE("The logistic loss stays finite for huge logits", "[logistic][sgns]") {
   auto groups = std::make_shared<LogisticGroups>();
-  groups->add_table_group(std::vector<int64_t>{0}, std::vector<int64_t>{0, 0}, sgns_labels(1));
+  add_table(*groups, {0}, {0, 0}, sgns_labels(1));
   // x = 100 for both pairs: the positive costs softplus(-100) ≈ 0, the negative softplus(100) =
   // 100.
   Var w_in = Var::parameter(Tensor::from({1, 1}, {10.0f}));
@@ -186,9 +203,6 @@ TEST_CASE("The logistic loss rejects ids outside the tables", "[logistic][errors
                     Catch::Contains("(7, 4)"));
   CHECK_THROWS_WITH(gv::logistic_loss<gv::TableInputs>(wide, wide * 2.0f, groups),
                     Catch::Contains("leaf"));
-  // A group's outputs and labels come in pairs.
-  CHECK_THROWS_WITH(groups->add_rows_group(1, std::vector<int64_t>{1, 2}, sgns_labels(2)),
-                    Catch::Contains("2 outputs with 3 labels"));
 }
 
 TEST_CASE("Fused logistic loss on rows of bag means equals the composed ops in value and gradient",
@@ -250,7 +264,7 @@ TEST_CASE("The logistic loss stays finite for as many negatives as training allo
     auto groups = std::make_shared<LogisticGroups>();
     std::vector<int64_t> outputs(static_cast<size_t>(k + 1));
     for (size_t j = 0; j < outputs.size(); ++j) outputs[j] = static_cast<int64_t>(j % 3);
-    groups->add_table_group(std::vector<int64_t>{0, 1}, outputs, sgns_labels(k));
+    add_table(*groups, {0, 1}, outputs, sgns_labels(k));
     const Var w_in = Var::parameter(Tensor::full({3, 4}, 0.5f));
     const Var w_out = Var::parameter(Tensor::zeros({3, 4}));
     const float loss = gv::logistic_loss<gv::TableInputs>(w_in, w_out, groups).item();
@@ -260,16 +274,19 @@ TEST_CASE("The logistic loss stays finite for as many negatives as training allo
 
 TEST_CASE("A word's path as the logistic loss scores it: its nodes, labelled 1 - code",
           "[logistic][hs]") {
-  std::vector<int64_t> nodes;
-  std::vector<float> labels;
+  std::vector<int64_t> nodes(3);
+  std::vector<float> labels(3);
   small_tree().path(2, nodes, labels);  // path (3 2 1), codes (1 1 0)
   CHECK(nodes == std::vector<int64_t>{3, 2, 1});
   CHECK(labels == std::vector<float>{0.0f, 0.0f, 1.0f});
-  small_tree().path(0, nodes, labels);  // path (3), code (0): the vectors are refilled
-  CHECK(nodes == std::vector<int64_t>{3});
-  CHECK(labels == std::vector<float>{1.0f});
+  std::vector<int64_t> root(1);
+  std::vector<float> root_label(1);
+  small_tree().path(0, root, root_label);  // path (3), code (0)
+  CHECK(root == std::vector<int64_t>{3});
+  CHECK(root_label == std::vector<float>{1.0f});
   CHECK_THROWS_WITH(small_tree().path(5, nodes, labels),
                     Catch::Contains("word 5") && Catch::Contains("5 words"));
+  CHECK_THROWS_WITH(small_tree().path(0, nodes, labels), Catch::Contains("1 steps, not 3"));
 }
 
 TEST_CASE("Fused logistic loss on HS groups of W_in's rows equals the composed ops",

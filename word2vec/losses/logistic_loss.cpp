@@ -20,23 +20,20 @@ void LogisticGroups::clear() {
   pairs_ = 0;
 }
 
-void LogisticGroups::add_table_group(std::span<const int64_t> ids, std::span<const int64_t> outputs,
-                                     std::span<const float> labels) {
+LogisticGroups::OutputSlots LogisticGroups::add_table_group(std::span<const int64_t> ids,
+                                                            int64_t outputs) {
   input_ids.insert(input_ids.end(), ids.begin(), ids.end());
-  add_rows_group(static_cast<int64_t>(ids.size()), outputs, labels);
+  return add_rows_group(static_cast<int64_t>(ids.size()), outputs);
 }
 
-void LogisticGroups::add_rows_group(int64_t rows, std::span<const int64_t> outputs,
-                                    std::span<const float> labels) {
-  if (labels.size() != outputs.size()) {
-    throw std::invalid_argument("logistic_loss: a group of " + std::to_string(outputs.size()) +
-                                " outputs with " + std::to_string(labels.size()) + " labels");
-  }
+LogisticGroups::OutputSlots LogisticGroups::add_rows_group(int64_t rows, int64_t outputs) {
   input_offsets.push_back(input_count() + rows);
-  output_ids.insert(output_ids.end(), outputs.begin(), outputs.end());
-  output_labels.insert(output_labels.end(), labels.begin(), labels.end());
+  const size_t first = output_ids.size(), n = static_cast<size_t>(outputs);
+  output_ids.resize(first + n);
+  output_labels.resize(first + n);
   output_offsets.push_back(static_cast<int64_t>(output_ids.size()));
-  pairs_ += rows * static_cast<int64_t>(outputs.size());
+  pairs_ += rows * outputs;
+  return {std::span(output_ids).subspan(first, n), std::span(output_labels).subspan(first, n)};
 }
 
 namespace {

@@ -55,13 +55,17 @@ struct LogisticGroups {
   // Σ over groups of inputs × outputs: the logistic terms the loss sums.
   int64_t pairs() const { return pairs_; }
   void clear();
+  // Where a group's outputs go: its output ids and their labels, `outputs` of each, for the
+  // caller to fill (valid until the next group is added).
+  struct OutputSlots {
+    std::span<int64_t> ids;
+    std::span<float> labels;
+  };
   // For TableInputs: appends a group whose inputs are the W_in rows `ids`, each scored against
-  // `outputs` with `labels` (as many).
-  void add_table_group(std::span<const int64_t> ids, std::span<const int64_t> outputs,
-                       std::span<const float> labels);
+  // the `outputs` outputs it returns to fill.
+  OutputSlots add_table_group(std::span<const int64_t> ids, int64_t outputs);
   // For DenseInputs: appends a group of the next `rows` rows of h.
-  void add_rows_group(int64_t rows, std::span<const int64_t> outputs,
-                      std::span<const float> labels);
+  OutputSlots add_rows_group(int64_t rows, int64_t outputs);
 
  private:
   int64_t pairs_ = 0;

@@ -10,12 +10,11 @@ HsObjective::HsObjective(std::shared_ptr<const HuffmanTree> tree, ModelKind mode
       tree_(std::move(tree)) {}
 
 void HsObjective::add(const Example& example, Rng&) {
-  tree_->path(example.centre, path_nodes_, path_labels_);
-  if (reads_table_) {
-    batch_->add_table_group(example.contexts, path_nodes_, path_labels_);
-  } else {
-    batch_->add_rows_group(inputs_.add(example.contexts), path_nodes_, path_labels_);
-  }
+  const int64_t depth = tree_->depth(example.centre);
+  const LogisticGroups::OutputSlots outputs =
+      reads_table_ ? batch_->add_table_group(example.contexts, depth)
+                   : batch_->add_rows_group(inputs_.add(example.contexts), depth);
+  tree_->path(example.centre, outputs.ids, outputs.labels);
 }
 
 }  // namespace gv

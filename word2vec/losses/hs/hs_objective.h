@@ -29,8 +29,6 @@
 #include <cstdint>
 #include <memory>
 
-#include <vector>
-
 #include "word2vec/losses/hs/huffman_tree.h"
 #include "word2vec/losses/logistic_objective.h"
 
@@ -47,8 +45,6 @@ class HsObjective final : public LogisticObjective {
 
  private:
   std::shared_ptr<const HuffmanTree> tree_;
-  std::vector<int64_t> path_nodes_;  // (L) the centre's path: its inner nodes
-  std::vector<float> path_labels_;   // (L) and their labels
 };
 
 }  // namespace gv

@@ -71,17 +71,24 @@ HuffmanTree::HuffmanTree(std::span<const int64_t> counts) {
   }
 }
 
-void HuffmanTree::path(int64_t word, std::vector<int64_t>& nodes,
-                       std::vector<float>& labels) const {
+void HuffmanTree::path(int64_t word, std::span<int64_t> nodes, std::span<float> labels) const {
   if (word < 0 || word >= words()) {
     throw std::out_of_range("hierarchical softmax: word " + std::to_string(word) +
                             " out of range for a tree of " + std::to_string(words()) + " words");
   }
-  nodes.assign(points(word), points(word) + depth(word));
-  labels.resize(static_cast<size_t>(depth(word)));
+  const size_t n = static_cast<size_t>(depth(word));
+  if (nodes.size() != n || labels.size() != n) {
+    throw std::out_of_range("hierarchical softmax: word " + std::to_string(word) + "'s path has " +
+                            std::to_string(n) + " steps, not " + std::to_string(nodes.size()));
+  }
+  const int32_t* point = points(word);
+  const uint8_t* code = codes(word);
   // Arithmetic, not a conditional: a path's codes are coin flips, which a branch would
   // mispredict about half the time.
-  for (int64_t j = 0; j < depth(word); ++j) labels[j] = static_cast<float>(1 - codes(word)[j]);
+  for (size_t j = 0; j < n; ++j) {
+    nodes[j] = point[j];
+    labels[j] = static_cast<float>(1 - code[j]);
+  }
 }
 
 }  // namespace gv

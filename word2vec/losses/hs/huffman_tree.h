@@ -35,9 +35,10 @@ class HuffmanTree {
   // The branch taken at each of those nodes, 0 or 1.
   const uint8_t* codes(int64_t word) const { return codes_.data() + offsets_[word]; }
   // Word's path as logistic_loss (logistic_loss.h) scores it: into `nodes` the inner nodes, and
-  // into `labels` 1 - code at each, the label of the branch σ(u_n · h) chooses (word2vec.c's).
-  // Throws std::out_of_range for a word outside [0, V).
-  void path(int64_t word, std::vector<int64_t>& nodes, std::vector<float>& labels) const;
+  // into `labels` 1 - code at each, the label of the branch σ(u_n · h) chooses (word2vec.c's);
+  // both spans hold depth(word). Throws std::out_of_range for a word outside [0, V) or spans of
+  // another length.
+  void path(int64_t word, std::span<int64_t> nodes, std::span<float> labels) const;
 
  private:
   std::vector<int64_t> offsets_;  // (V+1)

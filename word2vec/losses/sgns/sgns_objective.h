@@ -51,8 +51,6 @@ class SgnsObjective final : public LogisticObjective {
   std::shared_ptr<const NegativeSampler> noise_;
   int64_t negatives_;
   bool shared_negatives_;
-  std::vector<int64_t> outputs_;  // (K+1) one group's outputs: the centre, then K negatives
-  std::vector<float> labels_;     // (K+1) their labels: 1, then K zeros
 };
 
 }  // namespace gv
