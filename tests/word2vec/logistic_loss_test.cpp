@@ -239,6 +239,26 @@ TEST_CASE("Fused logistic loss passes gradcheck on dense rows and through the ba
       {7, 5}, {7, 5}, /*seed=*/7);
 }
 
+TEST_CASE("Rows of a group with no outputs get a zero gradient, not a stale one",
+          "[logistic][cbow]") {
+  auto groups = std::make_shared<LogisticGroups>();
+  add_rows(*groups, 2, {0, 1, 6}, sgns_labels(2));
+  add_rows(*groups, 1, {}, {});  // row 2: no terms
+  gv::Rng rng(8);
+  const Tensor in = Tensor::normal({3, 5}, 0.0f, 0.7f, rng);
+  const Tensor out = Tensor::normal({7, 5}, 0.0f, 0.7f, rng);
+  const gv::testing::FusedGrads grads = gv::testing::check_fused_equals_composed(
+      in, out,
+      [&](const Var& h, const Var& w_out) {
+        return gv::logistic_loss<gv::DenseInputs>(h, w_out, groups);
+      },
+      [&](const Var& h, const Var& w_out) {
+        return gv::testing::logistic_loss_composed<gv::DenseInputs>(h, w_out, *groups);
+      },
+      gv::testing::kDenseGrad, /*out_rows=*/3);
+  for (int64_t c = 0; c < 5; ++c) CHECK(grads.in.at({2, c}) == 0.0f);
+}
+
 TEST_CASE("The logistic ops refuse groups of the other kind and rows that do not match them",
           "[logistic][cbow][errors]") {
   Var table = Var::parameter(Tensor::zeros({7, 5}));

@@ -5,6 +5,7 @@
 // compiled for the CPU this process runs on.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "autograd/simd/kernel_table.h"
@@ -60,7 +61,14 @@ void add_group_grads(const Inputs& inputs, int64_t begin, int64_t rows, const fl
                      GradRow* in_grads, int64_t cols, OutId out_id, bool outputs_distinct,
                      const float* out, GradRow* out_grads, bool one_table, int64_t d,
                      const float* c, float upstream) {
-  if (rows == 0 || cols == 0 || (!in_grads && !out_grads)) return;
+  if (cols == 0) {  // no terms: a new gradient row is still owed its zeros
+    for (int64_t i = 0; in_grads && i < rows; ++i) {
+      if (in_grads[i].overwrite) std::fill(in_grads[i].row, in_grads[i].row + d, 0.0f);
+      in_grads[i].overwrite = false;
+    }
+    return;
+  }
+  if (rows == 0 || (!in_grads && !out_grads)) return;
   const float* a[kGradRows];
   const float* b[kGradCols];
   const bool grad_in = in_grads != nullptr, grad_outputs = out_grads != nullptr;

@@ -44,10 +44,11 @@ struct TableInputs {
 struct DenseInputs {
   float* grad = nullptr;
   int64_t d = 0;
+  bool fresh = false;  // grad's floats are unset (Node::grad_buffer): each row's first write stores
   static constexpr bool kReadsIds = false;
   static constexpr bool kDistinctRows = true;
   int64_t index(int64_t i) const { return i; }
-  GradRow grad_row(int64_t i) const { return {grad + i * d, false}; }
+  GradRow grad_row(int64_t i) const { return {grad + i * d, fresh}; }
   void reserve(int64_t) const {}
   bool shares(const SparseRows*) const { return false; }
 
@@ -57,7 +58,8 @@ struct DenseInputs {
   }
   template <class Batch>
   static DenseInputs with_grad(const Batch&, Node& rows) {
-    return {rows.grad_data(), rows.value.size(1)};
+    const GradBuffer buffer = rows.grad_buffer();
+    return {buffer.data, rows.value.size(1), buffer.fresh};
   }
 };
 
