@@ -15,7 +15,6 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -29,6 +28,7 @@
 #include "embeddings/bpe/bpe_trainer.h"
 #include "embeddings/bpe/readable_piece.h"
 #include "tools/commands.h"
+#include "tools/corpus_argument.h"
 #include "tools/launched_ranks.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
@@ -44,6 +44,7 @@ struct BpeArgs {
   std::string output;
   std::string tokenizer;
   bool pieces = false;
+  bool allow_binary = false;
 };
 
 // Input is read, and output written, in blocks of about this many bytes: a line costs no read
@@ -103,18 +104,11 @@ void finish_standard_output() {
 
 void run_train(const BpeArgs& args) {
   refuse_launched_ranks("gradvec bpe train runs as one process", "train", kStartWithoutLauncher);
-  // train's forms of --corpus: files, a directory, - and gzip'd files (corpus.h).
-  const bool from_standard_input = args.corpus == std::vector<std::string>{"-"};
-  std::optional<CorpusFiles> files;
-  if (!from_standard_input) files = corpus_files(args.corpus);
-  std::vector<PathOption> inputs;
-  if (files) {
-    for (const std::string& path : files->paths) inputs.push_back({"--corpus", path});
-  }
-  refuse_shared_files(inputs, {{"--output", args.output}});
+  const CorpusArgument corpus_argument(args.corpus, BpeArgs().corpus, args.allow_binary);
+  refuse_shared_files(corpus_argument.inputs(), {{"--output", args.output}});
   const OutputLocks locks = prepare_outputs({args.output});
   const auto start = std::chrono::steady_clock::now();
-  const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
+  const Corpus corpus = corpus_argument.read();
   bpe::BpeTrainer trainer;
   for (size_t i = 0; i < corpus.file_count(); ++i) {
     std::ifstream file;
@@ -208,6 +202,7 @@ void add_bpe_command(CLI::App& app) {
                    "every regular file directly in it; or - for standard input. gzip'd files "
                    "are decompressed")
       ->capture_default_str();
+  add_allow_binary_corpus_flag(*train, args->allow_binary);
   train->add_option("--vocab-size", args->vocab_size, "Tokens: the 256 bytes and the merges")
       ->check(integer_in<int64_t>(bpe::kMinVocabSize, bpe::kMaxVocabSize))
       ->capture_default_str();
