@@ -33,6 +33,8 @@ class CorpusArgument {
                  bool allow_binary);
 
   bool standard_input() const { return !files_; }
+  // The files, unless standard_input().
+  const CorpusFiles& files() const { return *files_; }
   // {"--corpus", path} for each file, for refuse_shared_files.
   std::vector<PathOption> inputs() const;
   // The corpus, read where it must be: gzip'd files decompressed and standard input read to its
