@@ -27,6 +27,12 @@ void add_allow_binary_corpus_flag(CLI::App& command, bool& allow_binary) {
                    "are UTF-16 or UTF-32 text, or a vector file");
 }
 
+void add_corpus_option(CLI::App& command, std::vector<std::string>& corpus, bool& allow_binary,
+                       const std::string& help) {
+  command.add_option("--corpus", corpus, help)->capture_default_str();
+  add_allow_binary_corpus_flag(command, allow_binary);
+}
+
 namespace {
 
 std::optional<CorpusFiles> checked_files(const std::vector<std::string>& values,

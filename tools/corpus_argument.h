@@ -22,6 +22,10 @@ void refuse_non_text_corpus(const std::string& name, const std::string& path);
 
 // --allow-binary-corpus, which lets a command read a corpus refuse_non_text_corpus refuses.
 void add_allow_binary_corpus_flag(CLI::App& command, bool& allow_binary);
+// --corpus, described by `help`, and --allow-binary-corpus: for a command that takes no other
+// option of how a corpus is read (bpe train, lm train, lm eval).
+void add_corpus_option(CLI::App& command, std::vector<std::string>& corpus, bool& allow_binary,
+                       const std::string& help);
 
 // --corpus's values, checked.
 class CorpusArgument {

@@ -80,17 +80,6 @@ CorpusArgument lm_corpus_argument(const std::vector<std::string>& values, bool a
   return CorpusArgument(values, {kDefaultCorpus}, allow_binary);
 }
 
-LmCorpusFiles lm_corpus_files(const CorpusArgument& argument) {
-  return LmCorpusFiles(argument.files().paths, argument.files().name);
-}
-
-// --corpus and --allow-binary-corpus, as lm train and lm eval take them.
-void add_corpus_options(CLI::App& command, std::vector<std::string>& corpus, bool& allow_binary,
-                        const std::string& help) {
-  command.add_option("--corpus", corpus, help)->capture_default_str();
-  add_allow_binary_corpus_flag(command, allow_binary);
-}
-
 void draw_lm_progress(const LmProgress& p) {
   const double rate = p.seconds > 0 ? double(p.step) / p.seconds : 0.0;
   const double eta = rate > 0 ? double(p.steps - p.step) / rate : 0.0;
@@ -168,7 +157,7 @@ void run_lm_train(LmTrainArgs args) {
   // Options first: a user should not wait for the corpus to learn of a typo.
   if (args.resume.empty()) check_lm_settings(args.config, args.options, vocab);
   const CorpusArgument corpus_argument = lm_corpus_argument(args.corpus, args.allow_binary);
-  const LmCorpusFiles corpus_files = lm_corpus_files(corpus_argument);
+  const LmCorpusFiles corpus_files(corpus_argument.files().paths, corpus_argument.files().name);
   // The model written is itself a checkpoint: resuming from one and rewriting it, as --output or
   // --checkpoint, is one run continuing another.
   std::vector<PathOption> inputs = corpus_argument.inputs();
@@ -291,8 +280,8 @@ struct LmEvalArgs {
 };
 
 void run_lm_eval(const LmEvalArgs& args) {
-  const LmCorpusFiles corpus_files =
-      lm_corpus_files(lm_corpus_argument(args.corpus, args.allow_binary));
+  const CorpusArgument corpus_argument = lm_corpus_argument(args.corpus, args.allow_binary);
+  const LmCorpusFiles corpus_files(corpus_argument.files().paths, corpus_argument.files().name);
   LmCheckpoint checkpoint = read_model(args.model);
   GptModel& model = *checkpoint.model;
   const int64_t length = args.context > 0 ? args.context : model.config().context;
@@ -330,10 +319,10 @@ void add_train(CLI::App& lm) {
   LmTrainOptions& o = args->options;
   CLI::App* cmd = lm.add_subcommand(
       "train", "Train the character-level transformer, or one over BPE tokens (--tokenizer)");
-  add_corpus_options(*cmd, args->corpus, args->allow_binary,
-                     "Text read as bytes, its first 90% for training: a file; several files, "
-                     "read as one text in this order; or a directory, for every regular file "
-                     "directly in it in byte-wise name order. gzip'd files are decompressed");
+  add_corpus_option(*cmd, args->corpus, args->allow_binary,
+                    "Text read as bytes, its first 90% for training: a file; several files, "
+                    "read as one text in this order; or a directory, for every regular file "
+                    "directly in it in byte-wise name order. gzip'd files are decompressed");
   cmd->add_option("--tokenizer", args->tokenizer,
                   "What the model reads and predicts: chars (each byte of the corpus a symbol) or "
                   "a BPE file from gradvec bpe train, which the model keeps (a file named chars is "
@@ -428,8 +417,8 @@ void add_eval(CLI::App& lm) {
   cmd->add_option("--lm", args->model, "A model written by lm train (its --output)")
       ->check(regular_file("model"))
       ->capture_default_str();
-  add_corpus_options(*cmd, args->corpus, args->allow_binary,
-                     "The corpus whose last 10% is the validation text, in lm train's forms");
+  add_corpus_option(*cmd, args->corpus, args->allow_binary,
+                    "The corpus whose last 10% is the validation text, in lm train's forms");
   cmd->add_option(
          "--context", args->context,
          "Tokens (characters) per window (default: the trained context); learned positions "
