@@ -29,15 +29,21 @@ void add_allow_binary_corpus_flag(CLI::App& command, bool& allow_binary) {
 
 void add_corpus_option(CLI::App& command, std::vector<std::string>& corpus, bool& allow_binary,
                        const std::string& help) {
-  command.add_option("--corpus", corpus, help)->capture_default_str();
+  CLI::Option* option = command.add_option("--corpus", corpus, help);
+  if (!corpus.empty()) option->capture_default_str();  // none: `help` says what is read
   add_allow_binary_corpus_flag(command, allow_binary);
 }
 
 namespace {
 
 std::optional<CorpusFiles> checked_files(const std::vector<std::string>& values,
-                                         const std::vector<std::string>& shipped) {
-  if (values == std::vector<std::string>{"-"}) return std::nullopt;
+                                         const std::vector<std::string>& shipped,
+                                         const std::string& why_no_standard_input) {
+  if (values == std::vector<std::string>{"-"}) {
+    if (!why_no_standard_input.empty())
+      throw std::runtime_error("--corpus -: " + why_no_standard_input);
+    return std::nullopt;
+  }
   try {
     return corpus_files(values);
   } catch (const std::runtime_error& e) {
@@ -52,8 +58,9 @@ std::optional<CorpusFiles> checked_files(const std::vector<std::string>& values,
 }  // namespace
 
 CorpusArgument::CorpusArgument(const std::vector<std::string>& values,
-                               const std::vector<std::string>& shipped, bool allow_binary)
-    : files_(checked_files(values, shipped)), allow_binary_(allow_binary) {
+                               const std::vector<std::string>& shipped, bool allow_binary,
+                               const std::string& why_no_standard_input)
+    : files_(checked_files(values, shipped, why_no_standard_input)), allow_binary_(allow_binary) {
   if (!files_ || allow_binary_) return;
   for (const std::string& path : files_->paths) refuse_non_text_corpus(path, path);
 }

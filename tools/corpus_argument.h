@@ -22,8 +22,8 @@ void refuse_non_text_corpus(const std::string& name, const std::string& path);
 
 // --allow-binary-corpus, which lets a command read a corpus refuse_non_text_corpus refuses.
 void add_allow_binary_corpus_flag(CLI::App& command, bool& allow_binary);
-// --corpus, described by `help`, and --allow-binary-corpus: for a command that takes no other
-// option of how a corpus is read (bpe train, lm train, lm eval).
+// --corpus, described by `help`, its default `corpus`'s values, and --allow-binary-corpus: for a
+// command that takes no other option of how a corpus is read (bpe train, lm train, lm eval).
 void add_corpus_option(CLI::App& command, std::vector<std::string>& corpus, bool& allow_binary,
                        const std::string& help);
 
@@ -32,9 +32,10 @@ class CorpusArgument {
  public:
   // Checks `values` (corpus_files): each file a readable regular file and, unless
   // `allow_binary`, text. When `values` are `shipped`, the command's default, which ships in the
-  // repository, a missing one says to run gradvec from the repository root.
+  // repository, a missing one says to run gradvec from the repository root. A command that
+  // cannot read standard input gives `why_no_standard_input`, and - is refused with it.
   CorpusArgument(const std::vector<std::string>& values, const std::vector<std::string>& shipped,
-                 bool allow_binary);
+                 bool allow_binary, const std::string& why_no_standard_input = "");
 
   bool standard_input() const { return !files_; }
   // The files, unless standard_input().

@@ -69,15 +69,11 @@ struct LmTrainArgs {
 };
 
 // --corpus as lm reads it, checked before anything that takes time: train's forms but standard
-// input, as a run is resumed and evaluated over its corpus again. The files are read as one
-// text, in train's order.
+// input, as a run is resumed and evaluated over its corpus again. The files are one text.
 CorpusArgument lm_corpus_argument(const std::vector<std::string>& values, bool allow_binary) {
-  if (values == std::vector<std::string>{"-"}) {
-    throw std::runtime_error(
-        "--corpus -: lm reads its corpus again to resume and to evaluate a model, which standard "
-        "input cannot be; save it to a file and give that");
-  }
-  return CorpusArgument(values, {kDefaultCorpus}, allow_binary);
+  return CorpusArgument(values, {kDefaultCorpus}, allow_binary,
+                        "lm reads its corpus again to resume and to evaluate a model, which "
+                        "standard input cannot be; save it to a file and give that");
 }
 
 void draw_lm_progress(const LmProgress& p) {
@@ -272,7 +268,7 @@ void run_lm_sample(const LmSampleArgs& args) {
 
 struct LmEvalArgs {
   std::string model = kDefaultModel;
-  std::vector<std::string> corpus = {kDefaultCorpus};
+  std::vector<std::string> corpus;  // none: the model's own
   bool allow_binary = false;
   int64_t context = 0;  // 0: the trained context
   int64_t shift = 0;
@@ -280,9 +276,11 @@ struct LmEvalArgs {
 };
 
 void run_lm_eval(const LmEvalArgs& args) {
-  const CorpusArgument corpus_argument = lm_corpus_argument(args.corpus, args.allow_binary);
-  const LmCorpusFiles corpus_files(corpus_argument.files().paths, corpus_argument.files().name);
   LmCheckpoint checkpoint = read_model(args.model);
+  const CorpusArgument corpus_argument =
+      lm_corpus_argument(args.corpus.empty() ? trained_corpus(checkpoint, args.model) : args.corpus,
+                         args.allow_binary);
+  const LmCorpusFiles corpus_files(corpus_argument.files().paths, corpus_argument.files().name);
   GptModel& model = *checkpoint.model;
   const int64_t length = args.context > 0 ? args.context : model.config().context;
   // The moved text keeps at least one character within the window.
@@ -418,7 +416,8 @@ void add_eval(CLI::App& lm) {
       ->check(regular_file("model"))
       ->capture_default_str();
   add_corpus_option(*cmd, args->corpus, args->allow_binary,
-                    "The corpus whose last 10% is the validation text, in lm train's forms");
+                    "The corpus whose last 10% is the validation text, in lm train's forms "
+                    "(default: the files the model was trained on)");
   cmd->add_option(
          "--context", args->context,
          "Tokens (characters) per window (default: the trained context); learned positions "

@@ -74,6 +74,10 @@ LmCorpus read_lm_corpus(const LmCorpusFiles& files, int64_t length, const LmVoca
   if (text.empty()) throw std::runtime_error(path + ": the corpus is empty");
   LmCorpus corpus;
   corpus.fingerprint = fingerprint_bytes(text);
+  corpus.files.name = files.name;
+  for (const std::string& file : files.paths) {
+    corpus.files.paths.push_back(std::filesystem::absolute(file).lexically_normal().string());
+  }
   corpus.vocab = vocab ? *vocab : LmVocabulary(CharVocabulary::of_text(text));
   const int64_t bytes = corpus.fingerprint.bytes;
   const auto train_bytes = static_cast<size_t>(bytes - bytes / 10);

@@ -16,16 +16,10 @@
 
 namespace gv {
 
-struct LmCorpus {
-  LmVocabulary vocab;
-  std::vector<int64_t> train;       // ids of the first 90% of the bytes
-  std::vector<int64_t> validation;  // ids of the last 10%
-  CorpusFingerprint fingerprint;    // the file's size and hash, which a resumed run checks
-};
-
 // The files a corpus is read from, in order, as one text (each file's bytes after the last's),
 // and what messages call them: one file's path, or "3 files in DIR".
 struct LmCorpusFiles {
+  LmCorpusFiles() = default;
   // One file, named by its path: what every reader took before corpora of several files.
   LmCorpusFiles(const std::string& path)  // NOLINT(google-explicit-constructor)
       : paths{path}, name(path) {}
@@ -35,6 +29,14 @@ struct LmCorpusFiles {
 
   std::vector<std::string> paths;
   std::string name;
+};
+
+struct LmCorpus {
+  LmVocabulary vocab;
+  std::vector<int64_t> train;       // ids of the first 90% of the bytes
+  std::vector<int64_t> validation;  // ids of the last 10%
+  CorpusFingerprint fingerprint;    // the text's size and hash, which a resumed run checks
+  LmCorpusFiles files;              // where it was read, each path absolute: lm eval's default
 };
 
 // Opens corpus `path` into `file` and returns its size. Throws std::runtime_error naming the path

@@ -237,8 +237,9 @@ double LmTrainer::validation_loss(int64_t length) {
 }
 
 void LmTrainer::save_checkpoint(const std::string& path) const {
-  LmTrainingState state{options_,          corpus_.fingerprint, progress_.step,
-                        progress_.seconds, rng_.state(),        {}};
+  LmTrainingState state{
+      options_, corpus_.fingerprint, corpus_.files, progress_.step, progress_.seconds, rng_.state(),
+      {}};
   for (const auto& optimizer : optimizers_->optimizers)
     state.optimizers.push_back(optimizer->state());
   write_lm_checkpoint(path, corpus_.vocab, *model_, state);
