@@ -196,14 +196,18 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
     const TrainOptions& o = trainer.options();
     const std::string lr_note =
         args.lr_given || !args.resume.empty() ? "" : default_lr_note(o.model, group.processes());
-    std::fprintf(stderr, "%s: %lld words in vocabulary, %lld tokens, %s%s + %s, lr %g%s, %s\n",
-                 printable(corpus.name()).c_str(),
-                 static_cast<long long>(trainer.vocabulary().size()),
-                 static_cast<long long>(trainer.vocabulary().total_count()),
-                 name_of(kModels, o.model).c_str(), o.subwords ? " with subwords" : "",
-                 name_of(kLosses, o.loss).c_str(), o.lr, lr_note.c_str(),
-                 args.resume.empty() ? (std::to_string(o.threads) + " thread(s)").c_str()
-                                     : resumed_note(trainer, resumed, saved_epochs).c_str());
+    std::fprintf(
+        stderr, "%s: %lld words in vocabulary, %lld tokens, %s%s + %s, lr %g%s, %s\n",
+        printable(corpus.name()).c_str(), static_cast<long long>(trainer.vocabulary().size()),
+        static_cast<long long>(trainer.tokens_per_epoch()), name_of(kModels, o.model).c_str(),
+        o.subwords ? " with subwords" : "", name_of(kLosses, o.loss).c_str(), o.lr, lr_note.c_str(),
+        args.resume.empty() ? (std::to_string(o.threads) + " thread(s)").c_str()
+                            : resumed_note(trainer, resumed, saved_epochs).c_str());
+  }
+  if (init && group.leads()) {
+    const TokenizerOptions& tokenizer = trainer.options().tokenizer;
+    note_continued_run(corpus.name(), trainer.vocabulary(), init->model, tokenizer,
+                       tokenizer_name(tokenizer), args.quiet, stderr);
   }
 
   const SaveCheckpoint save = [&](const std::string& path) {
