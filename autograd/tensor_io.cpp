@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "autograd/io/finite_values.h"
+#include "autograd/io/gunzip_reader.h"
 #include "autograd/io/input_file.h"
 
 namespace gv {
@@ -77,6 +78,7 @@ TensorReader::TensorReader(std::string path, const FileFormat& format)
     : path_(std::move(path)), kind_(format.kind) {
   // A regular file only: a FIFO would block the open, and its size bounds every field.
   remaining_ = open_regular_file(path_, kind_, in_);
+  refuse_gzip_file(in_, path_, kind_);
   check_header(format);
 }
 

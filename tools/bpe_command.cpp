@@ -8,6 +8,8 @@
 // encode writes one line of ids per input line, that line's \n encoded with it (as token 10 or in
 // a merge), so decode writes the bytes of every id and nothing else: the lines come back with
 // their own newlines, and a last line without one comes back without one.
+#include <unistd.h>
+
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -15,13 +17,13 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "autograd/io/atomic_file.h"
+#include "autograd/io/gunzip_reader.h"
 #include "autograd/io/input_file.h"
 #include "autograd/io/printable.h"
 #include "embeddings/bpe/bpe_encoder.h"
@@ -29,6 +31,7 @@
 #include "embeddings/bpe/bpe_trainer.h"
 #include "embeddings/bpe/readable_piece.h"
 #include "tools/commands.h"
+#include "tools/corpus_argument.h"
 #include "tools/launched_ranks.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
@@ -44,6 +47,7 @@ struct BpeArgs {
   std::string output;
   std::string tokenizer;
   bool pieces = false;
+  bool allow_binary = false;
 };
 
 // Input is read, and output written, in blocks of about this many bytes: a line costs no read
@@ -103,18 +107,11 @@ void finish_standard_output() {
 
 void run_train(const BpeArgs& args) {
   refuse_launched_ranks("gradvec bpe train runs as one process", "train", kStartWithoutLauncher);
-  // train's forms of --corpus: files, a directory, - and gzip'd files (corpus.h).
-  const bool from_standard_input = args.corpus == std::vector<std::string>{"-"};
-  std::optional<CorpusFiles> files;
-  if (!from_standard_input) files = corpus_files(args.corpus);
-  std::vector<PathOption> inputs;
-  if (files) {
-    for (const std::string& path : files->paths) inputs.push_back({"--corpus", path});
-  }
-  refuse_shared_files(inputs, {{"--output", args.output}});
+  const CorpusArgument corpus_argument(args.corpus, BpeArgs().corpus, args.allow_binary);
+  refuse_shared_files(corpus_argument.inputs(), {{"--output", args.output}});
   const OutputLocks locks = prepare_outputs({args.output});
   const auto start = std::chrono::steady_clock::now();
-  const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
+  const Corpus corpus = corpus_argument.read();
   bpe::BpeTrainer trainer;
   for (size_t i = 0; i < corpus.file_count(); ++i) {
     std::ifstream file;
@@ -136,7 +133,11 @@ void run_encode(const BpeArgs& args) {
   bpe::BpeEncoder encoder(vocabulary);
   std::vector<bpe::TokenId> ids;
   std::string out;
-  for_each_line(std::cin, [&](std::string_view line) {
+  // Decompressed if gzip'd, as every command reads a file: the tokens are the text's.
+  GunzipBuffer content(read_descriptor(STDIN_FILENO, "standard input"), "standard input");
+  std::istream in(&content);
+  in.exceptions(std::ios::badbit);  // a read error or bad gzip data ends the command, named
+  for_each_line(in, [&](std::string_view line) {
     ids.clear();
     encoder.encode_into(line, ids);
     for (size_t i = 0; i < ids.size(); ++i) {
@@ -202,20 +203,19 @@ void add_bpe_command(CLI::App& app) {
   bpe->require_subcommand(1);
 
   CLI::App* train = bpe->add_subcommand("train", "Learn BPE merges from a corpus");
-  train
-      ->add_option("--corpus", args->corpus,
-                   "Text, read as bytes: several files, read in this order; a directory, for "
-                   "every regular file directly in it; or - for standard input. gzip'd files "
-                   "are decompressed")
-      ->capture_default_str();
+  add_corpus_option(*train, args->corpus, args->allow_binary,
+                    "Text, read as bytes: several files, read in this order; a directory, for "
+                    "every regular file directly in it; or - for standard input. gzip'd files "
+                    "are decompressed");
   train->add_option("--vocab-size", args->vocab_size, "Tokens: the 256 bytes and the merges")
       ->check(integer_in<int64_t>(bpe::kMinVocabSize, bpe::kMaxVocabSize))
       ->capture_default_str();
   train->add_option("--output", args->output, "Where the BPE file goes")->required();
   train->callback([args] { run_train(*args); });
 
-  CLI::App* encode =
-      bpe->add_subcommand("encode", "Standard input to token ids, one line of ids per input line");
+  CLI::App* encode = bpe->add_subcommand(
+      "encode",
+      "Standard input (decompressed if gzip'd) to token ids, one line of ids per input line");
   add_tokenizer_option(*encode, *args);
   encode->add_flag(
       "--pieces", args->pieces,

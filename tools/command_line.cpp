@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "autograd/io/printable.h"
@@ -92,8 +93,20 @@ std::optional<UnknownName> command_missing(CLI::App& command, const std::string&
   return UnknownName(command_path(command) + " needs a command" + before + ": " + listed(names));
 }
 
+// Names users bring from elsewhere for what a command calls otherwise: lm's model is --lm, a
+// query command's is --vectors. Offered as a guess, never read as the option: --model is train's
+// architecture.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 2> kOtherNames{{
+    {"--model", "--lm"},
+    {"--model", "--vectors"},
+}};
+
 UnknownName unknown_option(CLI::App& command, const std::string& typed) {
   std::string hint = did_you_mean(typed, offered_options(command));
+  for (const auto& [other, name] : kOtherNames) {
+    if (hint.empty() && typed == other && command.get_option_no_throw(std::string(name)))
+      hint = "; did you mean " + in_quotes(name) + "?";
+  }
   if (hint.empty()) {
     if (auto missing = command_missing(command, typed)) return *missing;
     hint = " for " + command_path(command) + " (see its --help)";

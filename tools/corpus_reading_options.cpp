@@ -8,11 +8,10 @@
 #include "autograd/io/printable.h"
 #include "embeddings/bpe/bpe_file.h"
 #include "tools/builtin_tokenizer_note.h"
+#include "tools/corpus_argument.h"
 #include "tools/name_suggestions.h"
 #include "tools/train_kinds.h"
 #include "tools/validators.h"
-#include "tools/vectors/vector_format_detection.h"
-#include "word2vec/corpus/binary_corpus.h"
 
 namespace gv::tools {
 
@@ -23,19 +22,24 @@ namespace {
 
 // A tokenizer's name, or else a file to read as a BPE file: a name mistyped ("word") is named
 // with its likely meaning rather than looked for as a file. A path (./words, or a file that is
-// there) is no mistyped name.
-CLI::Validator tokenizer_name_or_file() {
+// there) is no mistyped name. Where `why_no_bpe` is given, a command takes names only, and
+// refuses anything else with it.
+CLI::Validator tokenizer_name_or_file(const std::string& why_no_bpe) {
   return CLI::Validator(
-      [](std::string& text) -> std::string {
+      [why_no_bpe](std::string& text) -> std::string {
         if (kTokenizers.contains(text)) return {};
+        std::vector<std::string> names;
+        for (const auto& [name, kind] : kTokenizers) names.push_back(name);
+        const std::string hint = did_you_mean(text, names);
+        if (!why_no_bpe.empty()) {
+          return "'" + quoted_input(text) + "' is not a tokenizer name (words, whitespace)" +
+                 (hint.empty() ? "; " + why_no_bpe : hint);
+        }
         std::error_code error;
-        if (text.find('/') == std::string::npos && !std::filesystem::exists(text, error)) {
-          std::vector<std::string> names;
-          for (const auto& [name, kind] : kTokenizers) names.push_back(name);
-          if (const std::string hint = did_you_mean(text, names); !hint.empty()) {
-            return "'" + quoted_input(text) +
-                   "' is not a tokenizer name (words, whitespace) nor a BPE file" + hint;
-          }
+        if (!hint.empty() && text.find('/') == std::string::npos &&
+            !std::filesystem::exists(text, error)) {
+          return "'" + quoted_input(text) +
+                 "' is not a tokenizer name (words, whitespace) nor a BPE file" + hint;
         }
         return regular_file("BPE file")(text);
       },
@@ -49,7 +53,15 @@ std::string tokenizer_name(const TokenizerOptions& options) {
                                             : name_of(kTokenizers, options.kind);
 }
 
-void CorpusReadingOptions::add_to(CLI::App& command) {
+void CorpusReadingOptions::add_to(CLI::App& command, const std::string& why_no_bpe) {
+  const std::string names_help =
+      "words: letters and digits with inner apostrophes and underscores, punctuation "
+      "dropped (U.S. gives u s); whitespace: anything between spaces, tabs and "
+      "newlines, punctuation and case kept (Ham. and U.S. stay whole), as word2vec.c, "
+      "fastText and gensim's LineSentence read a corpus";
+  const std::string file_help =
+      "; FILE: a BPE file from gradvec bpe train, its tokens the words, each shown as its "
+      "readable piece (a leading space as U+2581), case kept (a file named words is ./words)";
   command
       .add_option_function<std::string>(
           "--tokenizer",
@@ -70,24 +82,18 @@ void CorpusReadingOptions::add_to(CLI::App& command) {
               throw std::runtime_error(std::string("--tokenizer: ") + e.what());
             }
           },
-          "words: letters and digits with inner apostrophes and underscores, punctuation "
-          "dropped (U.S. gives u s); whitespace: anything between spaces, tabs and "
-          "newlines, punctuation and case kept (Ham. and U.S. stay whole), as word2vec.c, "
-          "fastText and gensim's LineSentence read a corpus; FILE: a BPE file from gradvec bpe "
-          "train, its tokens the words, each shown as its readable piece (a leading space as "
-          "U+2581), case kept (a file named words is ./words). A newline ends a sentence")
-      ->check(tokenizer_name_or_file())
-      ->option_text("words|whitespace|FILE (default: words)");
+          names_help + (why_no_bpe.empty() ? file_help : "; not a BPE file: " + why_no_bpe) +
+              ". A newline ends a sentence")
+      ->check(tokenizer_name_or_file(why_no_bpe))
+      ->option_text(why_no_bpe.empty() ? "words|whitespace|FILE (default: words)"
+                                       : "words|whitespace (default: words)");
   command.add_flag("--lowercase", lowercase,
                    "Lowercase words: the default with --tokenizer words, off with whitespace; "
                    "refused with a BPE file");
   command.add_flag("--keep-case", keep_case,
                    "Do not lowercase words: the default with --tokenizer whitespace, off with "
                    "words");
-  command.add_flag("--allow-binary-corpus", allow_binary,
-                   "Read a corpus file that looks binary: refused by default if its first 65536 "
-                   "bytes (decompressed) hold a NUL byte or over 1% bytes of invalid UTF-8, "
-                   "are UTF-16 or UTF-32 text, or a vector file");
+  add_allow_binary_corpus_flag(command, allow_binary);
 }
 
 TokenizerOptions CorpusReadingOptions::tokenizer_options() const {
@@ -112,19 +118,6 @@ TokenizerOptions CorpusReadingOptions::tokenizer_options() const {
 
 void CorpusReadingOptions::note_file_named_like_tokenizer() const {
   if (!builtin_named.empty()) tools::note_file_named_like_tokenizer(builtin_named);
-}
-
-void CorpusReadingOptions::check_text(const std::string& name, const std::string& path) const {
-  if (allow_binary) return;
-  // Vectors first: a fastText .bin or word2vec binary file would otherwise be called binary,
-  // and a text vector file would train until it diverges.
-  if (const std::optional<VectorFormat> format =
-          unmistakable_vector_format(first_corpus_block(name, path))) {
-    throw std::runtime_error(name + " looks like " + std::string(vector_format_name(*format)) +
-                             " vectors, not a corpus; to query them: gradvec nearest --vectors " +
-                             (name == "standard input" ? "-" : name));
-  }
-  refuse_binary_corpus_file(name, path);
 }
 
 }  // namespace gv::tools

@@ -208,4 +208,54 @@ ModelToContinue model_to_continue(const std::string& path, const TrainOptions& o
   return continued;
 }
 
+UnreachableWords unreachable_words(const InitialModel& model, const TokenizerOptions& tokenizer) {
+  UnreachableWords found;
+  for (const std::string& word : model.words) {
+    const std::vector<std::vector<std::string>> sentences = tokenize(word, tokenizer);
+    if (sentences.size() == 1 && sentences[0].size() == 1 && sentences[0][0] == word) continue;
+    if (found.count++ == 0) found.example = word;
+  }
+  return found;
+}
+
+namespace {
+
+void note_new_words(const std::string& corpus_name, const Vocabulary& vocabulary,
+                    const InitialModel& model, std::FILE* out) {
+  const std::unordered_set<std::string_view> known(model.words.begin(), model.words.end());
+  int64_t from_model = 0;
+  for (const std::string& word : vocabulary.words()) from_model += known.contains(word);
+  std::fprintf(out, "%s: %lld words new to %s, %lld of the vocabulary's %lld from it\n",
+               printable(corpus_name).c_str(),
+               static_cast<long long>(vocabulary.size() - from_model),
+               printable(model.path).c_str(), static_cast<long long>(from_model),
+               static_cast<long long>(vocabulary.size()));
+}
+
+}  // namespace
+
+void note_continued_run(const std::string& corpus_name, const Vocabulary& vocabulary,
+                        const InitialModel& model, const TokenizerOptions& tokenizer,
+                        const std::string& tokenizer_name, bool quiet, std::FILE* out) {
+  if (!quiet) note_new_words(corpus_name, vocabulary, model, out);
+  const UnreachableWords unreachable = unreachable_words(model, tokenizer);
+  if (unreachable.count == 0) return;
+  // Case and punctuation kept: the tokenizer word2vec.c, fastText and gensim read with.
+  TokenizerOptions whitespace;
+  whitespace.kind = TokenizerKind::whitespace;
+  whitespace.lowercase = false;
+  const bool whitespace_reaches =
+      (tokenizer.kind != TokenizerKind::whitespace || tokenizer.lowercase) &&
+      unreachable_words(model, whitespace).count == 0;
+  const std::string hint = tokenizer.kind == TokenizerKind::whitespace
+                               ? "; --keep-case reads them as the model has them"
+                               : "; --tokenizer whitespace reads them as the model has them";
+  std::fprintf(out,
+               "warning: %lld of %s's %lld words (e.g. '%s') cannot come out of --tokenizer %s, "
+               "so this run never trains them%s\n",
+               static_cast<long long>(unreachable.count), printable(model.path).c_str(),
+               static_cast<long long>(model.words.size()), printable(unreachable.example).c_str(),
+               tokenizer_name.c_str(), whitespace_reaches ? hint.c_str() : "");
+}
+
 }  // namespace gv::tools

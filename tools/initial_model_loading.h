@@ -2,11 +2,15 @@
 // options a continued run takes from it.
 #pragma once
 
+#include <cstdint>
+#include <cstdio>
 #include <set>
 #include <string>
 
+#include "word2vec/corpus/tokenizer.h"
 #include "word2vec/initial_model.h"
 #include "word2vec/train_options.h"
+#include "word2vec/vocabulary.h"
 
 namespace gv::tools {
 
@@ -38,5 +42,25 @@ struct ModelToContinue {
 // says on standard error that the Huffman tree is built anew.
 ModelToContinue model_to_continue(const std::string& path, const TrainOptions& options,
                                   const std::set<std::string>& given, int processes);
+
+// What a run continued from a model says of the model beside the corpus: how many of the
+// vocabulary's words are new to the model, and a warning when the tokenizer can never produce
+// some of the model's words (word2vec.c's vectors keep "Hamlet;", which --tokenizer words reads
+// as "hamlet"), so that the run never trains them.
+// The model's words that `tokenizer` never produces: a word read alone gives another token, or
+// several, or none. `count` of them, the first as `example`.
+struct UnreachableWords {
+  int64_t count = 0;
+  std::string example;
+};
+UnreachableWords unreachable_words(const InitialModel& model, const TokenizerOptions& tokenizer);
+
+// Writes to `out` "NAME: K words new to MODEL, N of the vocabulary's V from it" unless `quiet`
+// and, when some of the model's words are unreachable under `tokenizer` (named
+// `tokenizer_name`), a warning with their count, an example, and the option that reads them
+// (--tokenizer whitespace, or --keep-case) when it reaches them all.
+void note_continued_run(const std::string& corpus_name, const Vocabulary& vocabulary,
+                        const InitialModel& model, const TokenizerOptions& tokenizer,
+                        const std::string& tokenizer_name, bool quiet, std::FILE* out);
 
 }  // namespace gv::tools

@@ -29,6 +29,7 @@
 #include "embeddings/lm/sampling.h"
 #include "tools/builtin_tokenizer_note.h"
 #include "tools/commands.h"
+#include "tools/corpus_argument.h"
 #include "tools/launched_ranks.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
@@ -53,7 +54,8 @@ const std::map<std::string, PositionKind> kPositions = {{"none", PositionKind::n
                                                         {"rope", PositionKind::rope}};
 
 struct LmTrainArgs {
-  std::string corpus = kDefaultCorpus;
+  std::vector<std::string> corpus = {kDefaultCorpus};
+  bool allow_binary = false;
   std::string output = kDefaultModel;
   std::string checkpoint;
   std::string resume;
@@ -66,18 +68,12 @@ struct LmTrainArgs {
   LmTrainOptions options;
 };
 
-// The corpus before anything that takes time, as open_lm_corpus names what is wrong with it.
-void require_corpus(const std::string& corpus) {
-  try {
-    std::ifstream file;
-    open_lm_corpus(corpus, file);
-  } catch (const std::runtime_error& e) {
-    // The default corpus ships in the repository, so missing it means another directory.
-    if (corpus != kDefaultCorpus || std::filesystem::exists(corpus)) throw;
-    throw std::runtime_error(std::string(e.what()) +
-                             "; it ships in the repository: run gradvec from the repository "
-                             "root, or give --corpus FILE");
-  }
+// --corpus as lm reads it, checked before anything that takes time: train's forms but standard
+// input, as a run is resumed and evaluated over its corpus again. The files are one text.
+CorpusArgument lm_corpus_argument(const std::vector<std::string>& values, bool allow_binary) {
+  return CorpusArgument(values, {kDefaultCorpus}, allow_binary,
+                        "lm reads its corpus again to resume and to evaluate a model, which "
+                        "standard input cannot be; save it to a file and give that");
 }
 
 void draw_lm_progress(const LmProgress& p) {
@@ -156,12 +152,13 @@ void run_lm_train(LmTrainArgs args) {
   const LmVocabulary* vocab = tokenizer ? &*tokenizer : nullptr;
   // Options first: a user should not wait for the corpus to learn of a typo.
   if (args.resume.empty()) check_lm_settings(args.config, args.options, vocab);
-  require_corpus(args.corpus);
+  const CorpusArgument corpus_argument = lm_corpus_argument(args.corpus, args.allow_binary);
+  const LmCorpusFiles corpus_files(corpus_argument.files().paths, corpus_argument.files().name);
   // The model written is itself a checkpoint: resuming from one and rewriting it, as --output or
   // --checkpoint, is one run continuing another.
-  const std::vector<PathOption> inputs = {{"--corpus", args.corpus},
-                                          {"--resume", args.resume},
-                                          {"--tokenizer", tokenizer ? args.tokenizer : ""}};
+  std::vector<PathOption> inputs = corpus_argument.inputs();
+  inputs.insert(inputs.end(),
+                {{"--resume", args.resume}, {"--tokenizer", tokenizer ? args.tokenizer : ""}});
   const std::vector<PathOption> outputs = {{"--output", args.output},
                                            {"--checkpoint", args.checkpoint}};
   refuse_shared_files(inputs, outputs, {{"--resume", "--output"}, {"--resume", "--checkpoint"}});
@@ -169,14 +166,14 @@ void run_lm_train(LmTrainArgs args) {
   const StopCheckpoint stop_checkpoint(args.checkpoint, args.output, inputs, outputs);
   std::ostream& messages = message_stream({args.output, args.checkpoint});
   LmTrainer trainer = args.resume.empty()
-                          ? LmTrainer(args.corpus, args.config, args.options, vocab)
-                          : LmTrainer::from_checkpoint(args.resume, args.corpus, args.changes);
+                          ? LmTrainer(corpus_files, args.config, args.options, vocab)
+                          : LmTrainer::from_checkpoint(args.resume, corpus_files, args.changes);
   const int64_t steps_before = trainer.progress().step;
   if (!args.resume.empty() && args.tokenizer_given) {
     require_same_tokenizer(args.tokenizer, tokenizer, trainer.corpus().vocab, args.resume);
   }
   if (args.tokenizer_given && !tokenizer) note_file_named_like_tokenizer(args.tokenizer);
-  if (!args.quiet) describe(trainer, args.corpus, !args.resume.empty());
+  if (!args.quiet) describe(trainer, corpus_files.name, !args.resume.empty());
   const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
 
   const SaveCheckpoint save = [&](const std::string& path) { trainer.save_checkpoint(path); };
@@ -190,8 +187,9 @@ void run_lm_train(LmTrainArgs args) {
     keep_interrupted(
         save, stop_checkpoint, "lm",
         [&](const std::string& path) {
-          return "gradvec lm train --resume " + shell_quoted(path) + " --corpus " +
-                 shell_quoted(args.corpus) + " --output " + shell_quoted(args.output);
+          std::string command = "gradvec lm train --resume " + shell_quoted(path) + " --corpus";
+          for (const std::string& value : args.corpus) command += " " + shell_quoted(value);
+          return command + " --output " + shell_quoted(args.output);
         },
         signals.received());
   }
@@ -270,22 +268,26 @@ void run_lm_sample(const LmSampleArgs& args) {
 
 struct LmEvalArgs {
   std::string model = kDefaultModel;
-  std::string corpus = kDefaultCorpus;
+  std::vector<std::string> corpus;  // none: the model's own
+  bool allow_binary = false;
   int64_t context = 0;  // 0: the trained context
   int64_t shift = 0;
   int threads = 1;  // add_threads_option sets the default
 };
 
 void run_lm_eval(const LmEvalArgs& args) {
-  require_corpus(args.corpus);
   LmCheckpoint checkpoint = read_model(args.model);
+  const CorpusArgument corpus_argument =
+      lm_corpus_argument(args.corpus.empty() ? trained_corpus(checkpoint, args.model) : args.corpus,
+                         args.allow_binary);
+  const LmCorpusFiles corpus_files(corpus_argument.files().paths, corpus_argument.files().name);
   GptModel& model = *checkpoint.model;
   const int64_t length = args.context > 0 ? args.context : model.config().context;
   // The moved text keeps at least one character within the window.
   require(args.shift < length, "--shift", "below the context (" + std::to_string(length) + ")",
           args.shift);
   model.extend_positions(length);
-  const LmCorpus corpus = read_lm_corpus(args.corpus, length, &checkpoint.vocab);
+  const LmCorpus corpus = read_lm_corpus(corpus_files, length, &checkpoint.vocab);
   const WindowLoss loss =
       mean_loss(model, corpus.validation, length, checkpoint.training.options.batch, args.threads);
   std::fputs(validation_line(text_loss(loss, corpus.validation, corpus.vocab), length).c_str(),
@@ -315,8 +317,10 @@ void add_train(CLI::App& lm) {
   LmTrainOptions& o = args->options;
   CLI::App* cmd = lm.add_subcommand(
       "train", "Train the character-level transformer, or one over BPE tokens (--tokenizer)");
-  cmd->add_option("--corpus", args->corpus, "Text file, read as bytes (decompressed if gzip'd)")
-      ->capture_default_str();
+  add_corpus_option(*cmd, args->corpus, args->allow_binary,
+                    "Text read as bytes, its first 90% for training: a file; several files, "
+                    "read as one text in this order; or a directory, for every regular file "
+                    "directly in it in byte-wise name order. gzip'd files are decompressed");
   cmd->add_option("--tokenizer", args->tokenizer,
                   "What the model reads and predicts: chars (each byte of the corpus a symbol) or "
                   "a BPE file from gradvec bpe train, which the model keeps (a file named chars is "
@@ -411,8 +415,9 @@ void add_eval(CLI::App& lm) {
   cmd->add_option("--lm", args->model, "A model written by lm train (its --output)")
       ->check(regular_file("model"))
       ->capture_default_str();
-  cmd->add_option("--corpus", args->corpus, "The corpus whose last 10% is the validation text")
-      ->capture_default_str();
+  add_corpus_option(*cmd, args->corpus, args->allow_binary,
+                    "The corpus whose last 10% is the validation text, in lm train's forms "
+                    "(default: the files the model was trained on)");
   cmd->add_option(
          "--context", args->context,
          "Tokens (characters) per window (default: the trained context); learned positions "

@@ -5,22 +5,22 @@
 //   gradvec phrases --corpus bigrams.txt --output trigrams.txt   # phrases of phrases
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "autograd/io/atomic_file.h"
 #include "autograd/io/printable.h"
 #include "autograd/require.h"
 #include "tools/commands.h"
+#include "tools/corpus_argument.h"
 #include "tools/corpus_reading_options.h"
 #include "tools/launched_ranks.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/threads_option.h"
 #include "tools/validators.h"
-#include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/phrases.h"
 
 namespace gv::tools {
@@ -28,7 +28,7 @@ namespace gv::tools {
 namespace {
 
 struct PhrasesArgs {
-  std::string corpus;
+  std::vector<std::string> corpus = {"data/tinyshakespeare.txt"};
   std::string output;
   std::string list;  // where the phrases go, if anywhere
   PhraseOptions options;
@@ -47,18 +47,11 @@ void write_list(const Phrases& phrases, std::ostream& out) {
 void run_phrases(const PhrasesArgs& args) {
   refuse_launched_ranks("gradvec phrases runs as one process", "rewrite the corpus",
                         kStartWithoutLauncher);
-  std::ifstream corpus;
-  open_corpus(args.corpus, corpus);  // "corpus not found", "is a directory", ... before any output
-  args.reading.check_text(args.corpus, args.corpus);
+  // "corpus not found", "is a directory", "looks like vectors", ... before any output.
+  const CorpusArgument corpus_argument(args.corpus, PhrasesArgs().corpus,
+                                       args.reading.allow_binary);
   const TokenizerOptions tokenizer = args.reading.tokenizer_options();
-  if (tokenizer.kind == TokenizerKind::bpe) {
-    // Its output is text for train to read again: BPE pieces joined by _ would be encoded anew.
-    throw std::invalid_argument(
-        "--tokenizer: phrases writes its words back as text, which a BPE file's pieces are not; "
-        "use words or whitespace");
-  }
-  refuse_shared_files({{"--corpus", args.corpus}},
-                      {{"--output", args.output}, {"--list", args.list}});
+  refuse_shared_files(corpus_argument.inputs(), {{"--output", args.output}, {"--list", args.list}});
   const OutputLocks locks = prepare_outputs({args.output, args.list});
   args.reading.note_file_named_like_tokenizer();
   // Counting happens inside the write, so an output that cannot be created fails the command
@@ -67,16 +60,18 @@ void run_phrases(const PhrasesArgs& args) {
   PhraseRewrite done;
   int64_t found = 0;
   write_file_atomically(args.output, [&](std::ostream& out) {
-    PhraseCounts counts = count_phrases(args.corpus, tokenizer, args.threads);
+    const Corpus corpus = corpus_argument.read();
+    PhraseCounts counts = count_phrases(corpus, tokenizer, args.threads);
     std::fprintf(stderr, "%s: %lld tokens, %lld words, %lld bigrams (N = %lld)\n",
-                 printable(args.corpus).c_str(), static_cast<long long>(counts.words.total_count()),
+                 printable(corpus.name()).c_str(),
+                 static_cast<long long>(counts.words.total_count()),
                  static_cast<long long>(counts.words.size()),
                  static_cast<long long>(counts.bigrams.size()), static_cast<long long>(counts.n()));
     const Phrases phrases(std::move(counts), args.options);
     if (!args.list.empty()) {
       write_file_atomically(args.list, [&](std::ostream& list) { write_list(phrases, list); });
     }
-    done = phrases.rewrite(args.corpus, out);
+    done = phrases.rewrite(corpus, out);
     found = phrases.size();
   });
   std::fprintf(stderr,
@@ -97,7 +92,12 @@ void add_phrases_command(CLI::App& app) {
       "(count(ab) - min_count) / (count(a) * count(b)) * N > threshold, N being gensim 4's "
       "len_vocab, the number of distinct words plus distinct bigrams. Run it on its own output "
       "for trigrams");
-  cmd->add_option("--corpus", args->corpus, "Text file, one sentence per line")->required();
+  cmd->add_option("--corpus", args->corpus,
+                  "Text file, one sentence per line; several files, read in this order; a "
+                  "directory, for every regular file directly in it in byte-wise name order; or "
+                  "- for standard input. A file's end ends a sentence; gzip'd files are "
+                  "decompressed")
+      ->capture_default_str();
   cmd->add_option("--output", args->output,
                   "Where the rewritten corpus goes, one sentence per line ('-': standard output)")
       ->required();
@@ -116,7 +116,9 @@ void add_phrases_command(CLI::App& app) {
       *cmd, args->threads,
       "Counting threads, one slice of the corpus each, counted into a table of its "
       "own until they are summed (memory grows with the threads; the counts do not)");
-  args->reading.add_to(*cmd);
+  // Its output is text for train to read again: BPE pieces joined by _ would be encoded anew.
+  args->reading.add_to(*cmd,
+                       "phrases writes its words back as text, which a BPE file's pieces are not");
   cmd->callback([args] { run_phrases(*args); });
 }
 

@@ -16,6 +16,7 @@
 #include "autograd/io/printable.h"
 #include "tools/commands.h"
 #include "tools/continue_options.h"
+#include "tools/corpus_argument.h"
 #include "tools/corpus_reading_options.h"
 #include "tools/initial_model_loading.h"
 #include "tools/output_lock.h"
@@ -79,29 +80,18 @@ void draw_progress(const TrainProgress& p) {
 }
 
 // The corpus's files before anything that takes time: a typo should not wait for the counting
-// pass. None is read here: standard input (nullopt) and gzip'd files are spooled once the
-// outputs are checked.
-std::optional<CorpusFiles> check_corpus(const TrainArgs& args) {
-  if (args.corpus == std::vector<std::string>{"-"}) {
-    // A stream is read once: its words cannot be counted before training reads it. A
-    // checkpoint holds its vocabulary, and its fingerprint refuses other input.
-    if (args.read_vocab.empty() && args.resume.empty()) {
-      throw std::runtime_error(
-          "--corpus - (standard input) needs --read-vocab FILE: a stream cannot be counted "
-          "before training reads it");
-    }
-    return std::nullopt;
+// pass. None is read here: standard input and gzip'd files are spooled once the outputs are
+// checked.
+CorpusArgument check_corpus(const TrainArgs& args) {
+  // A stream is read once: its words cannot be counted before training reads it. A checkpoint
+  // holds its vocabulary, and its fingerprint refuses other input.
+  if (args.corpus == std::vector<std::string>{"-"} && args.read_vocab.empty() &&
+      args.resume.empty()) {
+    throw std::runtime_error(
+        "--corpus - (standard input) needs --read-vocab FILE: a stream cannot be counted "
+        "before training reads it");
   }
-  try {
-    return corpus_files(args.corpus);
-  } catch (const std::runtime_error& e) {
-    // The default corpus ships in the repository, so missing it means another directory.
-    const std::string& path = args.corpus.front();
-    if (args.corpus != kDefaults.corpus || std::filesystem::exists(path)) throw;
-    throw std::runtime_error(std::string(e.what()) +
-                             "; it ships in the repository: run gradvec from the repository "
-                             "root, or give --corpus FILE");
-  }
+  return CorpusArgument(args.corpus, kDefaults.corpus, args.reading.allow_binary);
 }
 
 // The command that continues from `checkpoint` and writes what this run was asked to: the same
@@ -153,23 +143,18 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   // Options first, sizes against this machine's memory included: a user should not wait for
   // the corpus to learn of a typo. A checkpoint's own options are checked as it is read.
   if (args.resume.empty()) options.check();
-  std::optional<CorpusFiles> files = check_corpus(args);
-  if (files) {
-    for (const std::string& path : files->paths) args.reading.check_text(path, path);
-  }
+  const CorpusArgument corpus_argument = check_corpus(args);
   // The model before the outputs are prepared: it may contradict the options.
   const std::optional<ModelToContinue> init =
       args.continued.init.empty() ? std::nullopt
                                   : std::optional(model_to_continue(args.continued.init, options,
                                                                     args.given, group.processes()));
   if (init) check_anchor(args.continued.anchor_known, init->options.lr);
-  std::vector<PathOption> inputs = {{"--read-vocab", args.read_vocab},
-                                    {"--resume", args.resume},
-                                    {"--init", args.continued.init},
-                                    {"--tokenizer", args.reading.bpe_file}};
-  if (files) {
-    for (const std::string& path : files->paths) inputs.push_back({"--corpus", path});
-  }
+  std::vector<PathOption> inputs = corpus_argument.inputs();
+  inputs.insert(inputs.end(), {{"--read-vocab", args.read_vocab},
+                               {"--resume", args.resume},
+                               {"--init", args.continued.init},
+                               {"--tokenizer", args.reading.bpe_file}});
   // Resuming from a checkpoint and rewriting it is one run continuing another.
   const std::vector<PathOption> outputs = {{"--output", args.output},
                                            {"--checkpoint", args.checkpoint},
@@ -178,8 +163,7 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   const OutputLocks locks = prepare_outputs({args.output, args.checkpoint, args.save_vocab});
   const StopCheckpoint stop_checkpoint(args.checkpoint, args.output, inputs, outputs);
   std::ostream& messages = message_stream({args.output, args.checkpoint, args.save_vocab});
-  const Corpus corpus = files ? Corpus(std::move(*files)) : Corpus::standard_input();
-  if (!files) args.reading.check_text(corpus.name(), corpus.path(0));
+  const Corpus corpus = corpus_argument.read();
   group.agree(args.settings, corpus);
 
   const ContinueOptions& c = args.continued;
@@ -212,14 +196,18 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
     const TrainOptions& o = trainer.options();
     const std::string lr_note =
         args.lr_given || !args.resume.empty() ? "" : default_lr_note(o.model, group.processes());
-    std::fprintf(stderr, "%s: %lld words in vocabulary, %lld tokens, %s%s + %s, lr %g%s, %s\n",
-                 printable(corpus.name()).c_str(),
-                 static_cast<long long>(trainer.vocabulary().size()),
-                 static_cast<long long>(trainer.vocabulary().total_count()),
-                 name_of(kModels, o.model).c_str(), o.subwords ? " with subwords" : "",
-                 name_of(kLosses, o.loss).c_str(), o.lr, lr_note.c_str(),
-                 args.resume.empty() ? (std::to_string(o.threads) + " thread(s)").c_str()
-                                     : resumed_note(trainer, resumed, saved_epochs).c_str());
+    std::fprintf(
+        stderr, "%s: %lld words in vocabulary, %lld tokens, %s%s + %s, lr %g%s, %s\n",
+        printable(corpus.name()).c_str(), static_cast<long long>(trainer.vocabulary().size()),
+        static_cast<long long>(trainer.tokens_per_epoch()), name_of(kModels, o.model).c_str(),
+        o.subwords ? " with subwords" : "", name_of(kLosses, o.loss).c_str(), o.lr, lr_note.c_str(),
+        args.resume.empty() ? (std::to_string(o.threads) + " thread(s)").c_str()
+                            : resumed_note(trainer, resumed, saved_epochs).c_str());
+  }
+  if (init && group.leads()) {
+    const TokenizerOptions& tokenizer = trainer.options().tokenizer;
+    note_continued_run(corpus.name(), trainer.vocabulary(), init->model, tokenizer,
+                       tokenizer_name(tokenizer), args.quiet, stderr);
   }
 
   const SaveCheckpoint save = [&](const std::string& path) {

@@ -14,17 +14,19 @@ namespace gv {
 
 namespace {
 
-// Slices of `path` for counting bigrams with `threads` readers. A bigram never spans two
+// Slices of `corpus` for counting bigrams with `threads` readers. A bigram never spans two
 // sentences, so the counts stay independent of the number of threads only if every slice
-// starts where a sentence does. split_corpus cuts at line starts unless a line is over 1 MiB
-// long (text8, say, is one line); then one reader counts the whole file instead.
-std::vector<ByteRange> sentence_slices(const std::string& path, int threads) {
-  std::vector<ByteRange> ranges = split_corpus(path, threads);
-  std::ifstream file(path, std::ios::binary);
+// starts where a sentence does: at a file's start or after a newline. split_corpus cuts at line
+// starts unless a line is over 1 MiB long (text8, say, is one line); then one reader counts the
+// whole corpus instead.
+std::vector<ByteRange> sentence_slices(const Corpus& corpus, int threads) {
+  std::vector<ByteRange> ranges = split_corpus(corpus, threads);
   for (const ByteRange& range : ranges) {
-    if (range.begin == 0) continue;
+    if (corpus.is_file_boundary(range.begin)) continue;
+    const size_t i = corpus.file_at(range.begin - 1);
+    std::ifstream file(corpus.path(i), std::ios::binary);
     char previous = 0;
-    file.seekg(range.begin - 1);
+    file.seekg(range.begin - 1 - corpus.start(i));
     if (!file.get(previous) || previous != '\n') return {{0, ranges.back().end}};
   }
   return ranges;
@@ -52,20 +54,19 @@ double PhraseCounts::score(std::string_view a, std::string_view b, int64_t min_c
   return phrase_score(words.count(id_a), words.count(id_b), count_ab, min_count, n());
 }
 
-PhraseCounts count_phrases(const std::string& path, const TokenizerOptions& tokenizer,
-                           int threads) {
+PhraseCounts count_phrases(const Corpus& corpus, const TokenizerOptions& tokenizer, int threads) {
   require_positive("phrases: threads", threads);
   PhraseCounts counts;
   counts.tokenizer = tokenizer;
   {
-    const WordCounts words = count_words(path, tokenizer, threads);
-    if (words.empty()) throw std::runtime_error(path + ": the corpus holds no words");
+    const WordCounts words = count_words(corpus, tokenizer, threads);
+    if (words.empty()) throw std::runtime_error(corpus.name() + ": the corpus holds no words");
     counts.words = Vocabulary::build(words);
   }  // the words' string-keyed counts are freed before the bigram tables grow
 
-  const std::vector<ByteRange> slices = sentence_slices(path, threads);
+  const std::vector<ByteRange> slices = sentence_slices(corpus, threads);
   std::vector<BigramCounts> partial(slices.size());
-  read_ranges_in_parallel(path, tokenizer, slices, [&](size_t t, CorpusReader& reader) {
+  read_ranges_in_parallel(corpus, tokenizer, slices, [&](size_t t, CorpusReader& reader) {
     std::vector<int64_t> ids;
     while (reader.next_sentence(counts.words, ids)) {
       for (size_t i = 1; i < ids.size(); ++i) partial[t].add(BigramCounts::key(ids[i - 1], ids[i]));
@@ -129,8 +130,8 @@ int64_t Phrases::join(std::span<const int64_t> ids, std::string& line) const {
   return joins;
 }
 
-PhraseRewrite Phrases::rewrite(const std::string& path, std::ostream& out) const {
-  CorpusReader reader(path, tokenizer_);
+PhraseRewrite Phrases::rewrite(const Corpus& corpus, std::ostream& out) const {
+  CorpusReader reader(corpus, tokenizer_);
   PhraseRewrite done;
   std::vector<int64_t> ids;
   std::string line;

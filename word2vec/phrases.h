@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "word2vec/bigram_counts.h"
+#include "word2vec/corpus/corpus.h"
 #include "word2vec/corpus/tokenizer.h"
 #include "word2vec/vocabulary.h"
 
@@ -65,11 +66,11 @@ struct PhraseCounts {
   double score(std::string_view a, std::string_view b, int64_t min_count) const;
 };
 
-// Counts `path`'s words, then its bigrams, with `threads` readers on slices of the file: the
+// Counts `corpus`'s words, then its bigrams, with `threads` readers on slices of it: the
 // counts do not depend on the number of threads. Bigrams do not cross sentences (lines, cut
 // every CorpusReader::kMaxSentenceTokens tokens). Throws std::runtime_error naming the file if
 // it cannot be read or holds no words, std::invalid_argument if threads < 1.
-PhraseCounts count_phrases(const std::string& path, const TokenizerOptions& tokenizer = {},
+PhraseCounts count_phrases(const Corpus& corpus, const TokenizerOptions& tokenizer = {},
                            int threads = 1);
 
 // A phrase found in a corpus.
@@ -99,11 +100,11 @@ class Phrases {
   // Every phrase, the highest score first (ties: more frequent first, then by the words).
   std::vector<Phrase> list() const;
 
-  // Writes the corpus at `path` to `out`, read as it was counted: one sentence per line,
+  // Writes `corpus` to `out`, read as it was counted: one sentence per line,
   // tokens separated by single spaces, each phrase written as its two words joined by
   // kPhraseDelimiter, greedily from the left. Throws std::runtime_error naming the file if it
   // cannot be read.
-  PhraseRewrite rewrite(const std::string& path, std::ostream& out) const;
+  PhraseRewrite rewrite(const Corpus& corpus, std::ostream& out) const;
 
  private:
   // The score of the pair `key` seen `count` times.

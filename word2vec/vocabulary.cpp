@@ -8,6 +8,7 @@
 
 #include "autograd/io/atomic_file.h"
 #include "autograd/io/count_limit.h"
+#include "autograd/io/gunzip_reader.h"
 #include "autograd/io/input_file.h"
 #include "autograd/io/line_reader.h"
 #include "autograd/io/printable.h"
@@ -90,6 +91,7 @@ Vocabulary Vocabulary::build(const WordCounts& counts, int64_t min_count, int64_
 Vocabulary Vocabulary::load(const std::string& path, int64_t min_count, int64_t max_size) {
   std::ifstream in;
   open_regular_file(path, "vocabulary", in);
+  refuse_gzip_file(in, path, "vocabulary file");
   LineReader lines(in, path);  // bounds a line: /dev/zero or a binary file is no vocabulary
   WordCounts counts;
   int64_t total = 0;

@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstring>
 #include <new>
+#include <utility>
 
 #include "autograd/io/printable.h"
 
@@ -34,6 +35,18 @@ ByteSource read_descriptor(int fd, const std::string& name) {
 
 bool starts_with_gzip_magic(std::string_view bytes) {
   return bytes.starts_with("\x1f\x8b");
+}
+
+void refuse_gzip_file(std::istream& file, const std::string& path, const std::string& what) {
+  char magic[2] = {};
+  file.read(magic, sizeof magic);
+  const auto got = static_cast<size_t>(file.gcount());
+  file.clear();
+  file.seekg(0);
+  if (starts_with_gzip_magic({magic, got})) {
+    throw std::runtime_error(printable(path) + ": a gzip'd " + what +
+                             "; decompress it first: gunzip -k " + printable(path));
+  }
 }
 
 struct GunzipReader::Inflater {
@@ -123,6 +136,24 @@ int64_t GunzipReader::inflate_into(char* buffer, int64_t capacity) {
     }
   }
   return room - z.avail_out;
+}
+
+GunzipBuffer::GunzipBuffer(ByteSource source, std::string name)
+    : reader_(std::move(source)),
+      name_(std::move(name)),
+      buffer_(static_cast<size_t>(kInputBytes)) {}
+
+GunzipBuffer::int_type GunzipBuffer::underflow() {
+  if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+  int64_t got = 0;
+  try {
+    got = reader_.read(buffer_.data(), static_cast<int64_t>(buffer_.size()));
+  } catch (const GzipDataError& e) {
+    throw std::runtime_error(printable(name_) + ": cannot decompress gzip data: " + e.what());
+  }
+  if (got == 0) return traits_type::eof();
+  setg(buffer_.data(), buffer_.data(), buffer_.data() + got);
+  return traits_type::to_int_type(*gptr());
 }
 
 }  // namespace gv

@@ -10,10 +10,13 @@
 
 #include <cstdint>
 #include <functional>
+#include <istream>
 #include <memory>
 #include <stdexcept>
+#include <streambuf>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gv {
 
@@ -34,6 +37,13 @@ class GzipDataError : public std::runtime_error {
 
 // Whether `bytes` start with gzip's magic number.
 bool starts_with_gzip_magic(std::string_view bytes);
+
+// For files gradvec reads only as they are (checkpoints, BPE files, vocabulary files, whose
+// sizes bound what they may hold): throws std::runtime_error "PATH: a gzip'd WHAT; decompress
+// it first: gunzip -k PATH" (PATH printable()) if `file`, just opened, starts with gzip's magic
+// number, rather than reading its compressed bytes as a damaged file. Leaves `file` at its
+// start.
+void refuse_gzip_file(std::istream& file, const std::string& path, const std::string& what);
 
 class GunzipReader {
  public:
@@ -64,6 +74,24 @@ class GunzipReader {
   bool source_ended_ = false;
   bool started_ = false;                // whether the first bytes have told gzip from plain
   std::unique_ptr<Inflater> inflater_;  // null for plain data
+};
+
+// The content of a ByteSource as a std::streambuf, for readers that take a std::istream: gzip
+// data decompressed, plain data passed through (GunzipReader). Data that cannot be decompressed
+// throws std::runtime_error "NAME: cannot decompress gzip data: reason" (NAME printable()). An
+// istream over it passes its exceptions on only if exceptions(badbit) is set; otherwise they set
+// badbit.
+class GunzipBuffer : public std::streambuf {
+ public:
+  GunzipBuffer(ByteSource source, std::string name);
+
+ protected:
+  int_type underflow() override;
+
+ private:
+  GunzipReader reader_;
+  std::string name_;
+  std::vector<char> buffer_;
 };
 
 }  // namespace gv

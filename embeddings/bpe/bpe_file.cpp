@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "autograd/io/gunzip_reader.h"
 #include "autograd/io/input_file.h"
 #include "autograd/io/printable.h"
 
@@ -31,6 +32,7 @@ class Reader {
  public:
   explicit Reader(const std::string& path) : path_(path) {
     size_ = open_regular_file(path, "BPE file", file_);
+    refuse_gzip_file(file_, path, "BPE file");
   }
 
   [[noreturn]] void fail(const std::string& what) const {

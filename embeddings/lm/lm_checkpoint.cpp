@@ -14,13 +14,18 @@ namespace gv {
 
 namespace {
 
-constexpr FileFormat kFormat{"language-model checkpoint", "GVLMCKPT", 3, {}, 2};
-constexpr uint32_t kCharactersVersion = 2;  // the layouts differ only in the vocabulary
+constexpr FileFormat kFormat{"language-model checkpoint", "GVLMCKPT", 4, {}, 2};
+// Versions 2 and 3 differ only in the vocabulary; version 4 names its kind, and ends with the
+// corpus's files.
+constexpr uint32_t kCharactersVersion = 2;  // version 3's vocabulary is a BPE one
+constexpr uint32_t kCorpusFilesVersion = 4;
+constexpr uint8_t kCharacters = 0, kBpe = 1;  // version 4's vocabulary kinds
 // The fewest bytes one entry of each counted list takes, to refuse impossible counts.
 constexpr int64_t kMinShapeBytes = sizeof(uint32_t);
 constexpr int64_t kMinStateBytes = 2 * sizeof(uint32_t);  // two empty counts
 
 void write_vocabulary(TensorWriter& w, const LmVocabulary& vocab) {
+  w.pod(vocab.characters() ? kCharacters : kBpe);
   if (const CharVocabulary* characters = vocab.characters()) {
     w.string(characters->symbols());
     return;
@@ -34,8 +39,13 @@ void write_vocabulary(TensorWriter& w, const LmVocabulary& vocab) {
 }
 
 LmVocabulary read_vocabulary(TensorReader& r) {
+  uint8_t kind = r.version() == kCharactersVersion ? kCharacters : kBpe;
+  if (r.version() >= kCorpusFilesVersion) {
+    kind = r.pod<uint8_t>("vocabulary");
+    r.require_field(kind == kCharacters || kind == kBpe, "vocabulary kind", "0 or 1", int(kind));
+  }
   try {
-    if (r.version() == kCharactersVersion) {
+    if (kind == kCharacters) {
       return LmVocabulary(CharVocabulary::from_symbols(r.string("vocabulary")));
     }
     std::vector<bpe::Merge> merges(
@@ -115,8 +125,7 @@ void check_parameter_bytes(TensorReader& r, const std::string& path, const GptCo
 
 void write_lm_checkpoint(const std::string& path, const LmVocabulary& vocab, const GptModel& model,
                          const LmTrainingState& training) {
-  FileFormat format = kFormat;
-  if (vocab.characters()) format.version = kCharactersVersion;
+  const FileFormat format = kFormat;
   write_file_atomically(path, [&](std::ostream& out) {
     TensorWriter w(out, format);
     write_vocabulary(w, vocab);
@@ -133,6 +142,9 @@ void write_lm_checkpoint(const std::string& path, const LmVocabulary& vocab, con
     for (const Var& p : params) w.floats(p.value().data(), p.numel());
     w.count(static_cast<int64_t>(training.optimizers.size()));
     for (const Optimizer::State& state : training.optimizers) write_optimizer_state(w, state);
+    w.string(training.corpus_files.name);
+    w.count(static_cast<int64_t>(training.corpus_files.paths.size()));
+    for (const std::string& path : training.corpus_files.paths) w.string(path);
   });
 }
 
@@ -179,8 +191,32 @@ LmCheckpoint read_lm_checkpoint(const std::string& path) {
     training.optimizers.push_back(
         read_optimizer_state(r, "optimizer " + std::to_string(i), training.step, " (the step)"));
   }
+  if (r.version() >= kCorpusFilesVersion) {
+    training.corpus_files.name = r.string("corpus files");
+    // Each path is a count and at least one byte.
+    training.corpus_files.paths.resize(
+        static_cast<size_t>(r.count("corpus files", sizeof(uint32_t) + 1)));
+    for (std::string& path : training.corpus_files.paths) path = r.string("corpus files");
+  }
   r.finish();
   return checkpoint;
+}
+
+std::vector<std::string> trained_corpus(const LmCheckpoint& checkpoint, const std::string& path) {
+  const std::vector<std::string>& files = checkpoint.training.corpus_files.paths;
+  if (files.empty()) {
+    throw std::runtime_error(path +
+                             " does not name the corpus it was trained on (written before "
+                             "lm checkpoints kept it); give --corpus FILE");
+  }
+  for (const std::string& file : files) {
+    std::error_code error;
+    if (!std::filesystem::exists(file, error)) {
+      throw std::runtime_error(path + " was trained on " + file +
+                               ", which is not there any more; give --corpus FILE");
+    }
+  }
+  return files;
 }
 
 bool has_lm_checkpoint_magic(std::string_view bytes) {

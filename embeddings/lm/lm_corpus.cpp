@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
@@ -17,8 +18,9 @@ int64_t open_lm_corpus(const std::string& path, std::ifstream& file) {
 
 namespace {
 
-// The corpus's text, decompressed if it is gzip'd (GunzipReader tells it by its magic bytes).
-std::string read_whole(const std::string& path) {
+// Appends file `path`'s text to `text`, decompressed if it is gzip'd (GunzipReader tells it by
+// its magic bytes).
+void append_whole(const std::string& path, std::string& text) {
   std::ifstream in;
   const int64_t bytes = open_lm_corpus(path, in);
   // The text and its ids, 9 bytes a character, must fit before either is read; a gzip'd
@@ -27,14 +29,13 @@ std::string read_whole(const std::string& path) {
     require_memory(9.0 * double(text_bytes), path + ": the corpus and its ids need",
                    "use a shorter corpus");
   };
-  require(bytes);
+  require(static_cast<int64_t>(text.size()) + bytes);
   GunzipReader content([&](char* buffer, int64_t capacity) {
     in.read(buffer, static_cast<std::streamsize>(capacity));
     if (in.bad()) throw std::runtime_error(path + ": cannot read corpus: " + std::strerror(errno));
     return static_cast<int64_t>(in.gcount());
   });
   constexpr int64_t kChunk = int64_t{1} << 20;
-  std::string text;
   try {
     for (int64_t got = 1; got > 0;) {
       const size_t filled = text.size();
@@ -46,16 +47,37 @@ std::string read_whole(const std::string& path) {
   } catch (const GzipDataError& e) {
     throw std::runtime_error(path + ": cannot decompress gzip data: " + e.what());
   }
-  return text;
 }
 
 }  // namespace
 
-LmCorpus read_lm_corpus(const std::string& path, int64_t length, const LmVocabulary* vocab) {
-  const std::string text = read_whole(path);
+std::optional<int64_t> plain_lm_corpus_size(const LmCorpusFiles& files) {
+  int64_t total = 0;
+  for (const std::string& path : files.paths) {
+    std::ifstream in(path, std::ios::binary);
+    char magic[2] = {};
+    in.read(magic, sizeof magic);
+    std::error_code error;
+    const auto bytes = static_cast<int64_t>(std::filesystem::file_size(path, error));
+    if (!in.is_open() || error || starts_with_gzip_magic({magic, size_t(in.gcount())})) {
+      return std::nullopt;
+    }
+    total += bytes;
+  }
+  return total;
+}
+
+LmCorpus read_lm_corpus(const LmCorpusFiles& files, int64_t length, const LmVocabulary* vocab) {
+  std::string text;
+  for (const std::string& path : files.paths) append_whole(path, text);
+  const std::string& path = files.name;  // what messages call the corpus from here on
   if (text.empty()) throw std::runtime_error(path + ": the corpus is empty");
   LmCorpus corpus;
   corpus.fingerprint = fingerprint_bytes(text);
+  corpus.files.name = files.name;
+  for (const std::string& file : files.paths) {
+    corpus.files.paths.push_back(std::filesystem::absolute(file).lexically_normal().string());
+  }
   corpus.vocab = vocab ? *vocab : LmVocabulary(CharVocabulary::of_text(text));
   const int64_t bytes = corpus.fingerprint.bytes;
   const auto train_bytes = static_cast<size_t>(bytes - bytes / 10);

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <numbers>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 
 #include "autograd/machine.h"
@@ -120,10 +121,10 @@ LmTrainer::LmTrainer(LmCorpus corpus, GptConfig config, LmTrainOptions options)
 
 // The settings are checked before the corpus is read, so a typo is reported at once. The corpus
 // then holds a window and its successor in both splits (read_lm_corpus checks the smaller one).
-LmTrainer::LmTrainer(const std::string& corpus_path, GptConfig config, LmTrainOptions options,
+LmTrainer::LmTrainer(const LmCorpusFiles& corpus, GptConfig config, LmTrainOptions options,
                      const LmVocabulary* vocab)
     : LmTrainer((check_lm_settings(config, options, vocab),
-                 read_lm_corpus(corpus_path, config.context, vocab)),
+                 read_lm_corpus(corpus, config.context, vocab)),
                 config, options) {}
 
 LmTrainer::LmTrainer(LmTrainer&&) noexcept = default;
@@ -236,15 +237,16 @@ double LmTrainer::validation_loss(int64_t length) {
 }
 
 void LmTrainer::save_checkpoint(const std::string& path) const {
-  LmTrainingState state{options_,          corpus_.fingerprint, progress_.step,
-                        progress_.seconds, rng_.state(),        {}};
+  LmTrainingState state{
+      options_, corpus_.fingerprint, corpus_.files, progress_.step, progress_.seconds, rng_.state(),
+      {}};
   for (const auto& optimizer : optimizers_->optimizers)
     state.optimizers.push_back(optimizer->state());
   write_lm_checkpoint(path, corpus_.vocab, *model_, state);
 }
 
 LmTrainer LmTrainer::from_checkpoint(const std::string& checkpoint_path,
-                                     const std::string& corpus_path, LmResumeChanges changes) {
+                                     const LmCorpusFiles& corpus_files, LmResumeChanges changes) {
   LmCheckpoint checkpoint = read_lm_checkpoint(checkpoint_path);
   LmTrainingState& state = checkpoint.training;
   const GptConfig config = checkpoint.model->config();
@@ -259,13 +261,13 @@ LmTrainer LmTrainer::from_checkpoint(const std::string& checkpoint_path,
   if (changes.threads) state.options.threads = *changes.threads;
   // The size first, before the corpus is read and its characters checked: another corpus is the
   // likelier mistake than a foreign character. Then its bytes.
-  std::error_code error;
-  const auto bytes = static_cast<int64_t>(std::filesystem::file_size(corpus_path, error));
-  if (!error && bytes != state.corpus.bytes) {
-    check_same_corpus(checkpoint_path, state.corpus, corpus_path, {bytes, 0});  // names the sizes
+  const std::string& name = corpus_files.name;
+  const std::optional<int64_t> bytes = plain_lm_corpus_size(corpus_files);
+  if (bytes && *bytes != state.corpus.bytes) {
+    check_same_corpus(checkpoint_path, state.corpus, name, {*bytes, 0});  // names the sizes
   }
-  LmCorpus corpus = read_lm_corpus(corpus_path, config.context, &checkpoint.vocab);
-  check_same_corpus(checkpoint_path, state.corpus, corpus_path, corpus.fingerprint);
+  LmCorpus corpus = read_lm_corpus(corpus_files, config.context, &checkpoint.vocab);
+  check_same_corpus(checkpoint_path, state.corpus, name, corpus.fingerprint);
   LmTrainer trainer(std::move(corpus), config, state.options);
   // The fresh model's parameters take the checkpoint's values.
   const std::vector<Var> saved = checkpoint.model->parameters();

@@ -79,15 +79,15 @@ class LmTrainer {
   // Reads the corpus, encoded with `vocab` (a BPE tokenizer's) or else as its own characters,
   // and initialises the model; config.vocab is the vocabulary's size. Throws
   // std::invalid_argument for a bad option, std::runtime_error naming the corpus for a bad one.
-  LmTrainer(const std::string& corpus_path, GptConfig config, LmTrainOptions options,
+  LmTrainer(const LmCorpusFiles& corpus, GptConfig config, LmTrainOptions options,
             const LmVocabulary* vocab = nullptr);
   // Restores a checkpoint written by save_checkpoint(), with the tokenizer it holds and its
-  // options but for `changes`; the corpus must be the same file (its size is checked, and for
+  // options but for `changes`; the corpus must be the same text (its size is checked, and for
   // characters they must be the model's). Throws std::runtime_error naming the checkpoint on any
   // defect, std::invalid_argument naming --steps for fewer than the steps taken, or another
   // option out of its range.
-  static LmTrainer from_checkpoint(const std::string& checkpoint_path,
-                                   const std::string& corpus_path, LmResumeChanges changes = {});
+  static LmTrainer from_checkpoint(const std::string& checkpoint_path, const LmCorpusFiles& corpus,
+                                   LmResumeChanges changes = {});
   LmTrainer(LmTrainer&&) noexcept;
   ~LmTrainer();
 

@@ -88,7 +88,11 @@ printf 'gradvec-bpe 1\nmerges 1\n97 300\n' >"$work/bad.bpe"
 "$cli/expect_failure.sh" 2 "^gradvec: error: --lowercase does not apply to a BPE --tokenizer" \
   "$gradvec" train --corpus "$work/corpus.txt" --tokenizer "$work/tok.bpe" --lowercase \
   --output "$work/x.vec" || exit 1
-"$cli/expect_failure.sh" 2 "^gradvec: error: --tokenizer: phrases writes its words back as text" \
+# phrases takes no BPE file, and its --help offers none: it refuses one as it parses, with why.
+"$cli/expect_failure.sh" 2 "^gradvec: error: --tokenizer: '$work/tok.bpe' is not a tokenizer name \(words, whitespace\); phrases writes its words back as text, which a BPE file's pieces are not" \
   "$gradvec" phrases --corpus "$work/corpus.txt" --tokenizer "$work/tok.bpe" --output "$work/x.vec" || exit 1
+help=$("$gradvec" phrases --help) || fail "phrases --help failed"
+grep -q -- "--tokenizer words|whitespace (default: words)" <<<"$help" || fail "phrases --help: $help"
+! grep -q "FILE: a BPE file" <<<"$help" || fail "phrases --help offers a BPE file"
 [[ ! -e $work/x.vec ]] || fail "a refused run wrote its output"
 echo "ok: a bad --tokenizer, another tokenizer on resume, --lowercase and phrases are refused in one line"

@@ -22,10 +22,10 @@ tr a b <"$work/corpus.txt" >"$work/tr.txt"
 "$expect_failure" 2 "good.lm: was written for another corpus: .*tr.txt has the same size \(20000 bytes\) but other contents" \
   "$gradvec" lm train --corpus "$work/tr.txt" --resume "$work/good.lm" --output "$work/x.lm"
 
-# The parameters' floats follow the magic and version (12 bytes), the symbols, the model (34),
-# the options (52), the progress (73), and the parameters' count and shapes (each a uint32 rank
-# and its int64 sizes). The first float becomes a NaN.
-at=$((12 + 4 + $(u32 "$work/good.lm" 12) + 34 + 52 + 73))
+# The parameters' floats follow the magic and version (12 bytes), the vocabulary's kind (1), the
+# symbols, the model (34), the options (52), the progress (73), and the parameters' count and
+# shapes (each a uint32 rank and its int64 sizes). The first float becomes a NaN.
+at=$((13 + 4 + $(u32 "$work/good.lm" 13) + 34 + 52 + 73))
 shapes=$(u32 "$work/good.lm" "$at")
 at=$((at + 4))
 floats=0

@@ -144,7 +144,7 @@ TEST_CASE("A BPE model's checkpoint holds its tokenizer: it resumes and samples 
   CHECK_FALSE(first.train({}, kNoStop, 3));
   const std::string path = dir.file("bpe.lm");
   first.save_checkpoint(path);
-  CHECK(version_of(path) == 3);
+  CHECK(version_of(path) == 4);
 
   const gv::LmCheckpoint checkpoint = gv::read_lm_checkpoint(path);
   REQUIRE(checkpoint.vocab.bpe() != nullptr);
@@ -163,10 +163,10 @@ TEST_CASE("A BPE model's checkpoint holds its tokenizer: it resumes and samples 
   REQUIRE(resumed.train({}, kNoStop));
   CHECK(values_of(resumed) == values_of(straight));
 
-  // A character model is still written as version 2.
+  // A character model is written as version 4 too, which names its vocabulary's kind.
   LmTrainer characters(corpus, small_config(), small_run());
   characters.save_checkpoint(dir.file("chars.lm"));
-  CHECK(version_of(dir.file("chars.lm")) == 2);
+  CHECK(version_of(dir.file("chars.lm")) == 4);
 }
 
 TEST_CASE("A checkpoint whose merges are damaged is refused by name", "[lm][bpe][checkpoint]") {
@@ -176,9 +176,10 @@ TEST_CASE("A checkpoint whose merges are damaged is refused by name", "[lm][bpe]
   LmTrainer trainer(corpus, small_config(), small_run(), &tokens);
   trainer.save_checkpoint(dir.file("good.lm"));
   std::string bytes = read_file(dir.file("good.lm"));
-  // magic 8, version 4, merge count 4, then merge 0's left token: one not made yet.
+  // magic 8, version 4, vocabulary kind 1, merge count 4, then merge 0's left token: one not
+  // made yet.
   const int32_t unmade = 999;
-  std::memcpy(bytes.data() + 16, &unmade, sizeof unmade);
+  std::memcpy(bytes.data() + 17, &unmade, sizeof unmade);
   CHECK_THROWS_WITH(gv::read_lm_checkpoint(dir.write("bad.lm", bytes)),
                     Catch::Contains("bad.lm: not a valid gradvec language-model checkpoint "
                                     "(vocabulary: merge 0 (999 ") &&
@@ -186,7 +187,7 @@ TEST_CASE("A checkpoint whose merges are damaged is refused by name", "[lm][bpe]
   // More merges than the file's bytes hold.
   bytes = read_file(dir.file("good.lm"));
   const uint32_t many = 0x7FFFFFFF;
-  std::memcpy(bytes.data() + 12, &many, sizeof many);
+  std::memcpy(bytes.data() + 13, &many, sizeof many);
   CHECK_THROWS_WITH(gv::read_lm_checkpoint(dir.write("many.lm", bytes)),
                     Catch::Contains("many.lm: not a valid gradvec language-model checkpoint "
                                     "(truncated or corrupt: vocabulary claims"));

@@ -175,13 +175,13 @@ TEST_CASE("Checkpoints that are damaged, foreign or for another corpus are refus
                     Catch::Contains("good.ckpt: was written for a corpus of 6000 bytes, but") &&
                         Catch::Contains("has 7000"));
   // Version 1 had no corpus hash: refused by its number, as is a version not yet made.
-  for (const char version : {1, 4}) {
+  for (const char version : {1, 5}) {
     std::string other = bytes;
     other[8] = version;
     CHECK_THROWS_WITH(gv::read_lm_checkpoint(dir.write("v.ckpt", other)),
                       Catch::Contains("v.ckpt: unsupported version " + std::to_string(version) +
                                       " (this build reads language-model checkpoint versions 2 "
-                                      "to 3)"));
+                                      "to 4)"));
   }
   // A corpus with a character the model never saw.
   CHECK_THROWS_WITH(
@@ -228,10 +228,10 @@ TEST_CASE("Every progress field of an lm checkpoint is bounded by what a run can
   const std::string path = dir.file("good.ckpt");
   trainer.save_checkpoint(path);
   const std::string good = gv::testing::read_file(path);
-  // Magic, version, the symbols; the model (4 int64, 2 uint8), the options (3 int64, 3 float,
-  // uint64, int64); then corpus bytes and hash, step, seconds, 4 rng words, cached normal, its
-  // flag.
-  const size_t progress_at = 8 + 4 + 4 + trainer.corpus().vocab.size() + 34 + 52;
+  // Magic, version, vocabulary kind, the symbols; the model (4 int64, 2 uint8), the options (3
+  // int64, 3 float, uint64, int64); then corpus bytes and hash, step, seconds, 4 rng words, cached
+  // normal, its flag.
+  const size_t progress_at = 8 + 4 + 1 + 4 + trainer.corpus().vocab.size() + 34 + 52;
   const size_t step_at = progress_at + 16, rng_at = progress_at + 32, normal_at = rng_at + 32;
   // Then the parameters' count and shapes (uint32 ndim, int64 dims each), then their floats.
   size_t floats_at = normal_at + 9 + 4;
@@ -247,8 +247,14 @@ TEST_CASE("Every progress field of an lm checkpoint is bounded by what a run can
   state_at += 4 + 4;
   state_at += 4 + 8 * read_at<uint32_t>(good, state_at);
   REQUIRE(read_at<int64_t>(good, step_at) == 3);
-  // The file ends with the last optimizer's step counters, each the run's 3 steps.
-  REQUIRE(read_at<int64_t>(good, good.size() - 8) == 3);
+  // The file ends with the corpus's name and its files' count and paths; before them, the last
+  // optimizer's step counters, each the run's 3 steps.
+  const gv::LmCorpusFiles& files = trainer.corpus().files;
+  const size_t files_at = good.size() - 4 - files.paths.front().size() - 4;
+  const size_t corpus_at = files_at - 4 - files.name.size();
+  REQUIRE(files.paths.size() == 1);
+  REQUIRE(read_at<uint32_t>(good, files_at) == 1);
+  REQUIRE(read_at<int64_t>(good, corpus_at - 8) == 3);
 
   const struct {
     size_t at;
@@ -265,8 +271,13 @@ TEST_CASE("Every progress field of an lm checkpoint is bounded by what a run can
       // Adam's moments: a NaN there was taken for a divergence at the first resumed step.
       {state_at + 4 * 3, raw(std::numeric_limits<float>::infinity()),
        "optimizer 0 state 0 row 0: value 4 is NaN or infinite"},
-      {good.size() - 8, raw(std::numeric_limits<int64_t>::max()),
+      {corpus_at - 8, raw(std::numeric_limits<int64_t>::max()),
        "optimizer step count must be in [0, 3] (the step)"},
+      // Counts of the corpus's files and of a path's bytes that the file cannot hold.
+      {files_at, raw(uint32_t{0x7FFFFFFF}),
+       "truncated or corrupt: corpus files claims 2147483647 items"},
+      {files_at + 4, raw(uint32_t{0x7FFFFFFF}),
+       "truncated or corrupt: corpus files claims 2147483647 items"},
   };
   for (const auto& edit : edits) {
     INFO(edit.message);

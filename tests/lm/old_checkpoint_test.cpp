@@ -63,8 +63,18 @@ TEST_CASE(
   gv::LmTrainer trainer = gv::LmTrainer::from_checkpoint(kOldCheckpoint, to_be_corpus(dir));
   // gradvec lm eval --checkpoint to_be_learned_v2.lm --corpus CORPUS --threads 1
   CHECK(trainer.validation_loss(4) == Approx(0.7072).margin(5e-5));
-  // Parameters and optimizer moments go back where they came from, in the same order.
+  // Parameters and optimizer moments go back where they came from, in the same order: version 4
+  // holds version 2's bytes, with its vocabulary's kind (a byte after the version) before them
+  // and the corpus's files after them.
   const std::string again = dir.file("again.lm");
   trainer.save_checkpoint(again);
-  CHECK(bytes_of(again) == bytes_of(kOldCheckpoint));
+  const std::string old_bytes = bytes_of(kOldCheckpoint), new_bytes = bytes_of(again);
+  constexpr size_t kMagic = 8, kVersion = 4;
+  REQUIRE(new_bytes.size() > old_bytes.size() + 1);
+  CHECK(new_bytes.substr(0, kMagic) == old_bytes.substr(0, kMagic));
+  CHECK(new_bytes[kMagic] == 4);
+  CHECK(new_bytes[kMagic + kVersion] == 0);  // characters
+  CHECK(new_bytes.substr(kMagic + kVersion + 1, old_bytes.size() - kMagic - kVersion) ==
+        old_bytes.substr(kMagic + kVersion));
+  CHECK(gv::read_lm_checkpoint(again).training.corpus_files.name == to_be_corpus(dir));
 }
