@@ -32,6 +32,18 @@ const KernelTable& baseline_kernels() {
   return *kernels_for(Isa::baseline);
 }
 
+// run(kernels), a vector of results, for every variant this CPU runs: close to baseline's
+// (check_close), and bit for bit the same when run again.
+template <class Run>
+void check_variants_agree(Run run, const std::string& what) {
+  const std::vector<float> expected = run(baseline_kernels());
+  for (const KernelTable* k : runnable_kernels()) {
+    const std::vector<float> first = run(*k);
+    check_close(first, expected, std::string(isa_name(k->isa)) + " " + what);
+    CHECK(run(*k) == first);  // bit for bit, run again
+  }
+}
+
 }  // namespace
 
 TEST_CASE("Variants are named, parsed back, and baseline always runs", "[isa]") {
@@ -76,12 +88,7 @@ TEST_CASE("Every variant's dot kernels agree with baseline's", "[isa]") {
     out.insert(out.end(), gb.begin(), gb.end());
     return out;
   };
-  const std::vector<float> expected = run(baseline_kernels());
-  for (const KernelTable* k : runnable_kernels()) {
-    const std::vector<float> first = run(*k);
-    check_close(first, expected, std::string(isa_name(k->isa)) + " dots and gradients");
-    CHECK(run(*k) == first);  // bit for bit, run again
-  }
+  check_variants_agree(run, "dots and gradients");
 }
 
 TEST_CASE("Every variant's element loops agree with baseline's", "[isa]") {
@@ -123,12 +130,7 @@ TEST_CASE("Every variant's element loops agree with baseline's", "[isa]") {
     }
     return out;
   };
-  const std::vector<float> expected = run(baseline_kernels());
-  for (const KernelTable* k : runnable_kernels()) {
-    const std::vector<float> first = run(*k);
-    check_close(first, expected, std::string(isa_name(k->isa)) + " element loops");
-    CHECK(run(*k) == first);
-  }
+  check_variants_agree(run, "element loops");
 }
 
 TEST_CASE("Every variant's gemm agrees with baseline's, for every tile and edge", "[isa]") {
@@ -149,14 +151,8 @@ TEST_CASE("Every variant's gemm agrees with baseline's, for every tile and edge"
       c.insert(c.end(), c_set.begin(), c_set.end());
       return c;
     };
-    const std::vector<float> expected = run(baseline_kernels());
-    for (const KernelTable* t : runnable_kernels()) {
-      const std::vector<float> first = run(*t);
-      check_close(first, expected,
-                  std::string(isa_name(t->isa)) + " gemm " + std::to_string(m) + "x" +
-                      std::to_string(k) + "x" + std::to_string(n));
-      CHECK(run(*t) == first);
-    }
+    check_variants_agree(
+        run, "gemm " + std::to_string(m) + "x" + std::to_string(k) + "x" + std::to_string(n));
   }
 }
 

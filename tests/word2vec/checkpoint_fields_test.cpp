@@ -14,20 +14,12 @@
 #include "word2vec/checkpoint.h"
 #include "word2vec/trainer.h"
 
-using gv::testing::Edit;
-using gv::testing::edited;
-using gv::testing::locate_fields;
-using gv::testing::mid_run_checkpoint;
-using gv::testing::raw;
-using gv::testing::read_at;
-using gv::testing::small_corpus;
+// checkpoint_layout.h's runs and field walk, file_bytes.h's raw and read_at.
+using namespace gv::testing;
 
-TEST_CASE("Every field of a checkpoint is checked before anything is allocated from it",
-          "[trainer][checkpoint][errors]") {
-  gv::testing::ScratchDir dir("corrupt_checkpoint");
-  const std::string corpus = dir.write("corpus.txt", small_corpus(200));
-  const std::string good = gv::testing::read_file(mid_run_checkpoint(dir, corpus));
-  std::map<std::string, size_t> at = locate_fields(good);
+TEST_CASE_METHOD(MidRunCheckpoint,
+                 "Every field of a checkpoint is checked before anything is allocated from it",
+                 "[trainer][checkpoint][errors]") {
   // Rows of dim 4 are stored in 16 floats: row 0's fifth is the first of its padding.
   REQUIRE(read_at<int64_t>(good, at.at("W_in dim 1")) == 16);
   at["W_in row 0 padding"] = at.at("W_in data") + 4 * sizeof(float);
@@ -135,12 +127,10 @@ TEST_CASE("Every field of a checkpoint is checked before anything is allocated f
         9);
 }
 
-TEST_CASE("A checkpoint's counts add up to at most 2^44 tokens, whatever else its fields allow",
-          "[trainer][checkpoint][errors]") {
-  gv::testing::ScratchDir dir("crafted_counts");
-  const std::string corpus = dir.write("corpus.txt", small_corpus(200));
-  const std::string good = gv::testing::read_file(mid_run_checkpoint(dir, corpus));
-  const std::map<std::string, size_t> at = locate_fields(good);
+TEST_CASE_METHOD(
+    MidRunCheckpoint,
+    "A checkpoint's counts add up to at most 2^44 tokens, whatever else its fields allow",
+    "[trainer][checkpoint][errors]") {
   // 2^62 prior tokens made room for 2^62 more in the first count, and every other bound held:
   // then every other word's share of the negatives rounded to 0, and the draw of a negative
   // other than word 0 never ended, in a resumed run as in one continued from it (--init).
@@ -157,12 +147,10 @@ TEST_CASE("A checkpoint's counts add up to at most 2^44 tokens, whatever else it
   CHECK_THROWS_WITH(gv::read_checkpoint_model(bad), Catch::Equals(bad + ": " + message));
 }
 
-TEST_CASE("A NaN or an infinity anywhere in a checkpoint's tables or optimizer state is refused",
-          "[trainer][checkpoint][errors]") {
-  gv::testing::ScratchDir dir("non_finite_checkpoint");
-  const std::string corpus = dir.write("corpus.txt", small_corpus(200));
-  const std::string good = gv::testing::read_file(mid_run_checkpoint(dir, corpus));
-  const std::map<std::string, size_t> at = locate_fields(good);
+TEST_CASE_METHOD(
+    MidRunCheckpoint,
+    "A NaN or an infinity anywhere in a checkpoint's tables or optimizer state is refused",
+    "[trainer][checkpoint][errors]") {
   // Rows of 16 floats (dim 4); the vocabulary's 9 words, then W_in's 50 bucket rows.
   const auto value = [&](const std::string& table, int64_t row, int64_t column) {
     return at.at(table + " data") + static_cast<size_t>(row * 16 + column) * sizeof(float);

@@ -157,4 +157,13 @@ inline std::string edited(const std::string& good, const std::map<std::string, s
   return bytes;
 }
 
+// A scratch directory holding small_corpus(200) and mid_run_checkpoint's file of it: its bytes,
+// `good`, and where each of their fields starts. A fixture, for TEST_CASE_METHOD.
+struct MidRunCheckpoint {
+  ScratchDir dir{"checkpoint"};
+  std::string corpus = dir.write("corpus.txt", small_corpus(200));
+  std::string good = read_file(mid_run_checkpoint(dir, corpus));
+  std::map<std::string, size_t> at = locate_fields(good);
+};
+
 }  // namespace gv::testing

@@ -24,13 +24,8 @@
 #include "word2vec/train_group.h"
 #include "word2vec/trainer.h"
 
-using gv::testing::Edit;
-using gv::testing::edited;
-using gv::testing::locate_fields;
-using gv::testing::mid_run_checkpoint;
-using gv::testing::raw;
-using gv::testing::read_at;
-using gv::testing::small_corpus;
+// checkpoint_layout.h's runs and field walk, file_bytes.h's raw and read_at.
+using namespace gv::testing;
 
 TEST_CASE("A checkpoint of the first format is refused by its version", "[trainer][checkpoint]") {
   gv::testing::ScratchDir dir("old_checkpoint");
