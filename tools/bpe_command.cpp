@@ -128,16 +128,21 @@ void run_train(const BpeArgs& args) {
       printable(corpus.name()).c_str(), took.count(), printable(args.output).c_str());
 }
 
+// f(line) for each line of standard input, decompressed if gzip'd, as every command reads a file.
+template <class F>
+void for_each_input_line(F f) {
+  GunzipBuffer content(read_descriptor(STDIN_FILENO, "standard input"), "standard input");
+  std::istream in(&content);
+  in.exceptions(std::ios::badbit);  // a read error or bad gzip data ends the command, named
+  for_each_line(in, f);
+}
+
 void run_encode(const BpeArgs& args) {
   const bpe::BpeVocabulary vocabulary = bpe::load_bpe(args.tokenizer);
   bpe::BpeEncoder encoder(vocabulary);
   std::vector<bpe::TokenId> ids;
   std::string out;
-  // Decompressed if gzip'd, as every command reads a file: the tokens are the text's.
-  GunzipBuffer content(read_descriptor(STDIN_FILENO, "standard input"), "standard input");
-  std::istream in(&content);
-  in.exceptions(std::ios::badbit);  // a read error or bad gzip data ends the command, named
-  for_each_line(in, [&](std::string_view line) {
+  for_each_input_line([&](std::string_view line) {
     ids.clear();
     encoder.encode_into(line, ids);
     for (size_t i = 0; i < ids.size(); ++i) {
@@ -181,7 +186,7 @@ void run_decode(const BpeArgs& args) {
   const bpe::BpeVocabulary vocabulary = bpe::load_bpe(args.tokenizer);
   std::string out;
   int64_t line_number = 0;
-  for_each_line(std::cin, [&](std::string_view line) {
+  for_each_input_line([&](std::string_view line) {
     out += vocabulary.decode(parse_ids(line, ++line_number, vocabulary.size()));
   });
   write_standard_output(out);
@@ -223,8 +228,8 @@ void add_bpe_command(CLI::App& app) {
       "that is not part of a printable character as \\xNN");
   encode->callback([args] { run_encode(*args); });
 
-  CLI::App* decode =
-      bpe->add_subcommand("decode", "Token ids on standard input to the bytes they stand for");
+  CLI::App* decode = bpe->add_subcommand(
+      "decode", "Token ids on standard input (decompressed if gzip'd) to the bytes they stand for");
   add_tokenizer_option(*decode, *args);
   decode->callback([args] { run_decode(*args); });
 }

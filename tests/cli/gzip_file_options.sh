@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # gzip_file_options.sh GRADVEC CORPUS: every file-reading option takes a gzip'd file or refuses it
 # by name. bpe encode reads gzip'd standard input as its text (the same ids as the plain text,
-# not the compressed bytes' tokens), and a cut-short one is one line; the files gradvec reads
+# not the compressed bytes' tokens), bpe decode its ids, and a cut-short one is one line; the files gradvec reads
 # only as they are (a BPE file, a vocabulary file, a word2vec or lm checkpoint, whose sizes bound
 # what they hold) are refused in one line saying they are gzip'd, not called damaged.
 set -uo pipefail
@@ -27,7 +27,11 @@ cmp -s "$work/plain.ids" "$work/gzip.ids" || fail "bpe encode of gzip'd input ga
 head -c 100 "$work/text.data" >"$work/cut.data"
 "$cli/expect_failure.sh" 2 "^gradvec: error: standard input: cannot decompress gzip data: unexpected end of file$" \
   sh -c '"$@" <"'"$work/cut.data"'"' sh "$gradvec" bpe encode --tokenizer "$work/tok.bpe" || exit 1
-echo "ok: bpe encode reads gzip'd standard input as its text"
+gzip -c "$work/plain.ids" >"$work/ids.data"
+"$gradvec" bpe decode --tokenizer "$work/tok.bpe" <"$work/ids.data" >"$work/decoded.txt" ||
+  fail "bpe decode of gzip'd ids failed"
+cmp -s "$work/text.txt" "$work/decoded.txt" || fail "bpe decode of gzip'd ids gave other text"
+echo "ok: bpe encode and decode read gzip'd standard input as its text"
 
 gzip -c "$work/tok.bpe" >"$work/tok.bpe.gz"
 refused "" tok.bpe.gz "BPE file" "$gradvec" bpe encode --tokenizer "$work/tok.bpe.gz"
