@@ -6,7 +6,7 @@
 #      embeddings  <-  embeddings/lm  <-  tools  (the transformer: nothing else uses it)
 #  - word2vec/ holds no word-vector file code; tools/ reaches word2vec/corpus/ to read a corpus,
 #    and the rest of word2vec/ only to train (or to prepare a corpus for training: phrases);
-#  - no source file is longer than 450 lines.
+#  - no source or test file (C++) is longer than 450 lines.
 set -uo pipefail
 cd "$1" || exit 2
 problems=()
@@ -51,7 +51,7 @@ done < <(grep -lP '^#include "word2vec/(?!corpus/)' $(find tools -name '*.h' -o 
 while read -r lines file; do
   [[ $file == total ]] && continue
   ((lines <= 450)) || problems+=("$file has $lines lines (at most 450)")
-done < <(find autograd embeddings word2vec distributed tools -name '*.h' -o -name '*.cpp' | sort | xargs wc -l)
+done < <(find autograd embeddings word2vec distributed tools tests -name '*.h' -o -name '*.cpp' | sort | xargs wc -l)
 
 if ((${#problems[@]} > 0)); then
   printf 'FAIL: %s\n' "${problems[@]}"
