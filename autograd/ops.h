@@ -113,9 +113,19 @@ Var gelu(const Var& a);
 // scores (..., T, T) -> (..., T, T): row t is the softmax of its entries 0..t and 0 after t, so
 // query t attends to keys 0..t only.
 Var causal_softmax(const Var& scores);
-// q, k, v (..., T, D) -> (..., T, D): causal_softmax(q @ k^T * scale) @ v, one fused op that
-// keeps only the (..., T, T) probabilities for its backward. scale > 0, usually 1 / √D.
-Var causal_attention(const Var& q, const Var& k, const Var& v, float scale);
+// q, k, v (..., T, C) -> (..., T, C): for each of `heads` heads, the D = C / heads columns
+// [h D, (h + 1) D) of q, k and v give that head's columns of causal_softmax(q @ k^T * scale) @ v.
+// One fused op that reads the heads in place (no (B, H, T, D) copy) and keeps only the
+// (..., H, T, T) probabilities for its backward. scale > 0, usually 1 / √D.
+Var causal_attention(const Var& q, const Var& k, const Var& v, float scale, int64_t heads = 1);
+
+// ---- rotary positions: ops/rotary.cpp ----
+// x (..., T, C) -> (..., T, C): RoPE's rotation. cos and sin (at least T rows, D columns, D even
+// and dividing C) hold the angle of each pair at each position; every D-wide group of row t (one
+// attention head) has its pairs turned, (a, b) -> (a cos - b sin, b cos + a sin), the pairs
+// being dims (i, i + D/2) of the group, or (2i, 2i + 1) when interleaved; cos and sin are read
+// at the pair's first dim. Only x has a gradient (the tables are constants).
+Var rotate_pairs(const Var& x, const Tensor& cos, const Tensor& sin, bool interleaved);
 
 // ---- along the last dim, numerically stable: ops/losses.cpp ----
 Var softmax(const Var& a);

@@ -28,6 +28,6 @@ for model in skipgram cbow; do
 done
 for pos in learned sinusoidal rope none; do
   "$gradvec" lm train --corpus "$work/c.txt" --output "$work/m.lm" --pos $pos --steps 30 \
-    --layers 1 --dim 16 --heads 2 --context 16 --batch 4 --threads 1 --quiet >/dev/null 2>&1
+    --layers 1 --dim 16 --heads 2 --context 40 --batch 4 --threads 1 --quiet >/dev/null 2>&1
   echo "lm $pos sample $("$gradvec" lm sample --checkpoint "$work/m.lm" --length 300 --temperature 0.5 --seed 1 2>/dev/null | sha256sum | cut -c1-16) $("$gradvec" lm eval --checkpoint "$work/m.lm" --corpus "$work/c.txt" --threads 1 2>&1 | tr '\n' ' ')" >>"$out"
 done

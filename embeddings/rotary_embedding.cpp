@@ -34,30 +34,12 @@ RotaryEmbedding::RotaryEmbedding(int64_t max_len, int64_t dim, RotaryOptions opt
 }
 
 Var RotaryEmbedding::forward(const Var& x) const {
-  if (x.shape().size() < 2 || x.size(-1) != dim()) {
-    throw std::invalid_argument("RotaryEmbedding: expected input (..., T, " +
+  if (x.shape().size() < 2 || x.size(-1) % dim() != 0) {
+    throw std::invalid_argument("RotaryEmbedding: expected input (..., T, a multiple of " +
                                 std::to_string(dim()) + "), got " + shape_str(x.shape()));
   }
-  const int64_t length = x.size(-2);
-  require_length("RotaryEmbedding", length, max_len());
-  // (T, C) tables broadcast over any leading batch dims of x.
-  const Var cos = Var::constant(leading_rows(cos_, length));
-  const Var sin = Var::constant(leading_rows(sin_, length));
-  return x * cos + rotate_pairs(x) * sin;
-}
-
-Var RotaryEmbedding::rotate_pairs(const Var& x) const {
-  if (!interleaved_) {
-    // [x1, x2] -> [-x2, x1], halves of C/2 each
-    const int64_t half = dim() / 2;
-    return concat({neg(slice(x, half, dim())), slice(x, 0, half)});
-  }
-  // (..., C) seen as (..., C/2, 2): each (a, b) -> (-b, a)
-  Shape pairs = x.shape();
-  pairs.back() = dim() / 2;
-  pairs.push_back(2);
-  const Var p = reshape(x, pairs);
-  return reshape(concat({neg(slice(p, 1, 2)), slice(p, 0, 1)}), x.shape());
+  require_length("RotaryEmbedding", x.size(-2), max_len());
+  return rotate_pairs(x, cos_, sin_, interleaved_);
 }
 
 }  // namespace gv

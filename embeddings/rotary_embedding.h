@@ -10,8 +10,8 @@
 //   interleaved (the paper, Meta's LLaMA): dims 2i and 2i + 1 pair up.
 // Both give the same result up to that permutation of dims.
 //
-// Everything is built from engine ops (products with constant cos/sin tables, slices and
-// concatenations), so gradients flow back to x with no hand-written backward.
+// The rotation is the engine's rotate_pairs op, whose backward (the opposite rotation) the tests
+// check against the same formula composed from mul, slice, neg and concat.
 //
 // A Module but not a PositionalEncoding: it transforms q and k, (..., T, C) -> (..., T, C),
 // where a PositionalEncoding produces a (T, C) table to add to x. It has nothing to train
@@ -42,9 +42,10 @@ class RotaryEmbedding final : public Module {
   // table larger than a tensor can hold.
   RotaryEmbedding(int64_t max_len, int64_t dim, RotaryOptions options = {});
 
-  // x (T, C) or (B, T, C) — any (..., T, C) — with row t rotated for position t.
-  // Throws std::invalid_argument on a wrong shape, std::out_of_range naming max_len if T is
-  // longer.
+  // x (T, C) or (B, T, C) — any (..., T, C) — with row t rotated for position t. C is dim()
+  // or a multiple of it: each dim()-wide group, one attention head of (B, T, H D), is rotated
+  // on its own. Throws std::invalid_argument on a wrong shape, std::out_of_range naming max_len
+  // if T is longer.
   Var forward(const Var& x) const;
 
   int64_t max_len() const { return cos_.size(0); }
@@ -52,9 +53,6 @@ class RotaryEmbedding final : public Module {
   bool interleaved() const { return interleaved_; }
 
  private:
-  // The partner of every dim, with one of each pair negated: (..., C) -> (..., C).
-  Var rotate_pairs(const Var& x) const;
-
   bool interleaved_;
   Tensor cos_;  // (max_len, C): cos(t θ_k) at both dims of pair k
   Tensor sin_;  // (max_len, C): sin(t θ_k), likewise

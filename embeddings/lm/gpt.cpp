@@ -72,14 +72,13 @@ Var GptModel::embed(const GptParameters& weights, std::span<const int64_t> ids, 
   return weights.input.forward(ids, {batch, length});
 }
 
-Var GptModel::split_heads(const Var& x, int64_t batch, int64_t length) const {
-  return swap_dims(reshape(x, {batch, length, config_.heads, config_.head_dim()}), 1, 2);
+Var GptModel::split_heads(const Var& x, int64_t length) const {
+  return swap_dims(reshape(x, {length, config_.heads, config_.head_dim()}), 0, 1);
 }
 
-std::pair<Var, Var> GptModel::queries_keys(const GptBlock& w, const Var& h, int64_t batch,
-                                           int64_t length) const {
-  Var q = split_heads(w.query.forward(h), batch, length);
-  Var k = split_heads(w.key.forward(h), batch, length);
+std::pair<Var, Var> GptModel::queries_keys(const GptBlock& w, const Var& h) const {
+  Var q = w.query.forward(h);  // (B, T, C): head j in columns [j D, (j + 1) D)
+  Var k = w.key.forward(h);
   if (rotary_) {
     q = rotary_->forward(q);
     k = rotary_->forward(k);
@@ -87,14 +86,13 @@ std::pair<Var, Var> GptModel::queries_keys(const GptBlock& w, const Var& h, int6
   return {q, k};
 }
 
-Var GptModel::block(const GptBlock& w, const Var& x, int64_t batch, int64_t length) const {
+Var GptModel::block(const GptBlock& w, const Var& x) const {
   const Var h = w.ln1.forward(x);
-  const auto [q, k] = queries_keys(w, h, batch, length);
-  const Var v = split_heads(w.value.forward(h), batch, length);
+  const auto [q, k] = queries_keys(w, h);
+  const Var v = w.value.forward(h);
   const float scale = 1.0f / std::sqrt(static_cast<float>(config_.head_dim()));
-  const Var heads = causal_attention(q, k, v, scale);                                // (B, H, T, D)
-  const Var merged = reshape(swap_dims(heads, 1, 2), {batch, length, config_.dim});  // (B, T, C)
-  const Var attended = x + w.attn_proj.forward(merged);
+  const Var heads = causal_attention(q, k, v, scale, config_.heads);  // (B, T, C)
+  const Var attended = x + w.attn_proj.forward(heads);
   const Var hidden = gelu(w.fc.forward(w.ln2.forward(attended)));  // (B, T, 4C)
   return attended + w.fc_proj.forward(hidden);
 }
@@ -102,7 +100,7 @@ Var GptModel::block(const GptBlock& w, const Var& x, int64_t batch, int64_t leng
 Var GptModel::logits(const GptParameters& weights, std::span<const int64_t> ids, int64_t batch,
                      int64_t length) const {
   Var x = embed(weights, ids, batch, length);
-  for (const GptBlock& w : weights.blocks) x = block(w, x, batch, length);
+  for (const GptBlock& w : weights.blocks) x = block(w, x);
   const Var h = reshape(weights.final_norm.forward(x), {batch * length, config_.dim});  // (B T, C)
   return weights.head.forward(h);
 }
@@ -117,9 +115,10 @@ Tensor GptModel::first_layer_scores(std::span<const int64_t> ids) const {
   const int64_t length = static_cast<int64_t>(ids.size());
   const GptBlock& first = weights_.blocks.front();
   const Var x = embed(weights_, ids, 1, length);
-  const auto [q, k] = queries_keys(first, first.ln1.forward(x), 1, length);
+  const auto [q, k] = queries_keys(first, first.ln1.forward(x));
   const float scale = 1.0f / std::sqrt(static_cast<float>(config_.head_dim()));
-  return (matmul(q, transpose(k)) * scale).value().reshaped({config_.heads, length, length});
+  const Var scores = matmul(split_heads(q, length), transpose(split_heads(k, length))) * scale;
+  return scores.value().reshaped({config_.heads, length, length});
 }
 
 int64_t GptModel::first_non_finite_parameter() const {

@@ -3,9 +3,9 @@
 //
 //   x = input(ids): token rows (+ additive positions)         (B, T, C)
 //   per block, pre-norm (GptBlock's names):
-//     h = ln1(x);  q, k, v = query(h), key(h), value(h), split into H heads of D = C / H
-//     (RoPE: q and k rotated by position)                     (B, H, T, D)
-//     x = x + attn_proj(merge_heads(causal_attention(q, k, v, 1/√D)))
+//     h = ln1(x);  q, k, v = query(h), key(h), value(h): H heads of D = C / H columns each
+//     (RoPE: q and k rotated by position, head by head)       (B, T, C)
+//     x = x + attn_proj(causal_attention(q, k, v, 1/√D, H))   each head attends on its own
 //     x = x + fc_proj(gelu(fc(ln2(x))))                       (C -> 4C -> C)
 //   logits = head(final_norm(x))                              (B T, V)
 // Every product carries a bias.
@@ -76,12 +76,11 @@ class GptModel final : public Module {
   Var embed(const GptParameters& weights, std::span<const int64_t> ids, int64_t batch,
             int64_t length) const;
   // One pre-norm block: x (B, T, C) -> (B, T, C).
-  Var block(const GptBlock& w, const Var& x, int64_t batch, int64_t length) const;
-  // (B, T, C) -> (B, H, T, D).
-  Var split_heads(const Var& x, int64_t batch, int64_t length) const;
-  // Queries and keys of h (B, T, C) as (B, H, T, D), rotated under RoPE.
-  std::pair<Var, Var> queries_keys(const GptBlock& w, const Var& h, int64_t batch,
-                                   int64_t length) const;
+  Var block(const GptBlock& w, const Var& x) const;
+  // One sequence's (T, C) -> (H, T, D), for the scores of each head.
+  Var split_heads(const Var& x, int64_t length) const;
+  // Queries and keys of h (B, T, C), rotated under RoPE, each head in its D columns.
+  std::pair<Var, Var> queries_keys(const GptBlock& w, const Var& h) const;
   void check_length(int64_t length) const;
 
   GptConfig config_;

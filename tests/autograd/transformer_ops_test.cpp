@@ -1,11 +1,13 @@
 // The ops a transformer needs (linear, layer_norm, gelu, swap_dims of any two dims, batched
-// matmul over leading dims, causal_softmax, causal_attention): values against their definitions
-// computed directly, gradients against finite differences, and the causal mask against a
-// changed future.
+// matmul over leading dims, causal_softmax, causal_attention over heads, rotate_pairs): values
+// against their definitions computed directly or composed from primitive ops, gradients against
+// finite differences and the composed ops', and the causal mask against a changed future.
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "autograd/ops.h"
@@ -27,11 +29,42 @@ Var composed_attention(const Var& q, const Var& k, const Var& v, float scale) {
   return gv::matmul(gv::causal_softmax(gv::matmul(q, gv::transpose(k)) * scale), v);
 }
 
+// (B, T, H D) <-> (B, H, T, D), by reshape and swap_dims.
+Var split_heads(const Var& x, int64_t heads) {
+  return gv::swap_dims(gv::reshape(x, {x.size(0), x.size(1), heads, x.size(2) / heads}), 1, 2);
+}
+Var merge_heads(const Var& x) {
+  return gv::reshape(gv::swap_dims(x, 1, 2), {x.size(0), x.size(2), x.size(1) * x.size(3)});
+}
+
 void check_close(const Tensor& actual, const Tensor& expected, double margin) {
   REQUIRE(actual.shape() == expected.shape());
   for (int64_t i = 0; i < actual.numel(); ++i) {
     INFO("element " << i);
     CHECK(actual[i] == Approx(expected[i]).margin(margin));
+  }
+}
+
+// A fused op against the same computation composed from primitive ops: the values, and the
+// gradient of every input under one random weighting of the output.
+void check_fused_equals_composed(const std::function<Var(const Inputs&)>& fused,
+                                 const std::function<Var(const Inputs&)>& composed,
+                                 const Inputs& inputs, gv::Rng& rng) {
+  const Var fused_out = fused(inputs), composed_out = composed(inputs);
+  check_close(fused_out.value(), composed_out.value(), 1e-5);
+  const Tensor w = Tensor::uniform(fused_out.shape(), -1.0f, 1.0f, rng);
+  const auto grads_of = [&](const Var& out) {
+    for (const Var& v : inputs) v.zero_grad();
+    gv::sum(out * Var::constant(w)).backward();
+    std::vector<Tensor> grads;
+    for (const Var& v : inputs) grads.push_back(v.grad());
+    return grads;
+  };
+  const std::vector<Tensor> fused_grads = grads_of(fused_out);
+  const std::vector<Tensor> composed_grads = grads_of(composed_out);
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    INFO("gradient of input " << i);
+    check_close(fused_grads[i], composed_grads[i], 1e-5);
   }
 }
 
@@ -167,31 +200,95 @@ TEST_CASE("causal_softmax sees only keys up to the query, and gradchecks",
 TEST_CASE("causal_attention equals the composed ops, values and gradients",
           "[ops][gradcheck][attention]") {
   gv::Rng rng(47);
-  // (B, H, T, D) with T past a register tile, so the kernel's edges run too.
-  const Shape shape{2, 2, 11, 4};
-  const Inputs qkv = {random_parameter(shape, rng), random_parameter(shape, rng),
-                      random_parameter(shape, rng)};
+  // (B, H, T, D) with T past two blocks of queries and a register tile, so every edge runs.
+  const Shape shape{2, 2, 37, 4};
   const float scale = 0.5f;
-  const Var fused = gv::causal_attention(qkv[0], qkv[1], qkv[2], scale);
-  const Var composed = composed_attention(qkv[0], qkv[1], qkv[2], scale);
-  check_close(fused.value(), composed.value(), 1e-5);
-  const Tensor w = Tensor::uniform(shape, -1.0f, 1.0f, rng);
-  const auto grads_of = [&](const Var& out) {
-    for (const Var& v : qkv) v.zero_grad();
-    gv::sum(out * Var::constant(w)).backward();
-    return std::vector<Tensor>{qkv[0].grad(), qkv[1].grad(), qkv[2].grad()};
-  };
-  const std::vector<Tensor> fused_grads = grads_of(fused);
-  const std::vector<Tensor> composed_grads = grads_of(composed);
-  for (size_t i = 0; i < 3; ++i) {
-    INFO("gradient of "
-         << "qkv"[i]);
-    check_close(fused_grads[i], composed_grads[i], 1e-5);
-  }
+  check_fused_equals_composed(
+      [&](const Inputs& in) { return gv::causal_attention(in[0], in[1], in[2], scale); },
+      [&](const Inputs& in) { return composed_attention(in[0], in[1], in[2], scale); },
+      {random_parameter(shape, rng), random_parameter(shape, rng), random_parameter(shape, rng)},
+      rng);
   const Inputs small = {random_parameter({2, 5, 3}, rng), random_parameter({2, 5, 3}, rng),
                         random_parameter({2, 5, 3}, rng)};
   check_weighted([&](const Inputs& in) { return gv::causal_attention(in[0], in[1], in[2], scale); },
                  small, rng);
+}
+
+TEST_CASE("causal_attention over H heads in place is each head's attention, merged",
+          "[ops][gradcheck][attention]") {
+  gv::Rng rng(49);
+  // (B, T, H D): 3 heads of 4 columns; T past two blocks of queries.
+  const Shape shape{2, 37, 12};
+  const float scale = 0.5f;
+  check_fused_equals_composed(
+      [&](const Inputs& in) { return gv::causal_attention(in[0], in[1], in[2], scale, 3); },
+      [&](const Inputs& in) {
+        return merge_heads(composed_attention(split_heads(in[0], 3), split_heads(in[1], 3),
+                                              split_heads(in[2], 3), scale));
+      },
+      {random_parameter(shape, rng), random_parameter(shape, rng), random_parameter(shape, rng)},
+      rng);
+  check_weighted(
+      [&](const Inputs& in) { return gv::causal_attention(in[0], in[1], in[2], scale, 2); },
+      {random_parameter({1, 5, 4}, rng), random_parameter({1, 5, 4}, rng),
+       random_parameter({1, 5, 4}, rng)},
+      rng);
+  const Var x = random_parameter(shape, rng);
+  CHECK_THROWS_WITH(gv::causal_attention(x, x, x, scale, 5),
+                    Catch::Contains("5 heads") && Catch::Contains("C = 12"));
+}
+
+// RoPE's rotation composed from primitive ops, on (B, H, T, D): x cos + rotate(x) sin, where
+// rotate turns each pair (a, b) into (-b, a).
+Var composed_rotation(const Var& x, const Tensor& cos, const Tensor& sin, bool interleaved) {
+  const int64_t d = x.size(-1);
+  Var turned;
+  if (interleaved) {
+    // (..., D) seen as (..., D/2, 2)
+    Shape pairs = x.shape();
+    pairs.back() = d / 2;
+    pairs.push_back(2);
+    const Var p = gv::reshape(x, pairs);
+    turned = gv::reshape(gv::concat({gv::neg(gv::slice(p, 1, 2)), gv::slice(p, 0, 1)}), x.shape());
+  } else {
+    turned = gv::concat({gv::neg(gv::slice(x, d / 2, d)), gv::slice(x, 0, d / 2)});
+  }
+  return x * Var::constant(cos) + turned * Var::constant(sin);
+}
+
+TEST_CASE("rotate_pairs equals RoPE composed from mul, slice, neg and concat, head by head",
+          "[ops][gradcheck][rope]") {
+  gv::Rng rng(50);
+  // (B, T, H D) with 2 heads of D = 6; tables (T, D) of random angles, each the same at both
+  // dims of a pair (the pair's first dim is the one read).
+  const int64_t length = 5, d = 6, heads = 2;
+  for (const bool interleaved : {false, true}) {
+    INFO("interleaved = " << interleaved);
+    Tensor cos({length, d}), sin({length, d});
+    for (int64_t t = 0; t < length; ++t) {
+      for (int64_t i = 0; i < d / 2; ++i) {
+        const float angle = 6.0f * rng.uniform() - 3.0f;
+        for (const int64_t j :
+             interleaved ? std::array{2 * i, 2 * i + 1} : std::array{i, i + d / 2}) {
+          cos[t * d + j] = std::cos(angle);
+          sin[t * d + j] = std::sin(angle);
+        }
+      }
+    }
+    check_fused_equals_composed(
+        [&](const Inputs& in) { return gv::rotate_pairs(in[0], cos, sin, interleaved); },
+        [&](const Inputs& in) {
+          return merge_heads(composed_rotation(split_heads(in[0], heads), cos, sin, interleaved));
+        },
+        {random_parameter({3, length, heads * d}, rng)}, rng);
+    check_unary([&](const Var& x) { return gv::rotate_pairs(x, cos, sin, interleaved); },
+                random_parameter({2, length, d}, rng), rng);
+  }
+  const Var x = random_parameter({2, 4, 10}, rng);
+  CHECK_THROWS_WITH(gv::rotate_pairs(x, Tensor({4, 4}), Tensor({4, 4}), false),
+                    Catch::Contains("(4, 4)") && Catch::Contains("C = 10"));
+  CHECK_THROWS_WITH(gv::rotate_pairs(x, Tensor({3, 10}), Tensor({3, 10}), false),
+                    Catch::Contains("T >= 4"));
 }
 
 TEST_CASE("causal_attention: changing position t + 1 leaves the outputs at 0..t unchanged",

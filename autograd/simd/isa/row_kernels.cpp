@@ -73,6 +73,7 @@ void axpy_rows(float* y, int64_t d, int64_t n, const float* const* x, const floa
 
 void causal_softmax_row(const float* x, float* y, int64_t t, int64_t length, float scale) {
   float max = x[0];
+#pragma omp simd reduction(max : max)
   for (int64_t c = 1; c <= t; ++c) max = x[c] > max ? x[c] : max;
   float sum = 0.0f;
 #pragma omp simd reduction(+ : sum)
