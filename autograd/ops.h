@@ -138,6 +138,14 @@ Var cross_entropy(const Var& logits, std::span<const int64_t> targets);
 // max(x, 0) - x t + log(1 + exp(-|x|)), exact for |x| up to 100 and beyond.
 Var binary_cross_entropy_with_logits(const Var& logits, const Tensor& targets);
 
+// table (V, R), targets (M, D) with D <= R -> scalar: ½ Σ_k ||table[ids[k], 0:D] -
+// targets[target_rows[k]]||² (the rest of a row, past D, is left out). The table
+// must be a leaf, and its gradient is row-sparse: the gradient is coalesced, then each id's entry
+// gets upstream × (row - target), added after the lookups' contributions (a new entry if it has
+// none). A continued run's pull of known words toward their old vectors (train --anchor-known).
+Var row_distance_loss(const Var& table, std::span<const int64_t> ids, const Tensor& targets,
+                      std::span<const int64_t> target_rows);
+
 // ---- embedding lookup: ops/shape.cpp ----
 // table (V, d), ids of `ids_shape` (e.g. (N) or (B, T)) -> ids_shape + (d).
 // The table's gradient is row-sparse: only looked-up rows are stored, and repeated ids

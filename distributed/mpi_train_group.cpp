@@ -79,24 +79,23 @@ Trainer MpiTrainGroup::counted_trainer(const Corpus& corpus, const TrainOptions&
   counted.vocab = training_vocabulary(corpus, options, counts.merged, kMinVocab);
   counted.rare = rare_words(counts.merged, counted.vocab);
   share_words_ = counts.share_words(counted.vocab);
-  return Trainer(corpus, options, std::move(counted));
+  return Trainer::fresh(corpus, options, std::move(counted));
 }
 
 Trainer MpiTrainGroup::continued_trainer(const Corpus& corpus, const TrainOptions& options,
-                                         const InitialModel& model, bool freeze_known,
-                                         float anchor) {
-  const TrainOptions every_word = counting_every_word(options, freeze_known, anchor);
+                                         const InitialModel& model, KnownWords known) {
+  if (known.anchored()) check_anchor(known.lambda, options.lr);  // before the corpus is counted
+  const TrainOptions every_word = counting_every_word(options);
   const SharedCounts counts = count_shares(job_, corpus, every_word);
-  ContinuedVocabulary continued =
-      continue_vocabulary(training_vocabulary(corpus, every_word, counts.merged, 1), model,
-                          options.min_count, freeze_known);
+  ContinuedVocabulary continued = continue_vocabulary(
+      training_vocabulary(corpus, every_word, counts.merged, 1), model, options.min_count, known);
   share_words_ = counts.share_words(continued.vocab);
-  return Trainer(corpus, options, std::move(continued), model, anchor);
+  return Trainer::continued(corpus, options, std::move(continued), model, known);
 }
 
 void MpiTrainGroup::join(Trainer& trainer) {
   const int64_t run_words = trainer.tokens_per_epoch();
-  if (trainer.resumed()) {
+  if (trainer.is_resumed()) {
     const SyncState& saved = trainer.resumed_sync();
     const auto ranks = static_cast<int64_t>(saved.processes.size());
     check_alike([&] {

@@ -38,7 +38,7 @@ class MpiTrainGroup final : public TrainGroup {
   void agree(const std::vector<GroupSetting>& settings, const Corpus& corpus) override;
   Trainer counted_trainer(const Corpus& corpus, const TrainOptions& options) override;
   Trainer continued_trainer(const Corpus& corpus, const TrainOptions& options,
-                            const InitialModel& model, bool freeze_known, float anchor) override;
+                            const InitialModel& model, KnownWords known) override;
   void join(Trainer& trainer) override;
   void end_training(const Trainer& trainer) override;
   void save_checkpoint(const Trainer& trainer, const std::string& path) override;

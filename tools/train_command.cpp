@@ -149,7 +149,12 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
       args.continued.init.empty() ? std::nullopt
                                   : std::optional(model_to_continue(args.continued.init, options,
                                                                     args.given, group.processes()));
-  if (init) check_anchor(args.continued.anchor_known, init->options.lr);
+  // What training does with the model's words, refused before the corpus is read when the
+  // options contradict each other.
+  const KnownWords known =
+      init ? known_words_from_options(args.continued.freeze_known, args.continued.anchor_known,
+                                      init->options.lr)
+           : KnownWords{};
   std::vector<PathOption> inputs = corpus_argument.inputs();
   inputs.insert(inputs.end(), {{"--read-vocab", args.read_vocab},
                                {"--resume", args.resume},
@@ -166,14 +171,13 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   const Corpus corpus = corpus_argument.read();
   group.agree(args.settings, corpus);
 
-  const ContinueOptions& c = args.continued;
-  Trainer trainer = !args.resume.empty() ? Trainer::from_checkpoint(args.resume, corpus)
-                    : init ? group.continued_trainer(corpus, init->options, init->model,
-                                                     c.freeze_known, c.anchor_known)
-                    : !args.read_vocab.empty()
-                        ? Trainer(corpus, options,
-                                  read_vocabulary(args.read_vocab, args.keep_unseen_vocab, options))
-                        : group.counted_trainer(corpus, options);
+  Trainer trainer =
+      !args.resume.empty() ? Trainer::resumed(args.resume, corpus)
+      : init               ? group.continued_trainer(corpus, init->options, init->model, known)
+      : !args.read_vocab.empty()
+          ? Trainer::fresh(corpus, options,
+                           read_vocabulary(args.read_vocab, args.keep_unseen_vocab, options))
+          : group.counted_trainer(corpus, options);
   group.join(trainer);
   const ResumeRequest resumed{args.resume, args.given, {options, args.group.sync_words}};
   const int64_t saved_epochs = trainer.options().epochs;

@@ -1,8 +1,13 @@
 #include "word2vec/anchored_rows.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
+
+#include "autograd/ops.h"
+#include "word2vec/known_words.h"
 
 namespace gv {
 
@@ -20,32 +25,37 @@ void check_anchor(float lambda, float lr) {
   throw std::invalid_argument(why.str());
 }
 
+KnownWords known_words_from_options(bool freeze, float anchor, float lr) {
+  if (freeze && anchor != 0.0f)
+    throw std::invalid_argument("train: --anchor-known is moot with --freeze-known: give one");
+  check_anchor(anchor, lr);
+  if (freeze) return {KnownWords::Rule::frozen};
+  if (anchor > 0.0f) return {KnownWords::Rule::anchored, anchor};
+  return {};
+}
+
 AnchoredRows::AnchoredRows(std::shared_ptr<const RowAnchor> anchor, int64_t vocab_size, int64_t dim)
-    : anchor_(std::move(anchor)), dim_(dim) {
+    : anchor_(std::move(anchor)) {
   if (!anchor_) return;
-  if (anchor_->values.size() != anchor_->rows.size() * static_cast<size_t>(dim))
-    throw std::invalid_argument("AnchoredRows: the values are not dim floats a row");
+  if (anchor_->values.shape() != Shape{static_cast<int64_t>(anchor_->rows.size()), dim})
+    throw std::invalid_argument("AnchoredRows: the values are not (rows, dim)");
   slot_.assign(static_cast<size_t>(vocab_size), -1);
   for (size_t k = 0; k < anchor_->rows.size(); ++k)
     slot_.at(static_cast<size_t>(anchor_->rows[k])) = static_cast<int64_t>(k);
 }
 
-void AnchoredRows::pull(Var& in_view) const {
-  if (!anchor_ || !in_view.has_sparse_grad()) return;
-  SparseRows& grad = in_view.sparse_grad();
-  grad.coalesce();  // one entry per row, so that each row is pulled once
-  const float lambda = anchor_->lambda;
-  const float* table = in_view.value().data();
+Var AnchoredRows::loss(const Var& in_view, std::span<const int64_t> rows) const {
+  std::vector<int64_t> ids, targets;
   // With subwords the bucket rows follow the words' and are never anchored.
   const auto words = static_cast<int64_t>(slot_.size());
-  for (int64_t entry = 0; entry < grad.stored_rows(); ++entry) {
-    const int64_t row = grad.index(entry);
-    if (row >= words || slot_[static_cast<size_t>(row)] < 0) continue;
-    const float* w = table + row * grad.row_dim();
-    const float* w_old = anchor_->values.data() + slot_[static_cast<size_t>(row)] * dim_;
-    float* g = grad.row(entry);
-    for (int64_t c = 0; c < dim_; ++c) g[c] += lambda * (w[c] - w_old[c]);
+  for (const int64_t row : rows) {
+    if (row < words && slot_[static_cast<size_t>(row)] >= 0) ids.push_back(row);
   }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  targets.reserve(ids.size());
+  for (const int64_t row : ids) targets.push_back(slot_[static_cast<size_t>(row)]);
+  return mul_scalar(row_distance_loss(in_view, ids, anchor_->values, targets), anchor_->lambda);
 }
 
 }  // namespace gv

@@ -1,5 +1,5 @@
 // Trainer checkpoints: everything needed to continue a word2vec run exactly, written by
-// Trainer::save_checkpoint and read back by Trainer::from_checkpoint.
+// Trainer::save_checkpoint and read back by Trainer::resumed.
 //
 // A tensor file (autograd/tensor_io.h) of magic "GVCHKPNT", version kCheckpointVersion, holding
 //   options      every TrainOptions field, fixed widths (the model, the loss, the tokenizer and
@@ -32,7 +32,7 @@
 // file itself holds (the tables' shapes, the corpus's size and fingerprint, each worker's slice)
 // before anything is allocated from it, and the options against the trainer's own bounds and
 // this machine's memory (TrainOptions::check, require_training_fits) before the optimizer
-// state is read; Trainer::from_checkpoint then checks the optimizer state against the optimizer
+// state is read; Trainer::resumed then checks the optimizer state against the optimizer
 // it builds. Every error names the checkpoint and the field, in one line.
 #pragma once
 

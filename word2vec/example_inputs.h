@@ -37,6 +37,8 @@ class ExampleInputs {
   int64_t add(std::span<const int64_t> contexts);
   // N: the rows added since the last clear().
   int64_t rows() const { return rows_; }
+  // The W_in rows h is made of (a row's bag, or the rows gathered), in order, repeats kept.
+  std::span<const int64_t> ids() const { return ids_; }
   // h (N, C) from W_in, built from engine ops: gather_rows(W_in, contexts) for plain skip-gram,
   // embedding_bag(W_in, ...) for the rest, gathered per context for skip-gram with subwords.
   // The ops keep their own copies of the ids, so the inputs may be cleared while h's graph is

@@ -12,10 +12,7 @@
 
 namespace gv {
 
-TrainOptions counting_every_word(TrainOptions options, bool freeze_known, float anchor) {
-  if (freeze_known && anchor != 0.0f)
-    throw std::invalid_argument("train: --anchor-known is moot with --freeze-known: give one");
-  check_anchor(anchor, options.lr);
+TrainOptions counting_every_word(TrainOptions options) {
   if (options.max_vocab != 0)
     throw std::invalid_argument("train: --max-vocab cannot continue a model: its words all stay");
   options.min_count = 1;
@@ -25,7 +22,7 @@ TrainOptions counting_every_word(TrainOptions options, bool freeze_known, float 
 }
 
 ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const InitialModel& model,
-                                        int64_t min_count, bool freeze_known) {
+                                        int64_t min_count, KnownWords known) {
   if (model.words.empty()) throw std::runtime_error(model.path + ": the model has no words");
   const auto model_size = static_cast<int64_t>(model.words.size());
   WordCounts counts;
@@ -78,7 +75,7 @@ ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const In
   }
   run.rare = left_out.finish();
   Vocabulary vocab = Vocabulary::build(counts, 1);
-  if (freeze_known) {
+  if (known.frozen()) {
     for (int64_t id = 0; id < vocab.size(); ++id) {
       if (counts.find(vocab.word(id))->first < model_size) run.frozen_rows.push_back(id);
     }

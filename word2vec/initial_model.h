@@ -20,6 +20,7 @@
 
 #include "autograd/tensor.h"
 #include "word2vec/anchored_rows.h"
+#include "word2vec/known_words.h"
 #include "word2vec/rare_words.h"
 #include "word2vec/train_options.h"
 #include "word2vec/vocabulary.h"
@@ -58,9 +59,9 @@ struct ContinuedVocabulary {
 
 // The options that count every word of a corpus (min_count 1), for a continued run to see the
 // counts of the model's words that occur less than min_count times. Throws
-// std::invalid_argument for a max_vocab, which would drop the model's words, for both a freeze
-// and an anchor, and for an anchor check_anchor refuses: before the corpus is counted.
-TrainOptions counting_every_word(TrainOptions options, bool freeze_known, float anchor);
+// std::invalid_argument for a max_vocab, which would drop the model's words: before the corpus
+// is counted.
+TrainOptions counting_every_word(TrainOptions options);
 
 // `corpus_words` is every word of the new corpus (min_count 1). A word of the corpus that the
 // model lacks counts its model.rare count too: at min_count it joins, as a word new to the
@@ -71,7 +72,7 @@ TrainOptions counting_every_word(TrainOptions options, bool freeze_known, float 
 // counts (the rare words' with the vocabulary's) that add up past kMaxTotalCount
 // (autograd/io/count_limit.h).
 ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const InitialModel& model,
-                                        int64_t min_count, bool freeze_known);
+                                        int64_t min_count, KnownWords known);
 
 // Copies the model's rows into a trainer's tables, w_in (V [+ buckets], R) and w_out (V, R) with
 // R = row_floats(options.dim), by word: each of the model's words to its id in `vocab`, W_out's

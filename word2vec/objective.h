@@ -46,6 +46,10 @@ class Objective {
   // (input, output) pairs the batch's loss sums over, for the per-pair loss that training
   // reports; 0 when nothing was added since the last loss().
   virtual int64_t pairs() const = 0;
+  // The rows of W_in the batch's loss will read (words, and with subwords their bucket rows),
+  // in no particular order and possibly repeated: what a continued run's pull on known rows
+  // looks at (known_rows.h). Valid until loss() empties the batch.
+  virtual std::span<const int64_t> input_rows() const = 0;
   // The batch's summed loss on the tables W_in (V, C) and W_out (V, C), a scalar; then starts
   // an empty batch. Filling the next batch before calling backward() on this loss is safe:
   // its backward reads nothing that add() writes afterwards.

@@ -34,7 +34,7 @@ std::shared_ptr<const RowAnchor> read_row_anchor(TensorReader& r, float lr, int6
                   TensorReader::in_range(1, vocab_size) + " (the vocabulary size)", rows);
   auto anchor = std::make_shared<RowAnchor>();
   anchor->lambda = lambda;
-  anchor->values.resize(static_cast<size_t>(rows * dim));
+  anchor->values = Tensor({rows, dim});
   for (int64_t k = 0; k < rows; ++k) {
     const auto id = r.pod<int64_t>("anchored rows");
     const int64_t least = anchor->rows.empty() ? 0 : anchor->rows.back() + 1;

@@ -43,13 +43,13 @@ class TrainGroup {
   virtual void agree(const std::vector<GroupSetting>& /*settings*/, const Corpus& /*corpus*/) {}
   // A fresh trainer of `corpus`, its vocabulary counted (by the processes together).
   virtual Trainer counted_trainer(const Corpus& corpus, const TrainOptions& options) {
-    return Trainer(corpus, options);
+    return Trainer::fresh(corpus, options);
   }
   // A trainer continuing `model` on `corpus` (train --init, --freeze-known, --anchor-known), the
   // corpus's words counted (by the processes together) to update the model's vocabulary.
   virtual Trainer continued_trainer(const Corpus& corpus, const TrainOptions& options,
-                                    const InitialModel& model, bool freeze_known, float anchor) {
-    return Trainer(corpus, options, model, freeze_known, anchor);
+                                    const InitialModel& model, KnownWords known) {
+    return Trainer::continued(corpus, options, model, known);
   }
   // Makes `trainer` train as one of the group, the group outliving its training: a fresh run,
   // or one resumed from a checkpoint a group of the same size wrote. Throws std::runtime_error

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "autograd/machine.h"
+#include "autograd/ops.h"
 #include "autograd/require.h"
 #include "word2vec/checkpoint.h"
 #include "word2vec/context_examples.h"
@@ -75,27 +76,31 @@ struct Trainer::Worker {
   std::vector<int64_t> sentence;
 };
 
-CountedCorpus Trainer::count_corpus(const Corpus& corpus, const TrainOptions& options) {
+Trainer Trainer::fresh(Corpus corpus, TrainOptions options) {
   options.check();  // before the corpus is read: counting it can take minutes
-  return count_for_training(corpus, options, kMinVocab);
+  CountedCorpus counted = count_for_training(corpus, options, kMinVocab);
+  return fresh(std::move(corpus), std::move(options), std::move(counted));
 }
 
-Trainer::Trainer(Corpus corpus, TrainOptions options)
-    : Trainer(corpus, options, count_corpus(corpus, options)) {}
-
-Trainer::Trainer(Corpus corpus, TrainOptions options, CountedCorpus counted)
-    : Trainer(corpus, options, std::move(counted.vocab), fingerprint_corpus(corpus),
-              fresh_run(std::move(counted.rare))) {
+Trainer Trainer::fresh(Corpus corpus, TrainOptions options, CountedCorpus counted) {
+  const CorpusFingerprint fingerprint = fingerprint_corpus(corpus);
+  Trainer trainer(std::move(corpus), std::move(options), std::move(counted.vocab), fingerprint,
+                  fresh_run(std::move(counted.rare)));
   // count_words split the corpus with the same split_corpus call as ranges_; a slice whose range
   // came out otherwise (its file changed in between) is read from the file, not replayed.
-  sentences_ = std::move(counted.sentences);
-  for (size_t t = 0; t < sentences_.size(); ++t) {
-    if (t >= ranges_.size() || sentences_[t].range() != ranges_[t]) sentences_[t].give_up();
+  trainer.sentences_ = std::move(counted.sentences);
+  for (size_t t = 0; t < trainer.sentences_.size(); ++t) {
+    if (t >= trainer.ranges_.size() || trainer.sentences_[t].range() != trainer.ranges_[t]) {
+      trainer.sentences_[t].give_up();
+    }
   }
+  return trainer;
 }
 
-Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab)
-    : Trainer(corpus, options, std::move(vocab), fingerprint_corpus(corpus)) {}
+Trainer Trainer::fresh(Corpus corpus, TrainOptions options, Vocabulary vocab) {
+  const CorpusFingerprint fingerprint = fingerprint_corpus(corpus);
+  return Trainer(std::move(corpus), std::move(options), std::move(vocab), fingerprint);
+}
 
 Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
                  CorpusFingerprint fingerprint, ContinuedRun continued)
@@ -146,34 +151,38 @@ Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
   progress_.words_total = options_.epochs * tokens_per_epoch();
 }
 
-Trainer::Trainer(Corpus corpus, TrainOptions options, const InitialModel& model, bool freeze_known,
-                 float anchor)
-    : Trainer(corpus, options,
-              continue_vocabulary(
-                  count_for_training(corpus, counting_every_word(options, freeze_known, anchor), 1)
-                      .vocab,
-                  model, options.min_count, freeze_known),
-              model, anchor) {}
+Trainer Trainer::continued(Corpus corpus, TrainOptions options, const InitialModel& model,
+                           KnownWords known) {
+  if (known.anchored()) check_anchor(known.lambda, options.lr);  // before the corpus is counted
+  const Vocabulary corpus_words = count_for_training(corpus, counting_every_word(options), 1).vocab;
+  return continued(std::move(corpus), options,
+                   continue_vocabulary(corpus_words, model, options.min_count, known), model,
+                   known);
+}
 
-Trainer::Trainer(Corpus corpus, TrainOptions options, ContinuedVocabulary continued,
-                 const InitialModel& model, float anchor)
-    : Trainer(corpus, options, std::move(continued.vocab), fingerprint_corpus(corpus),
-              std::move(continued.run)) {
-  Var in = in_->weight(), out = out_->weight();  // handles: writes reach the tables
-  copy_model_rows(model, vocab_, options_, in.value(), out.value());
-  if (anchor == 0.0f) return;
+Trainer Trainer::continued(Corpus corpus, TrainOptions options, ContinuedVocabulary vocabulary,
+                           const InitialModel& model, KnownWords known) {
+  if (known.anchored()) check_anchor(known.lambda, options.lr);
+  const CorpusFingerprint fingerprint = fingerprint_corpus(corpus);
+  Trainer trainer(std::move(corpus), std::move(options), std::move(vocabulary.vocab), fingerprint,
+                  std::move(vocabulary.run));
+  Var in = trainer.in_->weight(), out = trainer.out_->weight();  // handles: writes reach them
+  copy_model_rows(model, trainer.vocab_, trainer.options_, in.value(), out.value());
+  if (!known.anchored()) return trainer;
   // The model's words' rows as just copied: where the pull holds them.
   auto rows = std::make_shared<RowAnchor>();
-  rows->lambda = anchor;
-  for (const std::string& word : model.words) rows->rows.push_back(vocab_.id(word));
+  rows->lambda = known.lambda;
+  for (const std::string& word : model.words) rows->rows.push_back(trainer.vocab_.id(word));
   std::sort(rows->rows.begin(), rows->rows.end());
-  const int64_t width = in.value().shape()[1];
-  for (const int64_t id : rows->rows) {
-    const float* row = in.value().data() + id * width;
-    rows->values.insert(rows->values.end(), row, row + options_.dim);
+  const int64_t dim = trainer.options_.dim, width = in.value().shape()[1];
+  rows->values = Tensor({static_cast<int64_t>(rows->rows.size()), dim});
+  for (size_t k = 0; k < rows->rows.size(); ++k) {
+    std::copy_n(in.value().data() + rows->rows[k] * width, dim,
+                rows->values.data() + static_cast<int64_t>(k) * dim);
   }
-  continued_.anchor = std::move(rows);
-  anchored_ = AnchoredRows(continued_.anchor, vocab_.size(), options_.dim);
+  trainer.continued_.anchor = std::move(rows);
+  trainer.anchored_ = AnchoredRows(trainer.continued_.anchor, trainer.vocab_.size(), dim);
+  return trainer;
 }
 
 void Trainer::split_workers(int threads, int64_t epoch) {
@@ -383,10 +392,12 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop,
     const int64_t pairs = w.objective->pairs();
     if (pairs == 0) return;
     const float lr = decay.at(static_cast<double>(words_done_by_run()) / words_total);
+    // The pull on known rows (train --anchor-known) looks at the batch's rows before loss()
+    // empties it.
+    const Var pull = anchored_ ? anchored_.loss(w.in_view, w.objective->input_rows()) : Var();
     const Var loss = w.objective->loss(w.in_view, w.out_view);
-    loss.backward();
+    (anchored_ ? pull + loss : loss).backward();
     frozen_.zero_gradients(w.in_view);
-    anchored_.pull(w.in_view);
     optimizer_->step(w.views, lr);
     w.in_view.zero_grad();
     w.out_view.zero_grad();

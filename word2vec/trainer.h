@@ -44,6 +44,7 @@
 #include "word2vec/corpus/sentence_cache.h"
 #include "word2vec/frozen_rows.h"
 #include "word2vec/initial_model.h"
+#include "word2vec/known_words.h"
 #include "word2vec/objective.h"
 #include "word2vec/subsampler.h"
 #include "word2vec/table_sync.h"
@@ -84,39 +85,41 @@ struct alignas(64) WorkerPosition {
 
 class Trainer {
  public:
-  // Checks the options (TrainOptions::check), then counts the corpus, builds the vocabulary and
-  // initialises the tables. Throws std::runtime_error naming the corpus if it is empty or has no
-  // word with min_count occurrences; std::invalid_argument for an option out of its bounds, or
-  // for tables and buffers that this machine's memory cannot hold.
-  Trainer(Corpus corpus, TrainOptions options);
-  // Trains the words of `vocab` (read with Vocabulary::load, say): no counting pass. Its
+  // A trainer is set up one of three ways, each a named factory: a fresh run, a run continuing
+  // a trained model (train --init), a run resumed from its checkpoint (--resume).
+  //
+  // A fresh run: checks the options (TrainOptions::check), then counts the corpus, builds the
+  // vocabulary and initialises the tables. Throws std::runtime_error naming the corpus if it is
+  // empty or has no word with min_count occurrences; std::invalid_argument for an option out of
+  // its bounds, or for tables and buffers that this machine's memory cannot hold.
+  static Trainer fresh(Corpus corpus, TrainOptions options);
+  // A fresh run of the words of `vocab` (read with Vocabulary::load, say): no counting pass. Its
   // counts drive subsampling, the negative and Huffman tables and the learning-rate schedule,
-  // so they should be the corpus's own. Throws as the constructor above.
-  Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab);
-  // Trains the words a counting pass kept (count_for_training, or the ranks' merged counts):
-  // its vocabulary, its slices' sentences where they match this run's, and its rare words,
-  // which the run's checkpoints keep for a run continued from them. Throws as the first.
-  Trainer(Corpus corpus, TrainOptions options, CountedCorpus counted);
-  // Continues `model` (train --init) on the corpus: the vocabulary as continue_vocabulary()
-  // updates it, the model's words' rows of W_in (and of its buckets with the same subword
-  // scheme) copied in, the new words' rows initialised as a fresh run's, W_out the model's
-  // where it has one with the same loss (never for hs, whose tree is rebuilt), zero elsewhere.
-  // With `freeze_known`, training leaves the model's words' rows of W_in as they are; with
-  // `anchor` > 0 it pulls them toward the model's with that lambda (anchored_rows.h). Throws
-  // std::invalid_argument if the model's dim is not options.dim (the command line refuses that
-  // and every other contradiction first: tools/initial_model_loading.h), for both a freeze and
-  // an anchor, or for an anchor check_anchor refuses, else as the constructors above.
-  Trainer(Corpus corpus, TrainOptions options, const InitialModel& model, bool freeze_known,
-          float anchor = 0.0f);
-  // As the constructor above, the vocabulary `continued` already updated: continue_vocabulary()
-  // of the corpus's words, however they were counted (by several processes together, say).
-  Trainer(Corpus corpus, TrainOptions options, ContinuedVocabulary continued,
-          const InitialModel& model, float anchor);
+  // so they should be the corpus's own. Throws as the first.
+  static Trainer fresh(Corpus corpus, TrainOptions options, Vocabulary vocab);
+  // A fresh run of the words a counting pass kept (count_for_training, or the ranks' merged
+  // counts): its vocabulary, its slices' sentences where they match this run's, and its rare
+  // words, which the run's checkpoints keep for a run continued from them. Throws as the first.
+  static Trainer fresh(Corpus corpus, TrainOptions options, CountedCorpus counted);
+  // Continues `model` on the corpus: the vocabulary as continue_vocabulary() updates it, the
+  // model's words' rows of W_in (and of its buckets with the same subword scheme) copied in, the
+  // new words' rows initialised as a fresh run's, W_out the model's where it has one with the
+  // same loss (never for hs, whose tree is rebuilt), zero elsewhere. `known` says what training
+  // does with the model's words' rows (known_words.h). Throws std::invalid_argument if the
+  // model's dim is not options.dim (the command line refuses that and every other contradiction
+  // first: tools/initial_model_loading.h) or for an anchor check_anchor refuses, else as the
+  // first.
+  static Trainer continued(Corpus corpus, TrainOptions options, const InitialModel& model,
+                           KnownWords known);
+  // As above, the vocabulary `vocabulary` already updated: continue_vocabulary() of the corpus's
+  // words with the same `known`, however they were counted (by several processes together, say).
+  static Trainer continued(Corpus corpus, TrainOptions options, ContinuedVocabulary vocabulary,
+                           const InitialModel& model, KnownWords known);
   // Restores a checkpoint written by save_checkpoint(); the corpus must be the same files in the
   // same order (its size and fingerprint are checked). Every field is checked against sane bounds
   // and against the file's own sizes before anything is allocated from it (checkpoint.h): throws
   // std::runtime_error naming the checkpoint and the field on any defect.
-  static Trainer from_checkpoint(const std::string& checkpoint_path, Corpus corpus);
+  static Trainer resumed(const std::string& checkpoint_path, Corpus corpus);
 
   Trainer(Trainer&&) noexcept;
   ~Trainer();
@@ -152,9 +155,9 @@ class Trainer {
   // positions and `sync` its place in the schedule. Throws std::invalid_argument for a
   // checkpoint of another number of processes.
   void join(TableSync& sync);
-  // Whether this run came from a checkpoint, and, if so, where its sync schedule stood: no
-  // process for a run that trained alone.
-  bool resumed() const { return resumed_; }
+  // Whether this run came from a checkpoint (resumed()), and, if so, where its sync schedule
+  // stood: no process for a run that trained alone.
+  bool is_resumed() const { return resumed_; }
   const SyncState& resumed_sync() const { return resumed_sync_; }
 
   // Writes the run so far to checkpoint `path` (checkpoint.h), atomically. Throws
@@ -182,7 +185,8 @@ class Trainer {
 
  private:
   struct Worker;
-  static CountedCorpus count_corpus(const Corpus& corpus, const TrainOptions& options);
+  // Every factory ends here: the vocabulary and what the run carries beside it, the tables
+  // initialised as a fresh run's.
   Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab, CorpusFingerprint fingerprint,
           ContinuedRun continued = {});
   // Runs until the corpus is done, or `stop` or `diverged` turns true (then at a step end).
@@ -222,7 +226,7 @@ class Trainer {
   std::unique_ptr<Optimizer> optimizer_;
   TableSync* sync_ = nullptr;      // join(): the processes training this model together
   int64_t sync_epoch_ = 0;         // the epoch whose sync rounds are under way
-  bool resumed_ = false;           // from_checkpoint()
+  bool resumed_ = false;           // resumed()
   SyncState resumed_sync_;         // the checkpoint's
   ByteRange share_;                // the part of the corpus this process's workers split
   std::vector<ByteRange> ranges_;  // one slice of the corpus per worker

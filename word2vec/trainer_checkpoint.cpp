@@ -9,7 +9,7 @@
 
 namespace gv {
 
-Trainer Trainer::from_checkpoint(const std::string& checkpoint_path, Corpus corpus) {
+Trainer Trainer::resumed(const std::string& checkpoint_path, Corpus corpus) {
   TrainerCheckpoint saved = read_checkpoint(checkpoint_path, corpus);
   TrainingState& state = saved.training;
   Trainer trainer(std::move(corpus), state.options, std::move(saved.vocab), state.corpus,

@@ -1,5 +1,6 @@
 // Probabilities and losses, each computed so that no exp overflows: softmax and log_softmax
-// along the last dim, cross_entropy and binary_cross_entropy_with_logits.
+// along the last dim, cross_entropy and binary_cross_entropy_with_logits; and row_distance_loss,
+// the pull of table rows toward targets.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include "autograd/kernels.h"
 #include "autograd/ops.h"
 #include "autograd/ops/op_support.h"
+#include "autograd/sparse_rows.h"
 
 namespace gv {
 
@@ -153,6 +155,64 @@ Var binary_cross_entropy_with_logits(const Var& logits, const Tensor& targets) {
         for (int64_t i = 0; i < n; ++i) gx[i] += scale * (stable_sigmoid(x[i]) - targets[i]);
       },
       "binary_cross_entropy_with_logits");
+}
+
+Var row_distance_loss(const Var& table, std::span<const int64_t> ids, const Tensor& targets,
+                      std::span<const int64_t> target_rows) {
+  const Shape& shape = table.shape();
+  if (shape.size() != 2 || targets.ndim() != 2 || targets.size(1) > shape[1] ||
+      ids.size() != target_rows.size()) {
+    throw std::invalid_argument(
+        "row_distance_loss: expected a table (V, R), targets (M, D) with "
+        "D <= R and one target row per id, got " +
+        shape_str(shape) + ", " + shape_str(targets.shape()) + ", " + std::to_string(ids.size()) +
+        " ids and " + std::to_string(target_rows.size()) + " target rows");
+  }
+  if (table.requires_grad() && !table.node()->is_leaf()) {
+    throw std::invalid_argument("row_distance_loss: the table must be a leaf, got the result of " +
+                                std::string(table.op()));
+  }
+  check_row_ids(ids, shape[0], "row_distance_loss");
+  check_row_ids(target_rows, targets.size(0), "row_distance_loss (targets)");
+  const int64_t width = shape[1], d = targets.size(1);
+  double sum = 0.0;
+  for (size_t k = 0; k < ids.size(); ++k) {
+    const float* w = table.value().data() + ids[k] * width;
+    const float* t = targets.data() + target_rows[k] * d;
+    for (int64_t c = 0; c < d; ++c) sum += (double{w[c]} - t[c]) * (double{w[c]} - t[c]);
+  }
+  return make_result(
+      Tensor::scalar(static_cast<float>(0.5 * sum)), {table},
+      [ids = std::vector<int64_t>(ids.begin(), ids.end()),
+       target_rows = std::vector<int64_t>(target_rows.begin(), target_rows.end()),
+       targets = targets.alias(), width, d](Node& self) {
+        Node& table = *self.inputs[0];
+        SparseRows* grad = table.sparse_grad_rows();
+        if (!grad) return;
+        const float upstream = self.grad[0];
+        // One entry per row, so that a row is pulled once however many lookups reached it, and
+        // the pull is added after them. Rows are read now: in Hogwild training, as they are
+        // when the step applies.
+        grad->coalesce();
+        const auto pull = [&](size_t k, float* g) {
+          const float* w = table.value.data() + ids[k] * width;
+          const float* t = targets.data() + target_rows[k] * d;
+          for (int64_t c = 0; c < d; ++c) g[c] += upstream * (w[c] - t[c]);
+        };
+        // Rows no lookup reached get entries of their own, after the search of the sorted ones.
+        std::vector<size_t> unreached;
+        const std::vector<int64_t>& stored = grad->indices();
+        for (size_t k = 0; k < ids.size(); ++k) {
+          const auto at = std::lower_bound(stored.begin(), stored.end(), ids[k]);
+          if (at == stored.end() || *at != ids[k]) {
+            unreached.push_back(k);
+          } else {
+            pull(k, grad->row(at - stored.begin()));
+          }
+        }
+        for (const size_t k : unreached) pull(k, grad->append_row(ids[k]));
+      },
+      "row_distance_loss");
 }
 
 }  // namespace gv

@@ -1,5 +1,6 @@
 // gather_rows leaves a row-sparse gradient on its table: one entry per lookup, no dense
-// (V, d) buffer, and the same numbers a dense formulation of the lookup would give.
+// (V, d) buffer, and the same numbers a dense formulation of the lookup would give; and
+// row_distance_loss adds its pull to those entries, once per row.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -7,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "autograd/gradcheck.h"
 #include "autograd/ops.h"
 #include "autograd/rng.h"
 #include "autograd/sparse_rows.h"
@@ -160,4 +162,64 @@ TEST_CASE("append copies rows in order, and a bad index appends none of them", "
   CHECK_THROWS_AS(grad.append(bad, rows), std::out_of_range);
   CHECK(grad.stored_rows() == 3);
   CHECK(grad.to_dense().at({0, 0}) == 0.0f);
+}
+
+TEST_CASE("row_distance_loss is half the squared distance of its rows' first D floats",
+          "[sparse][anchor][gradcheck]") {
+  // Rows of width 3, targets of width 2: the third float is padding, never pulled.
+  const Var table = Var::parameter(Tensor::from(
+      {4, 3}, {1.0f, 2.0f, 9.0f, 0.0f, 0.0f, 9.0f, -1.0f, 4.0f, 9.0f, 3.0f, 3.0f, 9.0f}));
+  const Tensor targets = Tensor::from({2, 2}, {0.5f, 2.0f, 1.0f, 1.0f});
+  const std::vector<int64_t> ids = {2, 0}, target_rows = {1, 0};
+  // Row 2 against (1, 1): (-2)² + 3² = 13; row 0 against (0.5, 2): 0.5² = 0.25; half of 13.25.
+  const Var loss = gv::row_distance_loss(table, ids, targets, target_rows);
+  CHECK(loss.item() == Approx(6.625f));
+  gv::mul_scalar(loss, 3.0f).backward();
+  // Gradient upstream × (row - target) in the first D floats, one entry per row.
+  const Tensor grad = table.sparse_grad().to_dense();
+  CHECK(table.sparse_grad().stored_rows() == 2);
+  CHECK(grad.at({2, 0}) == -6.0f);
+  CHECK(grad.at({2, 1}) == 9.0f);
+  CHECK(grad.at({0, 0}) == 1.5f);
+  CHECK(grad.at({0, 1}) == 0.0f);
+  CHECK(grad.at({2, 2}) == 0.0f);  // padding
+  gv::Rng rng(23);
+  const Var random_table = Var::parameter(Tensor::uniform({5, 4}, -1.0f, 1.0f, rng));
+  const auto result = gv::gradcheck(
+      [&](const std::vector<Var>& in) {
+        return gv::row_distance_loss(in[0], std::vector<int64_t>{4, 1, 3}, targets,
+                                     std::vector<int64_t>{0, 1, 1});
+      },
+      {random_table});
+  INFO(result.worst);
+  CHECK(result.ok);
+}
+
+TEST_CASE("row_distance_loss adds its pull to the entry the lookups left, once per row",
+          "[sparse][anchor]") {
+  const Var table = Var::parameter(Tensor::from({3, 2}, {1.0f, 1.0f, 2.0f, 2.0f, 3.0f, 3.0f}));
+  const Tensor targets = Tensor::from({1, 2}, {0.0f, 0.0f});
+  const std::vector<int64_t> looked_up = {1, 1, 0};
+  // The pull first in the sum: backward runs the lookups first, as a training step does.
+  const Var loss = gv::row_distance_loss(table, std::vector<int64_t>{1, 2}, targets,
+                                         std::vector<int64_t>{0, 0}) +
+                   gv::sum(gv::gather_rows(table, looked_up));
+  loss.backward();
+  const gv::SparseRows& grad = table.sparse_grad();
+  // Row 1: its two lookups coalesced into (2, 2), then pulled by (2, 2); row 2, reached by no
+  // lookup, an entry of its own with the pull (3, 3); row 0, not anchored, its lookup alone.
+  REQUIRE(grad.stored_rows() == 3);
+  const Tensor dense = grad.to_dense();
+  CHECK(dense.at({1, 0}) == 4.0f);
+  CHECK(dense.at({2, 1}) == 3.0f);
+  CHECK(dense.at({0, 0}) == 1.0f);
+  CHECK(grad.index(0) == 0);
+  CHECK(grad.index(1) == 1);
+  CHECK(grad.index(2) == 2);
+  CHECK_THROWS_WITH(gv::row_distance_loss(table * 2.0f, std::vector<int64_t>{0}, targets,
+                                          std::vector<int64_t>{0}),
+                    Catch::Contains("must be a leaf"));
+  CHECK_THROWS_WITH(
+      gv::row_distance_loss(table, std::vector<int64_t>{3}, targets, std::vector<int64_t>{0}),
+      Catch::Contains("id 3"));
 }

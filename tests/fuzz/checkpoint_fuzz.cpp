@@ -1,4 +1,4 @@
-// Trainer checkpoints (word2vec/checkpoint.cpp): Trainer::from_checkpoint on the corpus every
+// Trainer checkpoints (word2vec/checkpoint.cpp): Trainer::resumed on the corpus every
 // seed was written for, then training resumed from it until its workers' first sentence ends
 // (the stop flag is already set), which reads back every worker's position and random state.
 #include <atomic>
@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       reinterpret_cast<const uint8_t*>(gv::fuzz::kCorpus.data()), gv::fuzz::kCorpus.size());
   const std::string& path = checkpoint.hold(data, size);
   try {
-    gv::Trainer trainer = gv::Trainer::from_checkpoint(path, corpus_path);
+    gv::Trainer trainer = gv::Trainer::resumed(path, corpus_path);
     // As gradvec train runs it: alone, which refuses a checkpoint of MPI ranks (read above).
     try {
       gv::TrainGroup().join(trainer);

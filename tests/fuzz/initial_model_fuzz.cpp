@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string& path = model.hold(data, size);
   try {
     const gv::InitialModel loaded = gv::tools::load_initial_model(path, 1);
-    gv::continue_vocabulary(corpus_words, loaded, 2, /*freeze_known=*/false);
+    gv::continue_vocabulary(corpus_words, loaded, 2, {});
   } catch (const std::runtime_error& e) {
     gv::fuzz::check_error(e, path);
   }

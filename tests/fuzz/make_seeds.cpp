@@ -78,7 +78,7 @@ gv::TrainOptions seed_options() {
 
 gv::Trainer trained(const std::string& corpus, const gv::TrainOptions& options,
                     int64_t stop_after_words = 0) {
-  gv::Trainer trainer(corpus, options);
+  gv::Trainer trainer = gv::Trainer::fresh(corpus, options);
   const std::atomic<bool> stop{false};
   trainer.train({}, stop, stop_after_words);
   return trainer;
@@ -209,7 +209,7 @@ void checkpoint_seeds(const std::string& corpus) {
   gv::InitialModel model;
   model.path = "model";
   model.dim = 3;
-  model.words = gv::Trainer(corpus, seed_options()).vocabulary().words();
+  model.words = gv::Trainer::fresh(corpus, seed_options()).vocabulary().words();
   model.words.resize(2);
   model.words.push_back("unseen");
   model.counts = {5, 4, 3};
@@ -217,13 +217,15 @@ void checkpoint_seeds(const std::string& corpus) {
   model.w_in.assign(3 * 3, 0.25f);
   gv::TrainOptions continued = seed_options();
   continued.max_vocab = 0;
-  gv::Trainer frozen(corpus, continued, model, /*freeze_known=*/true);
+  gv::Trainer frozen =
+      gv::Trainer::continued(corpus, continued, model, {gv::KnownWords::Rule::frozen});
   const std::atomic<bool> stop{false};
   frozen.train({}, stop, /*stop_after_words=*/30);
   seed("checkpoint", "frozen-continued-ckpt",
        written([&](const std::string& path) { frozen.save_checkpoint(path); }));
   // The same run pulled toward the model's rows (--anchor-known): the anchor's rows and values.
-  gv::Trainer anchored(corpus, continued, model, /*freeze_known=*/false, /*anchor=*/2.0f);
+  gv::Trainer anchored =
+      gv::Trainer::continued(corpus, continued, model, {gv::KnownWords::Rule::anchored, 2.0f});
   anchored.train({}, stop, /*stop_after_words=*/30);
   seed("checkpoint", "anchored-continued-ckpt",
        written([&](const std::string& path) { anchored.save_checkpoint(path); }));

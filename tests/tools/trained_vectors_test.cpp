@@ -25,7 +25,7 @@ TEST_CASE("TinyShakespeare: one epoch lowers the loss and the vectors load back"
   TrainOptions o;  // the defaults of `gradvec train`, one epoch
   o.epochs = 1;
   o.threads = 2;
-  Trainer trainer(corpus, o);
+  Trainer trainer = Trainer::fresh(corpus, o);
   CHECK(trainer.vocabulary().size() > 3000);
   double first_loss = 0;
   REQUIRE(trainer.train(
@@ -61,7 +61,7 @@ TEST_CASE("Trained vectors are written from the table and taken from a released 
     o.min_count = 1;
     o.subwords = subwords;
     o.subword_scheme.buckets = 64;
-    Trainer trainer(corpus, o);
+    Trainer trainer = Trainer::fresh(corpus, o);
     REQUIRE(trainer.train({}, kNeverStop));
     const gv::WordVectors expected = gv::tools::input_vectors(trainer);
     // Binary: the floats as they are, so the comparison is exact.

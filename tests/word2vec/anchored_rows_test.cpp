@@ -1,9 +1,13 @@
-// AnchoredRows: the gradient of (lambda/2) ||w - w_old||^2 joining a step's row-sparse gradient.
+// AnchoredRows: the loss term (lambda/2) ||w - w_old||^2 over the known rows a step reads, and
+// its gradient joining the step's row-sparse gradient.
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 #include <limits>
 #include <memory>
 #include <vector>
 
+#include "autograd/ops.h"
 #include "autograd/optim.h"
 #include "autograd/var.h"
 #include "word2vec/anchored_rows.h"
@@ -27,38 +31,48 @@ Tensor table_of_four() {
   return t;
 }
 
-// (lambda/2) ||w - w_old||^2 summed over the anchored rows, in double.
-double penalty(const Tensor& table, const RowAnchor& anchor) {
+// (lambda/2) ||w - w_old||^2 summed over the anchored rows in `read`, in double.
+double penalty(const Tensor& table, const RowAnchor& anchor, const std::vector<int64_t>& read) {
   double sum = 0;
   for (size_t k = 0; k < anchor.rows.size(); ++k) {
+    if (std::find(read.begin(), read.end(), anchor.rows[k]) == read.end()) continue;
     for (int64_t c = 0; c < kDim; ++c) {
-      const double d =
-          double(table.data()[anchor.rows[k] * kWidth + c]) - double(anchor.values[k * kDim + c]);
+      const double d = double(table.data()[anchor.rows[k] * kWidth + c]) -
+                       double(anchor.values.data()[static_cast<int64_t>(k) * kDim + c]);
       sum += d * d;
     }
   }
   return 0.5 * anchor.lambda * sum;
 }
 
+// The lookups of a step: one gather of `rows` from the table's view, each weighted by 1 in its
+// first column, so that each lookup leaves 1 there.
+Var lookups(const Var& view, const std::vector<int64_t>& rows) {
+  Tensor first_column({static_cast<int64_t>(rows.size()), kWidth});
+  for (size_t i = 0; i < rows.size(); ++i)
+    first_column.data()[static_cast<int64_t>(i) * kWidth] = 1;
+  return gv::sum(gv::gather_rows(view, rows) * Var::constant(first_column));
+}
+
 }  // namespace
 
-TEST_CASE("The pull is the gradient of lambda/2 ||w - w_old||^2, once per row",
+TEST_CASE("The pull is lambda/2 ||w - w_old||^2 over the known rows a step reads, once per row",
           "[anchor][gradcheck]") {
   auto anchor = std::make_shared<RowAnchor>();
   anchor->lambda = 0.7f;
-  anchor->rows = {1, 3};
-  anchor->values = {0.5f, -0.25f, 2.0f, 1.0f, 4.0f, 3.5f};  // rows 1 and 3 in the model
+  anchor->rows = {1, 2, 3};
+  anchor->values =
+      Tensor::from({3, kDim}, {0.5f, -0.25f, 2.0f, 9.0f, 9.0f, 9.0f, 1.0f, 4.0f, 3.5f});
   Var table = Var::parameter(table_of_four());
   Var view = Var::view_of(table);
-  // Row 0 (not anchored) once, row 1 twice, row 3 once; row 2 untouched.
-  gv::SparseRows& grad = view.sparse_grad();
-  grad = gv::SparseRows(4, kWidth);
-  for (const int64_t row : {0, 1, 1, 3}) grad.append_row(row)[0] = 1.0f;
-  const Tensor before = grad.to_dense();
-
-  AnchoredRows(anchor, 4, kDim).pull(view);
-  const Tensor after = view.sparse_grad().to_dense();
-  // Central differences of the penalty, coordinate by coordinate.
+  // Row 0 (not anchored) once, row 1 twice, row 3 once; row 2, anchored, not read.
+  const std::vector<int64_t> read = {0, 1, 1, 3};
+  const AnchoredRows anchored(anchor, 4, kDim);
+  const Var pull = anchored.loss(view, read);
+  CHECK(pull.item() == Approx(penalty(table.value(), *anchor, read)));
+  (pull + lookups(view, read)).backward();
+  const Tensor grad = view.sparse_grad().to_dense();
+  // The gradient beyond the lookups' 1s, against central differences of the penalty.
   Tensor& w = table.value();
   const float h = 1e-2f;  // the penalty is quadratic: its central difference is exact but rounding
   for (int64_t r = 0; r < 4; ++r) {
@@ -67,19 +81,21 @@ TEST_CASE("The pull is the gradient of lambda/2 ||w - w_old||^2, once per row",
       float& x = w.data()[r * kWidth + c];
       const float saved = x;
       x = saved + h;
-      const double up = penalty(w, *anchor);
+      const double up = penalty(w, *anchor, read);
       x = saved - h;
-      const double down = penalty(w, *anchor);
+      const double down = penalty(w, *anchor, read);
       x = saved;
       const double numeric = (up - down) / (2 * h);
-      const float added = after.data()[r * kWidth + c] - before.data()[r * kWidth + c];
+      const auto lookups_here = std::count(read.begin(), read.end(), r);
+      const float added = grad.data()[r * kWidth + c] - (c == 0 ? float(lookups_here) : 0.0f);
       CHECK(added == Approx(numeric).margin(1e-4));
     }
   }
-  // Row 3, column 0: lambda (w - w_old) = 0.7 (3 - 1) = 1.4 beside its entry's 1.
-  CHECK(after.data()[3 * kWidth] == Approx(1.0f + 1.4f));
-  // Row 1's two entries were summed first, and the pull added once: 2 + 0.7 (1 - 0.5).
-  CHECK(after.data()[1 * kWidth] == Approx(2.0f + 0.35f));
+  // Row 3, column 0: lambda (w - w_old) = 0.7 (3 - 1) = 1.4 beside its lookup's 1.
+  CHECK(grad.data()[3 * kWidth] == Approx(1.0f + 1.4f));
+  // Row 1's two lookups were summed first, and the pull added once: 2 + 0.7 (1 - 0.5).
+  CHECK(grad.data()[1 * kWidth] == Approx(2.0f + 0.35f));
+  CHECK(view.sparse_grad().stored_rows() == 3);  // rows 0, 1 and 3: one entry each
 }
 
 TEST_CASE("One SGD step with the pull, worked by hand", "[anchor]") {
@@ -89,13 +105,14 @@ TEST_CASE("One SGD step with the pull, worked by hand", "[anchor]") {
   auto anchor = std::make_shared<RowAnchor>();
   anchor->lambda = 0.5f;
   anchor->rows = {2};
-  anchor->values = {1.0f, 2.1f, 3.2f};
+  anchor->values = Tensor::from({1, kDim}, {1.0f, 2.1f, 3.2f});
   Var table = Var::parameter(table_of_four());
   gv::Sgd sgd({table}, 0.1f);
   std::vector<Var> views = {Var::view_of(table)};
-  views[0].sparse_grad() = gv::SparseRows(4, kWidth);
-  views[0].sparse_grad().append_row(2)[0] = 0.5f;
-  AnchoredRows(anchor, 4, kDim).pull(views[0]);
+  const std::vector<int64_t> read = {2};
+  (AnchoredRows(anchor, 4, kDim).loss(views[0], read) +
+   gv::mul_scalar(lookups(views[0], read), 0.5f))
+      .backward();
   sgd.step(views, 0.1f);
   const float* row = table.value().data() + 2 * kWidth;
   CHECK(row[0] == Approx(1.9f));

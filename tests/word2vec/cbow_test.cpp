@@ -82,7 +82,7 @@ TEST_CASE("CBOW on TinyShakespeare: the loss falls each epoch and thee lands nea
   const std::string corpus = std::string(GRADVEC_SOURCE_DIR) + "/data/tinyshakespeare.txt";
   INFO("needs the corpus: run data/fetch.sh first");
   REQUIRE(std::filesystem::exists(corpus));
-  Trainer trainer(corpus, cbow_options());
+  Trainer trainer = Trainer::fresh(corpus, cbow_options());
   const int64_t words_per_epoch = trainer.vocabulary().total_count();
   std::vector<double> losses = {sample_loss(trainer, corpus, 2000)};
   // W_out starts at zero: every logit is 0 and every pair costs log 2.

@@ -114,7 +114,7 @@ TEST_CASE_METHOD(MidRunCheckpoint,
     INFO(edit.field << " edited");
     const std::string bad = dir.write("bad.ckpt", edited(good, at, edit));
     try {
-      gv::Trainer::from_checkpoint(bad, corpus);
+      gv::Trainer::resumed(bad, corpus);
       FAIL("accepted");
     } catch (const std::runtime_error& e) {
       const std::string message = e.what();
@@ -123,8 +123,7 @@ TEST_CASE_METHOD(MidRunCheckpoint,
     }
   }
   // The good one resumes.
-  CHECK(gv::Trainer::from_checkpoint(dir.write("again.ckpt", good), corpus).vocabulary().size() ==
-        9);
+  CHECK(gv::Trainer::resumed(dir.write("again.ckpt", good), corpus).vocabulary().size() == 9);
 }
 
 TEST_CASE_METHOD(
@@ -143,7 +142,7 @@ TEST_CASE_METHOD(
       "not a valid gradvec checkpoint (vocabulary count of word 0 must be in [1, 17592186044416] "
       "(counts add up to at most 2^44 tokens; those before it to 0), got " +
       std::to_string(count0 + crafted) + ")";
-  CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(bad, corpus), Catch::Equals(bad + ": " + message));
+  CHECK_THROWS_WITH(gv::Trainer::resumed(bad, corpus), Catch::Equals(bad + ": " + message));
   CHECK_THROWS_WITH(gv::read_checkpoint_model(bad), Catch::Equals(bad + ": " + message));
 }
 
@@ -176,7 +175,7 @@ TEST_CASE_METHOD(
     bytes.replace(edits[i].first, sizeof(float), edits[i].second);
     const std::string bad = dir.write("bad.ckpt", bytes);
     const std::string message = bad + ": not a valid gradvec checkpoint (" + messages[i] + ")";
-    CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(bad, corpus), Catch::Equals(message));
+    CHECK_THROWS_WITH(gv::Trainer::resumed(bad, corpus), Catch::Equals(message));
     // train --init reads the tables alone: the optimizer state is never read there.
     if (i < 3) CHECK_THROWS_WITH(gv::read_checkpoint_model(bad), Catch::Equals(message));
   }
@@ -191,11 +190,12 @@ TEST_CASE("An anchored run's checkpoint holds its rows and checks them as read",
   o.dim = 4;
   o.min_count = 1;
   o.threads = 1;
-  gv::Trainer model_run(first, o);
+  gv::Trainer model_run = gv::Trainer::fresh(first, o);
   REQUIRE(model_run.train({}, gv::testing::kNeverStop));
   model_run.save_checkpoint(dir.file("model.ckpt"));
   const gv::InitialModel model = gv::read_checkpoint_model(dir.file("model.ckpt"));
-  gv::Trainer anchored(corpus, o, model, false, 2.0f);
+  gv::Trainer anchored =
+      gv::Trainer::continued(corpus, o, model, {gv::KnownWords::Rule::anchored, 2.0f});
   REQUIRE_FALSE(anchored.train({}, gv::testing::kNeverStop, 300));
   anchored.save_checkpoint(dir.file("anchored.ckpt"));
   const std::string good = gv::testing::read_file(dir.file("anchored.ckpt"));
@@ -225,8 +225,8 @@ TEST_CASE("An anchored run's checkpoint holds its rows and checks them as read",
       bytes.replace(at.at(edit.field), sizeof(uint32_t), edit.bytes);
     else
       std::copy(edit.bytes.begin(), edit.bytes.end(), bytes.begin() + at.at(edit.field));
-    CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(dir.write("bad.ckpt", bytes), corpus),
+    CHECK_THROWS_WITH(gv::Trainer::resumed(dir.write("bad.ckpt", bytes), corpus),
                       Catch::Contains("bad.ckpt") && Catch::Contains(edit.message));
   }
-  CHECK_NOTHROW(gv::Trainer::from_checkpoint(dir.file("anchored.ckpt"), corpus));
+  CHECK_NOTHROW(gv::Trainer::resumed(dir.file("anchored.ckpt"), corpus));
 }

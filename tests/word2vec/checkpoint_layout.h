@@ -39,7 +39,7 @@ inline std::string mid_run_checkpoint(const gv::testing::ScratchDir& dir,
   o.optimizer = gv::OptimizerKind::adam;
   o.subwords = true;
   o.subword_scheme = {3, 4, 50};
-  gv::Trainer trainer(corpus, o);
+  gv::Trainer trainer = gv::Trainer::fresh(corpus, o);
   const std::atomic<bool> never{false};
   REQUIRE_FALSE(trainer.train({}, never, 700));
   const std::string path = dir.file("good.ckpt");

@@ -32,7 +32,7 @@ TEST_CASE("A checkpoint of the first format is refused by its version", "[traine
   const std::string corpus = dir.write("corpus.txt", "a b a b\n");
   // Version 1 began with this magic and had no version field; the rest does not matter.
   const std::string old = dir.write("old.ckpt", "GVCKPT01" + std::string(64, '\0'));
-  CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
+  CHECK_THROWS_WITH(gv::Trainer::resumed(old, corpus),
                     Catch::Contains("old.ckpt") && Catch::Contains("unsupported version 1") &&
                         Catch::Contains("checkpoint versions 8 to 12"));
 }
@@ -52,7 +52,7 @@ TEST_CASE(
     bytes.push_back(version);  // little-endian uint32, then anything
     bytes.append(3 + 64, '\0');
     const std::string old = dir.write(name, bytes);
-    CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(old, corpus),
+    CHECK_THROWS_WITH(gv::Trainer::resumed(old, corpus),
                       Catch::Contains(name) &&
                           Catch::Contains("unsupported version " + std::to_string(int{version})) &&
                           Catch::Contains("checkpoint versions 8 to 12"));
@@ -66,10 +66,10 @@ TEST_CASE("A resumed run keeps the saved ids of words tied in count", "[trainer]
   gv::TrainOptions o;
   o.dim = 4;
   o.min_count = 1;
-  const gv::Trainer original(corpus, o);
+  const gv::Trainer original = gv::Trainer::fresh(corpus, o);
   const std::string checkpoint = dir.file("tied.ckpt");
   original.save_checkpoint(checkpoint);
-  const gv::Trainer resumed = gv::Trainer::from_checkpoint(checkpoint, corpus);
+  const gv::Trainer resumed = gv::Trainer::resumed(checkpoint, corpus);
   const gv::Vocabulary &saved = original.vocabulary(), &restored = resumed.vocabulary();
   REQUIRE(restored.size() == 4);
   for (int64_t id = 0; id < saved.size(); ++id) CHECK(restored.word(id) == saved.word(id));
@@ -92,7 +92,7 @@ TEST_CASE("A checkpoint refuses a corpus of the same size with other contents",
   const std::string reordered = text.substr(last_line) + text.substr(0, last_line);
   for (const auto& [name, other] : {std::pair{"rot13.txt", rot13}, {"reordered.txt", reordered}}) {
     REQUIRE(other.size() == text.size());
-    CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(checkpoint, dir.write(name, other)),
+    CHECK_THROWS_WITH(gv::Trainer::resumed(checkpoint, dir.write(name, other)),
                       Catch::Contains("good.ckpt: was written for another corpus: ") &&
                           Catch::Contains(name) &&
                           Catch::Contains("same size (" + std::to_string(text.size()) + " bytes)"));
@@ -110,7 +110,7 @@ TEST_CASE("read_checkpoint gives back what a trainer saved, field by field",
   o.threads = 2;
   o.seed = 7;
   o.optimizer = gv::OptimizerKind::adagrad;
-  gv::Trainer trainer(corpus, o);
+  gv::Trainer trainer = gv::Trainer::fresh(corpus, o);
   const std::atomic<bool> never{false};
   REQUIRE_FALSE(trainer.train({}, never, 1000));
   const std::string path = dir.file("run.ckpt");
@@ -174,7 +174,7 @@ TEST_CASE("A checkpoint over BPE tokens holds the merges, and a resume reads the
   gv::testing::ScratchDir dir("bpe_checkpoint");
   const std::string text = small_corpus(200);
   const std::string corpus = dir.write("corpus.txt", text);
-  gv::Trainer original(corpus, bpe_run_options(text));
+  gv::Trainer original = gv::Trainer::fresh(corpus, bpe_run_options(text));
   const std::atomic<bool> never{false};
   REQUIRE_FALSE(original.train({}, never, 700));
   const std::string checkpoint = dir.file("bpe.ckpt");
@@ -186,7 +186,7 @@ TEST_CASE("A checkpoint over BPE tokens holds the merges, and a resume reads the
   REQUIRE(merges.size() > 2);
   REQUIRE(read_at<uint32_t>(bytes, at.at("BPE merges")) == merges.size());
 
-  const gv::Trainer resumed = gv::Trainer::from_checkpoint(checkpoint, corpus);
+  const gv::Trainer resumed = gv::Trainer::resumed(checkpoint, corpus);
   const gv::TokenizerOptions& saved = original.options().tokenizer;
   const gv::TokenizerOptions& read = resumed.options().tokenizer;
   REQUIRE(read.kind == gv::TokenizerKind::bpe);
@@ -200,12 +200,12 @@ TEST_CASE("A checkpoint over BPE tokens holds the merges, and a resume reads the
   std::string damaged = bytes;
   const int32_t later = 300;
   std::memcpy(damaged.data() + at.at("BPE merge 1"), &later, sizeof later);
-  CHECK_THROWS_WITH(gv::Trainer::from_checkpoint(dir.write("damaged.ckpt", damaged), corpus),
+  CHECK_THROWS_WITH(gv::Trainer::resumed(dir.write("damaged.ckpt", damaged), corpus),
                     Catch::Contains("damaged.ckpt") && Catch::Contains("BPE merges: merge 1") &&
                         Catch::Contains("300"));
   // Version 8 had no BPE tokenizer.
   CHECK_THROWS_WITH(
-      gv::Trainer::from_checkpoint(dir.write("v8.ckpt", with_version(bytes, 8)), corpus),
+      gv::Trainer::resumed(dir.write("v8.ckpt", with_version(bytes, 8)), corpus),
       Catch::Contains("v8.ckpt") && Catch::Contains("tokenizer must be in [0, 1], got 2"));
 }
 
@@ -240,7 +240,7 @@ TEST_CASE(
   for (const auto& [version, bytes] : olds) {
     INFO("version " << version);
     const std::string old = dir.write("old.ckpt", with_version(*bytes, version));
-    gv::Trainer from_old = gv::Trainer::from_checkpoint(old, corpus);
+    gv::Trainer from_old = gv::Trainer::resumed(old, corpus);
     CHECK(from_old.resumed_sync().processes.empty());
     from_old.save_checkpoint(dir.file("again.ckpt"));
     CHECK(gv::testing::read_file(dir.file("again.ckpt")) == v12);
@@ -249,7 +249,8 @@ TEST_CASE(
     CHECK(model.rare.empty());
     gv::TrainOptions o = from_old.options();
     o.min_count = 5;
-    const gv::Trainer continued(dir.write("new.txt", "king crown zorblax\n"), o, model, false);
+    const gv::Trainer continued =
+        gv::Trainer::continued(dir.write("new.txt", "king crown zorblax\n"), o, model, {});
     CHECK(continued.vocabulary().size() == 9);
     CHECK(gv::testing::read_back(continued.training_state().continued.rare) ==
           gv::WordCounts{{"zorblax", {1, 0}}});
@@ -266,14 +267,14 @@ TEST_CASE("A checkpoint keeps the words it gave no row, each checked as read",
   o.min_count = 2;
   o.epochs = 2;
   o.threads = 1;
-  gv::Trainer trainer(corpus, o);
+  gv::Trainer trainer = gv::Trainer::fresh(corpus, o);
   REQUIRE_FALSE(trainer.train({}, gv::testing::kNeverStop, 700));
   trainer.save_checkpoint(dir.file("good.ckpt"));
   const std::string good = gv::testing::read_file(dir.file("good.ckpt"));
   const gv::WordCounts rare{{"kinq", {1, 0}}, {"kinr", {1, 1}}};
-  CHECK(gv::testing::read_back(gv::Trainer::from_checkpoint(dir.file("good.ckpt"), corpus)
-                                   .training_state()
-                                   .continued.rare) == rare);
+  CHECK(gv::testing::read_back(
+            gv::Trainer::resumed(dir.file("good.ckpt"), corpus).training_state().continued.rare) ==
+        rare);
   CHECK(gv::read_checkpoint_model(dir.file("good.ckpt")).rare == rare);
 
   std::map<std::string, size_t> at = locate_fields(good);
@@ -322,7 +323,7 @@ TEST_CASE(
     "[trainer][checkpoint]") {
   gv::testing::ScratchDir dir("sync_checkpoint");
   const std::string corpus = dir.write("corpus.txt", small_corpus(200));
-  const gv::Trainer trainer = gv::Trainer::from_checkpoint(mid_run_checkpoint(dir, corpus), corpus);
+  const gv::Trainer trainer = gv::Trainer::resumed(mid_run_checkpoint(dir, corpus), corpus);
   // Two processes of one thread each, the second's worker at the start of its share.
   gv::TrainingState state = trainer.training_state();
   const std::vector<gv::ByteRange> shares = gv::split_corpus(gv::Corpus(corpus), 2);
@@ -337,7 +338,7 @@ TEST_CASE(
   gv::write_checkpoint(path, trainer.vocabulary(), trainer.input_table().value(),
                        trainer.output_table().value(), state);
 
-  const gv::Trainer resumed = gv::Trainer::from_checkpoint(path, corpus);
+  const gv::Trainer resumed = gv::Trainer::resumed(path, corpus);
   const gv::SyncState& sync = resumed.resumed_sync();
   CHECK(sync.sync_words == 100);
   CHECK(sync.epoch == 1);
@@ -346,7 +347,7 @@ TEST_CASE(
   CHECK(sync.processes[1].share_words == 450);
   CHECK(sync.processes[1].epoch_start == 40);
   // A plain run refuses it, naming the ranks that resume it.
-  gv::Trainer plain = gv::Trainer::from_checkpoint(path, corpus);
+  gv::Trainer plain = gv::Trainer::resumed(path, corpus);
   CHECK_THROWS_WITH(gv::TrainGroup().join(plain), Catch::Contains("written across 2 MPI rank(s)") &&
                                                       Catch::Contains("mpirun -np 2"));
 
@@ -364,8 +365,7 @@ TEST_CASE(
   };
   for (const Edit& edit : edits) {
     INFO(edit.field << " edited");
-    CHECK_THROWS_WITH(
-        gv::Trainer::from_checkpoint(dir.write("bad.ckpt", edited(good, at, edit)), corpus),
-        Catch::Contains("bad.ckpt") && Catch::Contains(edit.message));
+    CHECK_THROWS_WITH(gv::Trainer::resumed(dir.write("bad.ckpt", edited(good, at, edit)), corpus),
+                      Catch::Contains("bad.ckpt") && Catch::Contains(edit.message));
   }
 }

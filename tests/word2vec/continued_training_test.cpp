@@ -30,7 +30,7 @@ namespace {
 
 // The model trained on `corpus`, as read_checkpoint_model reads it back.
 InitialModel trained_model(gv::testing::ScratchDir& dir, const std::string& corpus) {
-  Trainer model(corpus, small_options());
+  Trainer model = Trainer::fresh(corpus, small_options());
   REQUIRE(model.train({}, kNeverStop));
   const std::string checkpoint = dir.file("model.ckpt");
   model.save_checkpoint(checkpoint);
@@ -76,7 +76,7 @@ TEST_CASE(
   // y and z are the model's (x 2, y 2, z 1); w is new and occurs twice, v once.
   TrainOptions o = small_options();
   o.min_count = 2;
-  const Trainer trainer(dir.write("b.txt", "w w y v\n"), o, model, false);
+  const Trainer trainer = Trainer::continued(dir.write("b.txt", "w w y v\n"), o, model, {});
   const gv::Vocabulary& vocab = trainer.vocabulary();
   CHECK(vocab.size() == 4);  // x, y, z stay; w joins; v is under --min-count
   CHECK(vocab.count(vocab.id("y")) == 2 + 1);
@@ -91,7 +91,7 @@ TEST_CASE(
         std::vector<float>(model.w_in.begin() + 2 * o.dim, model.w_in.begin() + 3 * o.dim));
   // A max_vocab would drop some of the model's words: refused.
   o.max_vocab = 2;
-  CHECK_THROWS_WITH(Trainer(dir.file("b.txt"), o, model, false),
+  CHECK_THROWS_WITH(Trainer::continued(dir.file("b.txt"), o, model, {}),
                     Catch::Contains("--max-vocab cannot continue a model"));
 }
 
@@ -101,7 +101,7 @@ TEST_CASE("A model word that no training vocabulary can hold is refused by the m
   model.path = "spaces.vec";
   model.words = {"fine", "two words"};
   const gv::Vocabulary corpus_words = gv::Vocabulary::build({{"fine", {1, 0}}});
-  CHECK_THROWS_WITH(gv::continue_vocabulary(corpus_words, model, 1, false),
+  CHECK_THROWS_WITH(gv::continue_vocabulary(corpus_words, model, 1, {}),
                     Catch::Equals("spaces.vec: word 2 'two words' contains a space or tab, which "
                                   "ends a word in a binary file; no training can hold it"));
 }
@@ -114,12 +114,12 @@ TEST_CASE("A model's counts and the corpus's add up to at most 2^44 tokens, rare
   model.counts = {gv::kMaxTotalCount - 3, 1};
   const gv::Vocabulary corpus_words = gv::Vocabulary::build({{"king", {1, 0}}, {"queen", {1, 1}}});
   // the + king + queen: kMaxTotalCount exactly.
-  CHECK(gv::continue_vocabulary(corpus_words, model, 1, false).vocab.total_count() ==
+  CHECK(gv::continue_vocabulary(corpus_words, model, 1, {}).vocab.total_count() ==
         gv::kMaxTotalCount);
   // One more, in a rare word the corpus lacks: a later run may bring it in.
   model.rare = {{"knave", {1, 0}}};
   CHECK_THROWS_WITH(
-      gv::continue_vocabulary(corpus_words, model, 1, false),
+      gv::continue_vocabulary(corpus_words, model, 1, {}),
       Catch::Equals("model.ckpt: the count of 'knave', the model's 1 and the corpus's 0, must be "
                     "in [1, 0] (counts add up to at most 2^44 tokens; those before it to "
                     "17592186044416), got 1"));
@@ -127,7 +127,7 @@ TEST_CASE("A model's counts and the corpus's add up to at most 2^44 tokens, rare
   model.rare = gv::WordCounts();
   model.counts = {5, 0};
   const gv::Vocabulary no_king = gv::Vocabulary::build({{"queen", {1, 0}}});
-  CHECK_THROWS_WITH(gv::continue_vocabulary(no_king, model, 1, false),
+  CHECK_THROWS_WITH(gv::continue_vocabulary(no_king, model, 1, {}),
                     Catch::Contains("model.ckpt: the count of 'king', the model's 0 and the "
                                     "corpus's 0, must be in [1, "));
 }
@@ -138,8 +138,8 @@ TEST_CASE("A word only in the new corpus gets a trained vector near its topic",
   const InitialModel model = trained_model(dir, dir.write("a.txt", two_topic_corpus(600, 1)));
   REQUIRE(std::find(model.words.begin(), model.words.end(), "anew") == model.words.end());
   const std::string corpus = dir.write("b.txt", two_topic_corpus(600, 2, "anew"));
-  const Trainer untrained(corpus, small_options(), model, false);
-  Trainer trainer(corpus, small_options(), model, false);
+  const Trainer untrained = Trainer::continued(corpus, small_options(), model, {});
+  Trainer trainer = Trainer::continued(corpus, small_options(), model, {});
   REQUIRE(trainer.train({}, kNeverStop));
   CHECK(row_of(trainer, "anew") != row_of(untrained, "anew"));
   // Its neighbours are topic a's words: each is nearer to it than any of topic b's.
@@ -163,9 +163,11 @@ TEST_CASE("With freeze_known the model's rows stay bit for bit", "[trainer][cont
       o.optimizer = optimizer;
       o.loss = loss;
       INFO("optimizer " << int(optimizer) << ", loss " << int(loss));
-      const Trainer untrained(corpus, o, model, true);
+      const Trainer untrained =
+          Trainer::continued(corpus, o, model, {gv::KnownWords::Rule::frozen});
       const std::vector<std::vector<float>> before = model_rows(untrained, model);
-      Trainer frozen(corpus, o, model, true), free(corpus, o, model, false);
+      Trainer frozen = Trainer::continued(corpus, o, model, {gv::KnownWords::Rule::frozen});
+      Trainer free = Trainer::continued(corpus, o, model, {});
       REQUIRE(frozen.train({}, kNeverStop));
       REQUIRE(free.train({}, kNeverStop));
       CHECK(model_rows(frozen, model) == before);
@@ -182,9 +184,11 @@ TEST_CASE("A strong anchor keeps the model's rows near their values while a new 
   const std::string corpus = dir.write("b.txt", two_topic_corpus(600, 2, "anew"));
   const TrainOptions o = small_options();
   const float strongest = 1.0f / o.lr;  // each step pulls a touched row back to its old value
-  const Trainer untrained(corpus, o, model, false);
+  const Trainer untrained = Trainer::continued(corpus, o, model, {});
   const std::vector<std::vector<float>> before = model_rows(untrained, model);
-  Trainer anchored(corpus, o, model, false, strongest), free(corpus, o, model, false);
+  Trainer anchored =
+      Trainer::continued(corpus, o, model, {gv::KnownWords::Rule::anchored, strongest});
+  Trainer free = Trainer::continued(corpus, o, model, {});
   REQUIRE(anchored.train({}, kNeverStop));
   REQUIRE(free.train({}, kNeverStop));
   // Mean distance of the model's rows from where they started.
@@ -211,27 +215,26 @@ TEST_CASE("A strong anchor keeps the model's rows near their values while a new 
   }
   CHECK(farthest_a > nearest_b);
   // Moot beside a freeze, and past lr x lambda = 1 a step would overshoot: both refused.
-  CHECK_THROWS_WITH(Trainer(corpus, o, model, true, 1.0f),
+  CHECK_THROWS_WITH(gv::known_words_from_options(true, 1.0f, o.lr),
                     Catch::Contains("--anchor-known is moot with --freeze-known"));
-  CHECK_THROWS_WITH(Trainer(corpus, o, model, false, 2 * strongest),
-                    Catch::Contains("their product must be at most 1"));
+  CHECK_THROWS_WITH(
+      Trainer::continued(corpus, o, model, {gv::KnownWords::Rule::anchored, 2 * strongest}),
+      Catch::Contains("their product must be at most 1"));
 }
 
 TEST_CASE("A continued run resumes bit for bit", "[trainer][continue][checkpoint]") {
   gv::testing::ScratchDir dir("continue_resume");
   const InitialModel model = trained_model(dir, dir.write("a.txt", two_topic_corpus(300, 1)));
   const std::string corpus = dir.write("b.txt", two_topic_corpus(300, 2, "anew"));
-  const struct {
-    bool freeze;
-    float anchor;
-  } runs[] = {{false, 0.0f}, {true, 0.0f}, {false, 5.0f}};
-  for (const auto& [freeze, anchor] : runs) {
-    INFO("freeze " << freeze << ", anchor " << anchor);
-    Trainer whole(corpus, small_options(), model, freeze, anchor);
+  using Rule = gv::KnownWords::Rule;
+  for (const gv::KnownWords known :
+       {gv::KnownWords{}, gv::KnownWords{Rule::frozen}, gv::KnownWords{Rule::anchored, 5.0f}}) {
+    INFO("rule " << static_cast<int>(known.rule) << ", lambda " << known.lambda);
+    Trainer whole = Trainer::continued(corpus, small_options(), model, known);
     REQUIRE(whole.train({}, kNeverStop));
     const Trainer resumed =
-        gv::testing::resumed_after(Trainer(corpus, small_options(), model, freeze, anchor), corpus,
-                                   dir.file("run.ckpt"), 300 * 8 + 1000);
+        gv::testing::resumed_after(Trainer::continued(corpus, small_options(), model, known),
+                                   corpus, dir.file("run.ckpt"), 300 * 8 + 1000);
     CHECK(gv::testing::same_run(resumed, whole));
   }
 }
@@ -247,7 +250,7 @@ TEST_CASE("A model's rare words count in the new corpus: at min_count across bot
   model.rare = {{"r", {3, 0}}, {"gone", {4, 1}}};
   const gv::Vocabulary corpus_words =
       gv::Vocabulary::build({{"x", {1, 0}}, {"r", {2, 1}}, {"s", {1, 2}}});
-  const gv::ContinuedVocabulary at5 = gv::continue_vocabulary(corpus_words, model, 5, false);
+  const gv::ContinuedVocabulary at5 = gv::continue_vocabulary(corpus_words, model, 5, {});
   REQUIRE(at5.vocab.id("r") != gv::Vocabulary::kUnknown);
   CHECK(at5.vocab.count(at5.vocab.id("r")) == 3 + 2);
   // The corpus reads r twice: its 3 earlier occurrences are the model's, as x's and y's are.
@@ -256,11 +259,12 @@ TEST_CASE("A model's rare words count in the new corpus: at min_count across bot
   // Still under min_count: s with its count in this corpus, gone with the model's.
   CHECK(gv::testing::read_back(at5.run.rare) == gv::WordCounts{{"s", {1, 0}}, {"gone", {4, 1}}});
   // At min_count 4, gone has enough but no corpus to train it: carried on, not given a row.
-  const gv::ContinuedVocabulary at4 = gv::continue_vocabulary(corpus_words, model, 4, false);
+  const gv::ContinuedVocabulary at4 = gv::continue_vocabulary(corpus_words, model, 4, {});
   CHECK(at4.vocab.id("gone") == gv::Vocabulary::kUnknown);
   CHECK(gv::testing::read_back(at4.run.rare).find("gone")->count == 4);
   // A counted-up word is a new row, never frozen.
-  const gv::ContinuedVocabulary frozen = gv::continue_vocabulary(corpus_words, model, 5, true);
+  const gv::ContinuedVocabulary frozen =
+      gv::continue_vocabulary(corpus_words, model, 5, {gv::KnownWords::Rule::frozen});
   CHECK(frozen.run.frozen_rows.size() == 2);
   CHECK(std::count(frozen.run.frozen_rows.begin(), frozen.run.frozen_rows.end(),
                    frozen.vocab.id("r")) == 0);
@@ -283,15 +287,15 @@ TEST_CASE("A word under min_count in each of three corpora joins once their coun
   TrainOptions o = small_options();
   o.min_count = 5;
 
-  Trainer first(a, o);
+  Trainer first = Trainer::fresh(a, o);
   REQUIRE(first.train({}, kNeverStop));
   CHECK(first.vocabulary().id("three") == gv::Vocabulary::kUnknown);
   first.save_checkpoint(dir.file("a.ckpt"));
   const InitialModel model_a = gv::read_checkpoint_model(dir.file("a.ckpt"));
   CHECK(model_a.rare == gv::WordCounts{{"three", {3, 0}}, {"two", {2, 1}}});
 
-  const Trainer untrained(b, o, model_a, false);
-  Trainer second(b, o, model_a, false);
+  const Trainer untrained = Trainer::continued(b, o, model_a, {});
+  Trainer second = Trainer::continued(b, o, model_a, {});
   REQUIRE(second.train({}, kNeverStop));
   const gv::Vocabulary& vocab = second.vocabulary();
   REQUIRE(vocab.id("three") != gv::Vocabulary::kUnknown);
@@ -305,12 +309,12 @@ TEST_CASE("A word under min_count in each of three corpora joins once their coun
   CHECK(model_b.rare == gv::WordCounts{{"two", {4, 0}}});
 
   // The rare words survive a resume of the continued run.
-  const Trainer resumed = gv::testing::resumed_after(Trainer(b, o, model_a, false), b,
+  const Trainer resumed = gv::testing::resumed_after(Trainer::continued(b, o, model_a, {}), b,
                                                      dir.file("run.ckpt"), 300 * 8 + 1000);
   CHECK(gv::testing::same_run(resumed, second));
   CHECK(gv::testing::read_back(resumed.training_state().continued.rare) == model_b.rare);
 
-  const Trainer third(c, o, model_b, false);
+  const Trainer third = Trainer::continued(c, o, model_b, {});
   REQUIRE(third.vocabulary().id("two") != gv::Vocabulary::kUnknown);
   CHECK(third.vocabulary().count(third.vocabulary().id("two")) == 5);
   CHECK(third.training_state().continued.rare.empty());

@@ -21,7 +21,7 @@ inline Trainer resumed_after(Trainer first, const std::string& corpus,
   if (first.train({}, kNeverStop, stop_after_words))
     throw std::logic_error("resumed_after: the run ended before its stop");
   first.save_checkpoint(checkpoint);
-  Trainer resumed = Trainer::from_checkpoint(checkpoint, corpus);
+  Trainer resumed = Trainer::resumed(checkpoint, corpus);
   resumed.train({}, kNeverStop);
   return resumed;
 }

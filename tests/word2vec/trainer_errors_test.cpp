@@ -19,50 +19,50 @@ using gv::testing::two_topic_corpus;
 
 TEST_CASE("Bad corpora and checkpoints give clear errors", "[trainer][errors]") {
   gv::testing::ScratchDir dir("errors");
-  CHECK_THROWS_WITH(Trainer(dir.file("missing.txt"), small_options()),
+  CHECK_THROWS_WITH(Trainer::fresh(dir.file("missing.txt"), small_options()),
                     Catch::Contains("missing.txt"));
-  CHECK_THROWS_WITH(Trainer(dir.write("empty.txt", ""), small_options()),
+  CHECK_THROWS_WITH(Trainer::fresh(dir.write("empty.txt", ""), small_options()),
                     Catch::Contains("empty.txt: the corpus is empty"));
-  CHECK_THROWS_WITH(Trainer(dir.write("marks.txt", "... !? --\n"), small_options()),
+  CHECK_THROWS_WITH(Trainer::fresh(dir.write("marks.txt", "... !? --\n"), small_options()),
                     Catch::Contains("marks.txt: the corpus holds no words"));
   // A vocabulary given to the trainer (--read-vocab) cannot count more tokens than its corpus
   // has bytes.
   CHECK_THROWS_WITH(
-      Trainer(dir.write("short.txt", "a b\n"), small_options(),
-              gv::Vocabulary::build(gv::WordCounts{{"a", {100, 0}}, {"b", {100, 1}}}, 1)),
+      Trainer::fresh(dir.write("short.txt", "a b\n"), small_options(),
+                     gv::Vocabulary::build(gv::WordCounts{{"a", {100, 0}}, {"b", {100, 1}}}, 1)),
       Catch::Contains(
           "short.txt: the vocabulary counts 200 tokens, more than its 4 bytes can hold"));
   TrainOptions strict = small_options();
   strict.min_count = 5;
-  CHECK_THROWS_WITH(Trainer(dir.write("rare.txt", "to be or not to be\n"), strict),
+  CHECK_THROWS_WITH(Trainer::fresh(dir.write("rare.txt", "to be or not to be\n"), strict),
                     Catch::Contains("rare.txt") && Catch::Contains("5 times"));
   // Binary garbage is tokenised like any text: it may train or be rejected, never crash.
   std::string garbage(4096, '\0');
   gv::Rng rng(1);
   for (char& c : garbage) c = static_cast<char>(rng.below(256));
   try {
-    Trainer binary(dir.write("binary.bin", garbage), small_options());
+    Trainer binary = Trainer::fresh(dir.write("binary.bin", garbage), small_options());
     binary.train({}, kNeverStop);
   } catch (const std::runtime_error& e) {
     CHECK_THAT(e.what(), Catch::Contains("binary.bin"));
   }
 
   const std::string corpus = dir.write("corpus.txt", two_topic_corpus(50, 5));
-  Trainer trainer(corpus, small_options());
+  Trainer trainer = Trainer::fresh(corpus, small_options());
   const std::string checkpoint = dir.file("good.ckpt");
   trainer.save_checkpoint(checkpoint);
   const std::string bytes = gv::testing::read_file(checkpoint);
   for (const size_t keep : {size_t{0}, size_t{5}, bytes.size() / 2, bytes.size() - 1}) {
     const std::string cut = dir.write("cut.ckpt", bytes.substr(0, keep));
-    CHECK_THROWS_WITH(Trainer::from_checkpoint(cut, corpus),
+    CHECK_THROWS_WITH(Trainer::resumed(cut, corpus),
                       Catch::Contains("cut.ckpt") && Catch::Contains("checkpoint"));
   }
   std::string wrong_magic = bytes;
   wrong_magic[0] = 'X';
-  CHECK_THROWS_WITH(Trainer::from_checkpoint(dir.write("magic.ckpt", wrong_magic), corpus),
+  CHECK_THROWS_WITH(Trainer::resumed(dir.write("magic.ckpt", wrong_magic), corpus),
                     Catch::Contains("magic.ckpt") && Catch::Contains("magic"));
   const std::string other = dir.write("other.txt", two_topic_corpus(60, 5));
-  CHECK_THROWS_WITH(Trainer::from_checkpoint(checkpoint, other),
+  CHECK_THROWS_WITH(Trainer::resumed(checkpoint, other),
                     Catch::Contains("good.ckpt") && Catch::Contains("bytes"));
 }
 
@@ -105,7 +105,7 @@ TEST_CASE("Options outside their bounds are refused by name before the corpus is
     TrainOptions o = small_options();
     c.set(o);
     CHECK_THROWS_WITH(o.check(), c.message);
-    CHECK_THROWS_WITH(Trainer(missing, o), c.message);
+    CHECK_THROWS_WITH(Trainer::fresh(missing, o), c.message);
   }
   // Each bound itself is allowed.
   for (const auto& set : std::vector<std::function<void(TrainOptions&)>>{
@@ -136,7 +136,7 @@ TEST_CASE("What the options size together is checked against memory first", "[tr
   CHECK_THROWS_WITH(steps.check(),
                     Contains("train: training needs about") &&
                         Contains("--batch 1048576 centres with --window 1000 and --negative 1000"));
-  CHECK_THROWS_WITH(Trainer(missing, steps),
+  CHECK_THROWS_WITH(Trainer::fresh(missing, steps),
                     Contains("--batch 1048576 centres with --window 1000 and --negative 1000") &&
                         Contains("lower one of them"));
 

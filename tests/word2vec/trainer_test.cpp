@@ -112,7 +112,7 @@ TEST_CASE("Table rows fill whole cache lines, and their padding stays zero in ev
     INFO(mode_name(o));
     o.dim = 13;  // stored in 16 floats: 3 of padding per row
     o.lr = o.optimizer == gv::OptimizerKind::sgd ? 0.05f : 0.01f;
-    Trainer trainer(corpus, o);
+    Trainer trainer = Trainer::fresh(corpus, o);
     REQUIRE(trainer.train({}, kNeverStop));
     for (const Tensor* table : {&trainer.input_table().value(), &trainer.output_table().value()}) {
       REQUIRE(table->size(1) == 16);
@@ -134,7 +134,7 @@ TEST_CASE("Skip-gram and CBOW separate two topics and the loss falls", "[trainer
   for (TrainOptions o : every_mode()) {
     INFO(mode_name(o));
     o.lr = o.optimizer == gv::OptimizerKind::sgd ? 0.05f : 0.01f;
-    Trainer trainer(corpus, o);
+    Trainer trainer = Trainer::fresh(corpus, o);
     CHECK(trainer.vocabulary().size() == 24);
     std::vector<double> losses;
     REQUIRE(
@@ -152,10 +152,11 @@ TEST_CASE("Skip-gram and CBOW separate two topics and the loss falls", "[trainer
 TEST_CASE("One thread and one seed reproduce training bit for bit", "[trainer]") {
   gv::testing::ScratchDir dir("repro");
   const std::string corpus = dir.write("corpus.txt", two_topic_corpus(200, 2));
-  Trainer a(corpus, small_options()), b(corpus, small_options());
+  Trainer a = Trainer::fresh(corpus, small_options());
+  Trainer b = Trainer::fresh(corpus, small_options());
   TrainOptions other_seed = small_options();
   other_seed.seed = 8;
-  Trainer c(corpus, other_seed);
+  Trainer c = Trainer::fresh(corpus, other_seed);
   for (Trainer* t : {&a, &b, &c}) REQUIRE(t->train({}, kNeverStop));
   CHECK(same_bits(a.input_table().value(), b.input_table().value()));
   CHECK(same_bits(a.output_table().value(), b.output_table().value()));
@@ -167,10 +168,10 @@ TEST_CASE("Resumed training equals uninterrupted training", "[trainer][checkpoin
   const std::string corpus = dir.write("corpus.txt", two_topic_corpus(300, 3));
   for (TrainOptions o : every_mode()) {
     INFO(mode_name(o));
-    Trainer whole(corpus, o);
+    Trainer whole = Trainer::fresh(corpus, o);
     REQUIRE(whole.train({}, kNeverStop));
     // Stopped a little into the second epoch, mid-corpus.
-    const Trainer resumed = gv::testing::resumed_after(Trainer(corpus, o), corpus,
+    const Trainer resumed = gv::testing::resumed_after(Trainer::fresh(corpus, o), corpus,
                                                        dir.file("run.ckpt"), 300 * 8 + 1000);
     CHECK(gv::testing::same_run(resumed, whole));
   }
@@ -190,14 +191,15 @@ TEST_CASE("Replaying the counted sentences trains as reading the corpus again do
     o.min_count = 2;
     TrainOptions reading = o;
     reading.sentence_cache_bytes = 0;
-    Trainer cached(corpus, o), read(corpus, reading);
+    Trainer cached = Trainer::fresh(corpus, o);
+    Trainer read = Trainer::fresh(corpus, reading);
     REQUIRE(cached.train({}, kNeverStop));
     REQUIRE(read.train({}, kNeverStop));
     CHECK(cached.progress().words_done == read.progress().words_done);
     CHECK(same_bits(cached.input_table().value(), read.input_table().value()));
     CHECK(same_bits(cached.output_table().value(), read.output_table().value()));
     // Stopped mid-epoch and trained on, the workers find their place in the cache again.
-    Trainer twice(corpus, o);
+    Trainer twice = Trainer::fresh(corpus, o);
     REQUIRE_FALSE(twice.train({}, kNeverStop, 300 * 8 + 700));
     REQUIRE(twice.train({}, kNeverStop));
     CHECK(same_bits(twice.input_table().value(), read.input_table().value()));
@@ -209,7 +211,7 @@ TEST_CASE("Two Hogwild threads read every word once per epoch", "[trainer]") {
   const std::string corpus = dir.write("corpus.txt", two_topic_corpus(400, 4));
   TrainOptions o = small_options();
   o.threads = 2;
-  Trainer trainer(corpus, o);
+  Trainer trainer = Trainer::fresh(corpus, o);
   REQUIRE(trainer.train({}, kNeverStop));
   CHECK(trainer.progress().words_done == 3 * 400 * 8);
   CHECK(same_topic_neighbour_rate(trainer) >= 0.9);
@@ -221,7 +223,7 @@ TEST_CASE("The init scale option sets the range of the input table", "[trainer]"
   for (const float scale : {0.5f, 1.0f}) {
     TrainOptions o = small_options();
     o.init_scale = scale;
-    const Trainer trainer(corpus, o);  // before any training
+    const Trainer trainer = Trainer::fresh(corpus, o);  // before any training
     const Tensor& table = trainer.input_table().value();
     const float bound = scale / static_cast<float>(o.dim);
     float largest = 0.0f;
@@ -234,7 +236,7 @@ TEST_CASE("The init scale option sets the range of the input table", "[trainer]"
   for (const float bad : {0.0f, INFINITY}) {
     TrainOptions o = small_options();
     o.init_scale = bad;
-    CHECK_THROWS_WITH(Trainer(corpus, o), Catch::Contains("--init-scale"));
+    CHECK_THROWS_WITH(Trainer::fresh(corpus, o), Catch::Contains("--init-scale"));
   }
 }
 
@@ -247,7 +249,7 @@ TEST_CASE(
   for (int line = 0; line < 10; ++line) two_words += "x y\n", one_word += "x\ny\n";
   // Each line gives 2 centres with exactly 1 context each (any window >= 1), and each
   // (context, centre) input meets K + 1 outputs: 10 lines x 2 x (K + 1) per epoch.
-  Trainer pairs(dir.write("two.txt", two_words), o);
+  Trainer pairs = Trainer::fresh(dir.write("two.txt", two_words), o);
   pairs.train({}, kNeverStop);
   CHECK(pairs.progress().pairs_done == 10 * 2 * (o.negatives + 1) * o.epochs);
   // W_out starts at zero and a vanishing rate keeps it there, so every output scores
@@ -255,11 +257,11 @@ TEST_CASE(
   // outputs learn, and the run's mean falls below it.
   TrainOptions still = o;
   still.lr = 1e-20f;
-  Trainer untrained(dir.file("two.txt"), still);
+  Trainer untrained = Trainer::fresh(dir.file("two.txt"), still);
   untrained.train({}, kNeverStop);
   CHECK(untrained.progress().run_loss == Approx(std::log(2.0)).epsilon(1e-6));
   CHECK(pairs.progress().run_loss < std::log(2.0) - 1e-3);
-  Trainer none(dir.write("one.txt", one_word), o);
+  Trainer none = Trainer::fresh(dir.write("one.txt", one_word), o);
   none.train({}, kNeverStop);
   CHECK(none.progress().pairs_done == 0);
   CHECK(none.progress().words_done == 20 * o.epochs);
@@ -302,7 +304,7 @@ double hs_loss_per_pair(const Trainer& trainer) {
 
 TEST_CASE("Skip-gram with hierarchical softmax: the loss falls on TinyShakespeare",
           "[trainer][hs]") {
-  Trainer trainer(kShakespeare, shakespeare_hs_options());
+  Trainer trainer = Trainer::fresh(kShakespeare, shakespeare_hs_options());
   // The zero output table starts every path step at log 2: a word costs its depth times log 2,
   // over 9 steps on average for the 3323 words. That is the Huffman code's length, close to
   // the unigram entropy, a baseline a context can improve on only by so much: training must
@@ -320,10 +322,10 @@ TEST_CASE("Skip-gram with hierarchical softmax resumes bit for bit", "[hs-resume
   gv::testing::ScratchDir dir("hs_resume");
   TrainOptions o = shakespeare_hs_options();
   o.epochs = 1;
-  Trainer whole(kShakespeare, o);
+  Trainer whole = Trainer::fresh(kShakespeare, o);
   REQUIRE(whole.train({}, kNeverStop));
   const Trainer resumed =
-      gv::testing::resumed_after(Trainer(kShakespeare, o), kShakespeare, dir.file("hs.ckpt"),
+      gv::testing::resumed_after(Trainer::fresh(kShakespeare, o), kShakespeare, dir.file("hs.ckpt"),
                                  whole.vocabulary().total_count() / 2);
   CHECK(resumed.options().loss == gv::LossKind::hs);
   CHECK(gv::testing::same_run(resumed, whole));
@@ -336,13 +338,13 @@ TEST_CASE("An extended run's rate decays over the new total from where the run s
   const int64_t tokens = 300 * 8;  // every word passes min_count 1, none is subsampled
   TrainOptions two = small_options();
   two.epochs = 2;
-  Trainer finished(corpus, two);
+  Trainer finished = Trainer::fresh(corpus, two);
   REQUIRE(finished.train({}, kNeverStop));
   finished.save_checkpoint(dir.file("two.ckpt"));
 
   // Extended from 2 epochs to 4: the rate stands where a 4-epoch run's stands after 2, half of
   // lr, and falls linearly to the end: lr x (1 - words / (4 x tokens)).
-  Trainer extended = Trainer::from_checkpoint(dir.file("two.ckpt"), corpus);
+  Trainer extended = Trainer::resumed(dir.file("two.ckpt"), corpus);
   extended.set_epochs(4);
   CHECK(extended.progress().words_total == 4 * tokens);
   CHECK(extended.progress().lr == Approx(two.lr * 0.5));
@@ -358,13 +360,13 @@ TEST_CASE("An extended run's rate decays over the new total from where the run s
   // as the 4-epoch run trained straight through.
   TrainOptions four = small_options();
   four.epochs = 4;
-  Trainer whole(corpus, four);
+  Trainer whole = Trainer::fresh(corpus, four);
   REQUIRE(whole.train({}, kNeverStop));
-  Trainer stopped(corpus, four);
+  Trainer stopped = Trainer::fresh(corpus, four);
   REQUIRE_FALSE(stopped.train({}, kNeverStop, tokens + tokens / 2));
   stopped.set_epochs(2);
   stopped.save_checkpoint(dir.file("stopped.ckpt"));
-  Trainer resumed = Trainer::from_checkpoint(dir.file("stopped.ckpt"), corpus);
+  Trainer resumed = Trainer::resumed(dir.file("stopped.ckpt"), corpus);
   CHECK(resumed.options().epochs == 2);
   resumed.set_epochs(4);
   REQUIRE(resumed.train({}, kNeverStop));
@@ -373,7 +375,7 @@ TEST_CASE("An extended run's rate decays over the new total from where the run s
   CHECK(resumed.progress().run_loss == whole.progress().run_loss);
 
   // Fewer epochs than begun would leave a worker past the end: refused by name.
-  Trainer again = Trainer::from_checkpoint(dir.file("stopped.ckpt"), corpus);
+  Trainer again = Trainer::resumed(dir.file("stopped.ckpt"), corpus);
   CHECK_THROWS_WITH(again.set_epochs(1),
                     "train: --epochs 1 is fewer than the 2 epoch(s) this run has begun; give at "
                     "least 2");
@@ -384,18 +386,18 @@ TEST_CASE("A resumed run changes its thread count at the next epoch, every word 
   gv::testing::ScratchDir dir("rethread");
   const std::string corpus = dir.write("corpus.txt", two_topic_corpus(400, 4));
   const int64_t tokens = 400 * 8;
-  Trainer first(corpus, small_options());  // 3 epochs, 1 thread
+  Trainer first = Trainer::fresh(corpus, small_options());  // 3 epochs, 1 thread
   REQUIRE_FALSE(first.train({}, kNeverStop, tokens + tokens / 2));
   first.save_checkpoint(dir.file("one.ckpt"));
 
   // Stopped while the one worker finishes epoch 2: that worker stays until its end.
-  Trainer resumed = Trainer::from_checkpoint(dir.file("one.ckpt"), corpus);
+  Trainer resumed = Trainer::resumed(dir.file("one.ckpt"), corpus);
   resumed.set_threads(2);
   CHECK(resumed.threads_from_epoch() == 2);
   REQUIRE_FALSE(resumed.train({}, kNeverStop, tokens + 3 * tokens / 4));
   CHECK(resumed.options().threads == 1);
   resumed.save_checkpoint(dir.file("still_one.ckpt"));
-  Trainer again = Trainer::from_checkpoint(dir.file("still_one.ckpt"), corpus);
+  Trainer again = Trainer::resumed(dir.file("still_one.ckpt"), corpus);
   again.set_threads(2);
   REQUIRE(again.train({}, kNeverStop));
   CHECK(again.options().threads == 2);
@@ -403,7 +405,7 @@ TEST_CASE("A resumed run changes its thread count at the next epoch, every word 
   CHECK(same_topic_neighbour_rate(again) >= 0.9);
   // Its checkpoint is a 2-thread run's, finished.
   again.save_checkpoint(dir.file("two.ckpt"));
-  Trainer reloaded = Trainer::from_checkpoint(dir.file("two.ckpt"), corpus);
+  Trainer reloaded = Trainer::resumed(dir.file("two.ckpt"), corpus);
   CHECK(reloaded.options().threads == 2);
   CHECK(reloaded.train({}, kNeverStop));
   CHECK(reloaded.progress().words_done == 3 * tokens);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <utility>
 
 #include "autograd/var.h"
@@ -22,6 +23,9 @@ namespace gv {
 
 class LogisticObjective : public Objective {
  public:
+  std::span<const int64_t> input_rows() const final {
+    return reads_table_ ? std::span<const int64_t>(batch_->input_ids) : inputs_.ids();
+  }
   Var loss(const Var& w_in, const Var& w_out) final {
     Var loss = reads_table_ ? logistic_loss<TableInputs>(w_in, w_out, batch_)
                             : logistic_loss<DenseInputs>(inputs_.rows_of(w_in), w_out,

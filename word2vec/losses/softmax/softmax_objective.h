@@ -38,6 +38,7 @@ class SoftmaxObjective final : public Objective {
 
   void add(const Example& example, Rng& rng) override;
   int64_t pairs() const override { return inputs_.rows(); }
+  std::span<const int64_t> input_rows() const override { return inputs_.ids(); }
   // The mean cross-entropy scaled back to a sum, so that a learning rate means the same per
   // pair as with SGNS.
   Var loss(const Var& w_in, const Var& w_out) override;
