@@ -7,7 +7,6 @@
 #include <utility>
 
 #include "autograd/ops.h"
-#include "word2vec/known_words.h"
 
 namespace gv {
 
@@ -23,15 +22,6 @@ void check_anchor(float lambda, float lr) {
     return;
   }
   throw std::invalid_argument(why.str());
-}
-
-KnownWords known_words_from_options(bool freeze, float anchor, float lr) {
-  if (freeze && anchor != 0.0f)
-    throw std::invalid_argument("train: --anchor-known is moot with --freeze-known: give one");
-  check_anchor(anchor, lr);
-  if (freeze) return {KnownWords::Rule::frozen};
-  if (anchor > 0.0f) return {KnownWords::Rule::anchored, anchor};
-  return {};
 }
 
 AnchoredRows::AnchoredRows(std::shared_ptr<const RowAnchor> anchor, int64_t vocab_size, int64_t dim)
