@@ -191,8 +191,8 @@ CorpusFingerprint read_corpus_fingerprint(TensorReader& r) {
 }
 
 struct SavedModel {
-  ContinuedRun continued;  // its rare words empty: they are in `rare`,
-  WordCounts rare;         // in memory, where a model to continue looks them up
+  ContinuedRun continued;
+  WordCounts rare;  // in memory, where a model to continue looks them up
   Vocabulary vocab;
   Tensor w_in, w_out;
 };
@@ -320,7 +320,7 @@ void write_checkpoint(const std::string& path, const Vocabulary& vocab, const Te
       w.string(vocab.word(id));
       w.pod(vocab.count(id));
     }
-    write_rare_words(w, training.continued.rare);
+    write_rare_words(w, training.rare);
     w.tensor(w_in);
     w.tensor(w_out);
     w.count(static_cast<int64_t>(training.continued.frozen_rows.size()));
@@ -352,7 +352,7 @@ TrainerCheckpoint read_checkpoint(const std::string& path, const Corpus& corpus)
   SavedModel model = read_model(r, training.options, saved.bytes);
   const TrainOptions& options = training.options;
   training.continued = std::move(model.continued);
-  training.continued.rare = RareWords(std::exchange(model.rare, WordCounts()));  // out to disk
+  training.rare = RareWords(std::exchange(model.rare, WordCounts()));  // out to disk
   const int64_t words_total =
       options.epochs * (model.vocab.total_count() - training.continued.prior_tokens);
 

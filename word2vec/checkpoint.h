@@ -63,7 +63,11 @@ struct TrainingState {
   // One per worker, options.threads of them for each process of `sync` (or for the one alone).
   std::vector<WorkerPosition> positions;
   ContinuedRun continued;  // what a run from --init keeps
-  SyncState sync;          // a run across processes: where its sync schedule stands
+  // The words counted but given no row (under min_count, or past max_vocab), with their counts,
+  // a continued run's model's added in: what a run continued from this one adds to its corpus's
+  // counts. On disk, not in memory (rare_words.h).
+  RareWords rare;
+  SyncState sync;  // a run across processes: where its sync schedule stands
 };
 
 struct TrainerCheckpoint {

@@ -73,14 +73,14 @@ ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const In
     if (corpus_words.id(word) == Vocabulary::kUnknown)
       left_out.add(word, summed(word, seen.count, 0));
   }
-  run.rare = left_out.finish();
+  RareWords rare = left_out.finish();
   Vocabulary vocab = Vocabulary::build(counts, 1);
   if (known.frozen()) {
     for (int64_t id = 0; id < vocab.size(); ++id) {
       if (counts.find(vocab.word(id))->first < model_size) run.frozen_rows.push_back(id);
     }
   }
-  return {std::move(vocab), std::move(run)};
+  return {std::move(vocab), std::move(run), std::move(rare)};
 }
 
 void copy_model_rows(const InitialModel& model, const Vocabulary& vocab,

@@ -31,30 +31,27 @@ struct InitialModel {
   std::string path;  // for messages
   std::vector<std::string> words;
   std::vector<int64_t> counts;  // per word, as the model counted them; empty for a vector file
-  WordCounts rare;  // a checkpoint's words counted but given no row (ContinuedRun::rare)
+  WordCounts rare;  // a checkpoint's words counted but given no row (TrainingState::rare)
   int64_t dim = 0;
   std::vector<float> w_in;   // (words + buckets, dim): a checkpoint with subwords has buckets
   std::vector<float> w_out;  // (words, dim), or empty: W_out starts at zero
   std::optional<TrainOptions> options;  // a checkpoint's: what the model was trained as
 };
 
-// What a run keeps beside its vocabulary for a continued run, its own or a later one's (--init),
-// saved in its checkpoints.
+// What a run continuing a model (--init) brings beside its vocabulary, saved in its checkpoints;
+// a fresh run's is empty.
 struct ContinuedRun {
   // The model's counts summed over the vocabulary: its counts less those of the corpus read,
   // whose tokens alone set the learning rate's schedule.
   int64_t prior_tokens = 0;
   std::vector<int64_t> frozen_rows;  // ascending ids whose W_in rows training leaves as they are
   std::shared_ptr<const RowAnchor> anchor;  // --anchor-known's pull; null: none
-  // The words counted but given no row (under min_count, or past max_vocab), with their counts,
-  // the model's added in: what a run continued from this one adds to its corpus's counts. On
-  // disk, not in memory (rare_words.h).
-  RareWords rare;
 };
 
 struct ContinuedVocabulary {
   Vocabulary vocab;
   ContinuedRun run;
+  RareWords rare;  // the corpus's words given no row, the model's rare words added in
 };
 
 // The options that count every word of a corpus (min_count 1), for a continued run to see the

@@ -41,13 +41,6 @@ Rng::State worker_stream(uint64_t seed, size_t worker, int64_t epoch) {
       .state();
 }
 
-// What a run of its own (no --init) keeps for a continued one: the words it gave no row.
-ContinuedRun fresh_run(RareWords rare) {
-  ContinuedRun run;
-  run.rare = std::move(rare);
-  return run;
-}
-
 }  // namespace
 
 // Everything one thread owns while training: its slice of the corpus, random stream, example
@@ -85,7 +78,7 @@ Trainer Trainer::fresh(Corpus corpus, TrainOptions options) {
 Trainer Trainer::fresh(Corpus corpus, TrainOptions options, CountedCorpus counted) {
   const CorpusFingerprint fingerprint = fingerprint_corpus(corpus);
   Trainer trainer(std::move(corpus), std::move(options), std::move(counted.vocab), fingerprint,
-                  fresh_run(std::move(counted.rare)));
+                  std::move(counted.rare));
   // count_words split the corpus with the same split_corpus call as ranges_; a slice whose range
   // came out otherwise (its file changed in between) is read from the file, not replayed.
   trainer.sentences_ = std::move(counted.sentences);
@@ -99,15 +92,16 @@ Trainer Trainer::fresh(Corpus corpus, TrainOptions options, CountedCorpus counte
 
 Trainer Trainer::fresh(Corpus corpus, TrainOptions options, Vocabulary vocab) {
   const CorpusFingerprint fingerprint = fingerprint_corpus(corpus);
-  return Trainer(std::move(corpus), std::move(options), std::move(vocab), fingerprint);
+  return Trainer(std::move(corpus), std::move(options), std::move(vocab), fingerprint, {});
 }
 
 Trainer::Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab,
-                 CorpusFingerprint fingerprint, ContinuedRun continued)
+                 CorpusFingerprint fingerprint, RareWords rare, ContinuedRun continued)
     : corpus_(std::move(corpus)),
       fingerprint_(fingerprint),
       options_(options),
       vocab_(std::move(vocab)),
+      rare_(std::move(rare)),
       continued_(std::move(continued)),
       share_{0, corpus_.size()} {
   options_.check();  // again: a checkpoint's options come here without count_corpus
@@ -165,7 +159,7 @@ Trainer Trainer::continued(Corpus corpus, TrainOptions options, ContinuedVocabul
   if (known.anchored()) check_anchor(known.lambda, options.lr);
   const CorpusFingerprint fingerprint = fingerprint_corpus(corpus);
   Trainer trainer(std::move(corpus), std::move(options), std::move(vocabulary.vocab), fingerprint,
-                  std::move(vocabulary.run));
+                  std::move(vocabulary.rare), std::move(vocabulary.run));
   Var in = trainer.in_->weight(), out = trainer.out_->weight();  // handles: writes reach them
   copy_model_rows(model, trainer.vocab_, trainer.options_, in.value(), out.value());
   if (!known.anchored()) return trainer;

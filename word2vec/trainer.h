@@ -169,7 +169,7 @@ class Trainer {
 
   const Vocabulary& vocabulary() const { return vocab_; }
   // The words counted but given no row (under min_count, or past max_vocab), with their counts.
-  const RareWords& rare_words() const { return continued_.rare; }
+  const RareWords& rare_words() const { return rare_; }
   const TrainOptions& options() const { return options_; }
   TrainProgress progress() const { return progress_; }
   // The tokens of the corpus in the vocabulary: what one epoch reads (a continued model's own
@@ -188,7 +188,7 @@ class Trainer {
   // Every factory ends here: the vocabulary and what the run carries beside it, the tables
   // initialised as a fresh run's.
   Trainer(Corpus corpus, TrainOptions options, Vocabulary vocab, CorpusFingerprint fingerprint,
-          ContinuedRun continued = {});
+          RareWords rare, ContinuedRun continued = {});
   // Runs until the corpus is done, or `stop` or `diverged` turns true (then at a step end).
   // Trains every worker's slice until it has finished `epochs` epochs (returns true), or until
   // a stop (returns false).
@@ -216,7 +216,8 @@ class Trainer {
   CorpusFingerprint fingerprint_;  // recorded in checkpoints
   TrainOptions options_;
   Vocabulary vocab_;
-  ContinuedRun continued_;
+  RareWords rare_;          // the words counted but given no row (TrainingState::rare)
+  ContinuedRun continued_;  // empty unless the run continues a model
   FrozenRows frozen_;
   AnchoredRows anchored_;
   std::unique_ptr<Subsampler> subsampler_;

@@ -13,7 +13,7 @@ Trainer Trainer::resumed(const std::string& checkpoint_path, Corpus corpus) {
   TrainerCheckpoint saved = read_checkpoint(checkpoint_path, corpus);
   TrainingState& state = saved.training;
   Trainer trainer(std::move(corpus), state.options, std::move(saved.vocab), state.corpus,
-                  std::move(state.continued));
+                  std::move(state.rare), std::move(state.continued));
   for (const auto& [table, saved_table] :
        {std::pair{trainer.in_.get(), &saved.w_in}, std::pair{trainer.out_.get(), &saved.w_out}}) {
     Var weight = table->weight();  // a handle: writes reach the table
@@ -41,7 +41,8 @@ void Trainer::save_checkpoint(const std::string& path) const {
 
 TrainingState Trainer::training_state() const {
   TrainingState state{
-      options_, fingerprint_, optimizer_->state(), progress_.seconds, positions_, continued_, {}};
+      options_, fingerprint_, optimizer_->state(), progress_.seconds, positions_, continued_, rare_,
+      {}};
   if (sync_) {
     state.sync = sync_->state();
     state.sync.epoch = sync_epoch_;

@@ -252,7 +252,7 @@ TEST_CASE(
     const gv::Trainer continued =
         gv::Trainer::continued(dir.write("new.txt", "king crown zorblax\n"), o, model, {});
     CHECK(continued.vocabulary().size() == 9);
-    CHECK(gv::testing::read_back(continued.training_state().continued.rare) ==
+    CHECK(gv::testing::read_back(continued.training_state().rare) ==
           gv::WordCounts{{"zorblax", {1, 0}}});
   }
 }
@@ -273,8 +273,7 @@ TEST_CASE("A checkpoint keeps the words it gave no row, each checked as read",
   const std::string good = gv::testing::read_file(dir.file("good.ckpt"));
   const gv::WordCounts rare{{"kinq", {1, 0}}, {"kinr", {1, 1}}};
   CHECK(gv::testing::read_back(
-            gv::Trainer::resumed(dir.file("good.ckpt"), corpus).training_state().continued.rare) ==
-        rare);
+            gv::Trainer::resumed(dir.file("good.ckpt"), corpus).training_state().rare) == rare);
   CHECK(gv::read_checkpoint_model(dir.file("good.ckpt")).rare == rare);
 
   std::map<std::string, size_t> at = locate_fields(good);

@@ -257,11 +257,11 @@ TEST_CASE("A model's rare words count in the new corpus: at min_count across bot
   CHECK(at5.run.prior_tokens == 5 + 5 + 3);
   CHECK(at5.vocab.total_count() - at5.run.prior_tokens == 1 + 2);
   // Still under min_count: s with its count in this corpus, gone with the model's.
-  CHECK(gv::testing::read_back(at5.run.rare) == gv::WordCounts{{"s", {1, 0}}, {"gone", {4, 1}}});
+  CHECK(gv::testing::read_back(at5.rare) == gv::WordCounts{{"s", {1, 0}}, {"gone", {4, 1}}});
   // At min_count 4, gone has enough but no corpus to train it: carried on, not given a row.
   const gv::ContinuedVocabulary at4 = gv::continue_vocabulary(corpus_words, model, 4, {});
   CHECK(at4.vocab.id("gone") == gv::Vocabulary::kUnknown);
-  CHECK(gv::testing::read_back(at4.run.rare).find("gone")->count == 4);
+  CHECK(gv::testing::read_back(at4.rare).find("gone")->count == 4);
   // A counted-up word is a new row, never frozen.
   const gv::ContinuedVocabulary frozen =
       gv::continue_vocabulary(corpus_words, model, 5, {gv::KnownWords::Rule::frozen});
@@ -312,10 +312,10 @@ TEST_CASE("A word under min_count in each of three corpora joins once their coun
   const Trainer resumed = gv::testing::resumed_after(Trainer::continued(b, o, model_a, {}), b,
                                                      dir.file("run.ckpt"), 300 * 8 + 1000);
   CHECK(gv::testing::same_run(resumed, second));
-  CHECK(gv::testing::read_back(resumed.training_state().continued.rare) == model_b.rare);
+  CHECK(gv::testing::read_back(resumed.training_state().rare) == model_b.rare);
 
   const Trainer third = Trainer::continued(c, o, model_b, {});
   REQUIRE(third.vocabulary().id("two") != gv::Vocabulary::kUnknown);
   CHECK(third.vocabulary().count(third.vocabulary().id("two")) == 5);
-  CHECK(third.training_state().continued.rare.empty());
+  CHECK(third.training_state().rare.empty());
 }
