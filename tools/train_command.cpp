@@ -47,9 +47,6 @@ struct TrainArgs {
   std::vector<std::string> corpus = {"data/tinyshakespeare.txt"};  // corpus_files() checks them
   std::string output = "models/tinyshakespeare.vec";
   VectorFormat format = VectorFormat::Word2VecText;
-  std::string optimizer = "sgd";
-  std::string loss = "sgns";
-  std::string model = "skipgram";
   bool lr_given = false;        // if not, the model's default_lr
   std::set<std::string> given;  // the options on the command line, by their long names
   CorpusReadingOptions reading;
@@ -122,13 +119,10 @@ void write_output(const Trainer& trainer, const TrainArgs& args) {
   write_input_vectors(trainer, args.output, args.format);
 }
 
-// The options as TrainOptions: the names given to --optimizer, --loss and --model turned into
-// kinds, and --lr the model's own rate for `processes` training together unless given.
+// The options as TrainOptions: --lr the model's own rate for `processes` training together unless
+// given.
 TrainOptions train_options(const TrainArgs& args, int processes) {
   TrainOptions options = args.options;
-  options.optimizer = kOptimizers.at(args.optimizer);
-  options.loss = kLosses.at(args.loss);
-  options.model = kModels.at(args.model);
   options.tokenizer = args.reading.tokenizer_options();
   if (!args.lr_given) options.lr = default_lr(options.model, processes);
   return options;
@@ -343,23 +337,18 @@ void add_train_command(CLI::App& app) {
                   "so a large N can diverge (CBOW + HS at lr 0.05: 1024, or 512 with 2 threads)")
       ->check(positive_integer_up_to(kMaxBatch))
       ->capture_default_str();
-  cmd->add_option("--optimizer", args->optimizer, "sgd, adagrad or adam (lazy sparse Adam)")
-      ->check(CLI::IsMember(kOptimizers))
-      ->capture_default_str();
-  cmd->add_option("--loss", args->loss,
+  add_kind_option(*cmd, "--optimizer", o.optimizer, kOptimizers,
+                  "sgd, adagrad or adam (lazy sparse Adam)");
+  add_kind_option(*cmd, "--loss", o.loss, kLosses,
                   "sgns (negative sampling: the best scores on TinyShakespeare, in every word-"
                   "frequency band), hs (hierarchical softmax down a Huffman tree: no negatives "
                   "to draw, O(log V) steps per pair; here slower and weaker, most on rare words) "
                   "or softmax (full softmax: small vocabularies, for reading). Measured in the "
-                  "README, 'Choosing a model and a loss'")
-      ->check(CLI::IsMember(kLosses))
-      ->capture_default_str();
-  cmd->add_option("--model", args->model,
+                  "README, 'Choosing a model and a loss'");
+  add_kind_option(*cmd, "--model", o.model, kModels,
                   "skipgram (each context predicts the centre: the best on rare words) or cbow "
                   "(their mean does: one update per centre, so faster; as good on frequent "
-                  "words, weaker on rare ones). Measured in the README")
-      ->check(CLI::IsMember(kModels))
-      ->capture_default_str();
+                  "words, weaker on rare ones). Measured in the README");
   cmd->add_option(
       "--checkpoint", args->checkpoint,
       "Write a checkpoint here at the end, and when a signal stops training (Ctrl-C, TERM, "

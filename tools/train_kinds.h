@@ -1,9 +1,11 @@
 // The names `gradvec train` gives the optimizers, losses and models, one home for the options'
-// choices, the header line and the resume checks.
+// choices (parsed straight into kinds), the header line and the resume checks.
 #pragma once
 
 #include <map>
 #include <string>
+
+#include <CLI/CLI.hpp>
 
 #include "word2vec/train_options.h"
 
@@ -25,6 +27,18 @@ std::string name_of(const std::map<std::string, Kind>& names, Kind kind) {
     if (value == kind) return name;
   }
   return "?";
+}
+
+// Adds --NAME taking one of `names` and stores its kind in `kind` as CLI11 parses it: the option
+// is a kind once, never a string to convert later. Help shows the names and `kind`'s default.
+template <class Kind>
+CLI::Option* add_kind_option(CLI::App& command, const std::string& name, Kind& kind,
+                             const std::map<std::string, Kind>& names, const std::string& help) {
+  return command
+      .add_option_function<std::string>(
+          name, [&kind, &names](const std::string& value) { kind = names.at(value); }, help)
+      ->check(CLI::IsMember(names))
+      ->default_str(name_of(names, kind));
 }
 
 }  // namespace gv::tools
