@@ -30,6 +30,7 @@
 #include "tools/builtin_tokenizer_note.h"
 #include "tools/commands.h"
 #include "tools/corpus_argument.h"
+#include "tools/kind_option.h"
 #include "tools/launched_ranks.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
@@ -59,7 +60,6 @@ struct LmTrainArgs {
   std::string output = kDefaultModel;
   std::string checkpoint;
   std::string resume;
-  std::string positions = "rope";
   std::string tokenizer = kCharacters;
   bool tokenizer_given = false;
   LmResumeChanges changes;  // with --resume: --steps and --threads, where given
@@ -147,7 +147,6 @@ void run_lm_train(LmTrainArgs args) {
   // From the first check through the last write: a signal stops training (at once if it came
   // before) but never cuts a write off.
   const StopSignals signals;
-  args.config.positions = kPositions.at(args.positions);
   const std::optional<LmVocabulary> tokenizer = read_tokenizer(args.tokenizer);
   const LmVocabulary* vocab = tokenizer ? &*tokenizer : nullptr;
   // Options first: a user should not wait for the corpus to learn of a typo.
@@ -338,10 +337,9 @@ void add_train(CLI::App& lm) {
   const auto setting = [&](CLI::Option* option) {
     option->excludes(resume)->capture_default_str();
   };
-  setting(cmd->add_option("--pos", args->positions,
+  setting(add_kind_option(*cmd, "--pos", c.positions, kPositions,
                           "Positions: none, learned (a trained table, GPT-2), sinusoidal (the "
-                          "fixed sin/cos table) or rope (rotated queries and keys)")
-              ->check(CLI::IsMember(kPositions)));
+                          "fixed sin/cos table) or rope (rotated queries and keys)"));
   setting(cmd->add_flag("--interleaved", c.interleaved,
                         "rope: pair dims (2i, 2i+1) as the RoPE paper, not (i, i + D/2) as "
                         "GPT-NeoX"));
