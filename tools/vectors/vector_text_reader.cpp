@@ -199,84 +199,92 @@ std::optional<GloveDimension> find_glove_dimension(const VectorSource& source,
       "all hold spaces needs a \"V d\" header)");
 }
 
-// `has_header` selects word2vec text ("V d" first) over GloVe.
-WordVectors read_text_vectors(const VectorSource& source, bool has_header,
-                              const ReadOptions& options, ReadReport& report) {
-  // A stream's prefix is read up to its last '\n'.
-  std::string_view text = source.bytes;
-  if (!source.complete) text = text.substr(0, text.rfind('\n') + 1);  // npos + 1 == 0
-  const std::string_view unended = source.bytes.substr(text.size());
-  const std::string_view line1 = trim_line_end(first_line(text));
-  std::string_view body = text;
+// Where a text file's vectors begin and how their lines are read.
+struct TextLayout {
+  std::string_view body;  // the vector lines
   int64_t first_body_line = 1;
-  std::optional<int64_t> declared_words;
+  std::optional<int64_t> declared_words;  // a header's V
   LineRules rules;
-  rules.skip_bad = options.skip_bad;
-  if (has_header) {
-    if (text.empty()) {  // a stream's first line is not whole yet
-      check_unended_line(source, 1, unended, /*skip_bad=*/false);
-      return {};
-    }
-    const std::optional<VectorFileHeader> header = parse_header_line(line1);
-    if (!header) {
-      throw source.error_at_line(
-          1, "expected a header \"V d\" (word count and dimension), found " + quoted(line1));
-    }
-    if (const std::string problem = header_problem(*header); !problem.empty()) {
-      throw source.error_at_line(1, "header " + quoted(line1) + ": " + problem);
-    }
-    // Past the header's '\n', or to the end when the header is all the file holds.
-    body.remove_prefix(std::min(body.size(), first_line(text).size() + 1));
-    const size_t body_bytes = body.size() + unended.size();
-    // Checked before anything is sized by them, so a corrupt header cannot ask for terabytes
-    // (nor make reading it slow): each of V good lines is a word, d values and a '\n', at
-    // least 2d + 2 bytes; a line skip_bad skips, at least a '\n'.
-    if (source.complete && body_bytes > 0 && header->dim > static_cast<int64_t>(body_bytes / 2)) {
-      throw source.error_at_line(1, "the header declares dimension " + std::to_string(header->dim) +
-                                        " but the " + std::to_string(body_bytes) +
-                                        " bytes after it cannot hold one such line");
-    }
-    rules.dim = header->dim;
-    rules.dim_origin = "as the header says";
-    const int64_t min_line_bytes = options.skip_bad ? 1 : 2 * header->dim + 2;
-    const int64_t lines_that_fit = static_cast<int64_t>(body_bytes + 1) / min_line_bytes;
-    const bool reads_all = options.limit == 0 || options.limit >= header->words;
-    if (source.complete && reads_all && header->words > lines_that_fit) {
-      if (!options.skip_bad) throw_first_bad_line(source, body, 2, rules);
-      throw source.error_at_line(
-          1, "the header declares " + std::to_string(header->words) + " words of dimension " +
-                 std::to_string(header->dim) + ", but the " + std::to_string(body_bytes) +
-                 " bytes after it hold at most " + std::to_string(lines_that_fit) + " such lines");
-    }
-    declared_words = header->words;
-    first_body_line = 2;
-  } else {
-    const std::optional<GloveDimension> found =
-        find_glove_dimension(source, text, options.skip_bad);
-    if (!found) {
-      check_unended_line(source, count_lines(text) + 1, unended, options.skip_bad);
-      return {};
-    }
-    rules.dim = found->dim;
-    rules.dim_origin = "as on line " + std::to_string(found->line);
-    // A "V d" line only lands here when the next line is just a word and one value.
-    if (found->line == 1 && parse_header_line(line1)) {
-      rules.dim_origin += "; if that is a \"V d\" header, d disagrees with this line";
-    }
+};
+
+// word2vec text: the "V d" header of `text` (a stream's whole lines; `unended` the bytes after
+// them), checked against the bytes that follow it before anything is sized by it. nullopt: a
+// stream's first line is not whole yet.
+std::optional<TextLayout> header_layout(const VectorSource& source, std::string_view text,
+                                        std::string_view unended, const ReadOptions& options) {
+  if (text.empty()) {
+    check_unended_line(source, 1, unended, /*skip_bad=*/false);
+    return std::nullopt;
   }
+  const std::string_view line1 = trim_line_end(first_line(text));
+  const std::optional<VectorFileHeader> header = parse_header_line(line1);
+  if (!header) {
+    throw source.error_at_line(
+        1, "expected a header \"V d\" (word count and dimension), found " + quoted(line1));
+  }
+  if (const std::string problem = header_problem(*header); !problem.empty()) {
+    throw source.error_at_line(1, "header " + quoted(line1) + ": " + problem);
+  }
+  TextLayout layout;
+  layout.rules.skip_bad = options.skip_bad;
+  // Past the header's '\n', or to the end when the header is all the file holds.
+  layout.body = text.substr(std::min(text.size(), first_line(text).size() + 1));
+  const size_t body_bytes = layout.body.size() + unended.size();
+  // Checked before anything is sized by them, so a corrupt header cannot ask for terabytes
+  // (nor make reading it slow): each of V good lines is a word, d values and a '\n', at
+  // least 2d + 2 bytes; a line skip_bad skips, at least a '\n'.
+  if (source.complete && body_bytes > 0 && header->dim > static_cast<int64_t>(body_bytes / 2)) {
+    throw source.error_at_line(1, "the header declares dimension " + std::to_string(header->dim) +
+                                      " but the " + std::to_string(body_bytes) +
+                                      " bytes after it cannot hold one such line");
+  }
+  layout.rules.dim = header->dim;
+  layout.rules.dim_origin = "as the header says";
+  const int64_t min_line_bytes = options.skip_bad ? 1 : 2 * header->dim + 2;
+  const int64_t lines_that_fit = static_cast<int64_t>(body_bytes + 1) / min_line_bytes;
+  const bool reads_all = options.limit == 0 || options.limit >= header->words;
+  if (source.complete && reads_all && header->words > lines_that_fit) {
+    if (!options.skip_bad) throw_first_bad_line(source, layout.body, 2, layout.rules);
+    throw source.error_at_line(
+        1, "the header declares " + std::to_string(header->words) + " words of dimension " +
+               std::to_string(header->dim) + ", but the " + std::to_string(body_bytes) +
+               " bytes after it hold at most " + std::to_string(lines_that_fit) + " such lines");
+  }
+  layout.declared_words = header->words;
+  layout.first_body_line = 2;
+  return layout;
+}
 
-  constexpr int64_t kUnbounded = std::numeric_limits<int64_t>::max();
-  const int64_t max_lines = declared_words.value_or(kUnbounded);
-  const int64_t max_words = options.limit > 0 ? options.limit : kUnbounded;
-  const auto too_many_lines = [&] {
-    return source.error_at_line(first_body_line + max_lines, "more vector lines than the " +
-                                                                 std::to_string(max_lines) +
-                                                                 " the header (line 1) declares");
-  };
+// GloVe: no header, the dimension that of the first clean line (find_glove_dimension). nullopt:
+// a stream's prefix that does not show it yet.
+std::optional<TextLayout> glove_layout(const VectorSource& source, std::string_view text,
+                                       std::string_view unended, const ReadOptions& options) {
+  const std::optional<GloveDimension> found = find_glove_dimension(source, text, options.skip_bad);
+  if (!found) {
+    check_unended_line(source, count_lines(text) + 1, unended, options.skip_bad);
+    return std::nullopt;
+  }
+  TextLayout layout;
+  layout.body = text;
+  layout.rules.skip_bad = options.skip_bad;
+  layout.rules.dim = found->dim;
+  layout.rules.dim_origin = "as on line " + std::to_string(found->line);
+  // A "V d" line only lands here when the next line is just a word and one value.
+  if (found->line == 1 && parse_header_line(trim_line_end(first_line(text)))) {
+    layout.rules.dim_origin += "; if that is a \"V d\" header, d disagrees with this line";
+  }
+  return layout;
+}
 
-  WordVectorsBuilder builder(rules.dim);
+// Reads the vector lines of `layout.body` into `builder`, in batches of lines parsed in
+// parallel, until the body, max_lines lines or max_words words are done; returns the lines
+// read and leaves in `rest` what it did not read. Throws at the first bad line in file order.
+int64_t read_vector_lines(const VectorSource& source, const TextLayout& layout,
+                          const ReadOptions& options, int64_t max_lines, int64_t max_words,
+                          WordVectorsBuilder& builder, std::string_view& rest, ReadReport& report) {
+  const LineRules& rules = layout.rules;
   int64_t lines_done = 0;
-  std::string_view rest = body;
+  rest = layout.body;
   while (!rest.empty() && lines_done < max_lines && builder.size() < max_words) {
     // Without a limit the whole body is one batch. With one, a batch is just the lines that
     // could still be kept, plus another batch if duplicates or skipped lines fell short.
@@ -304,9 +312,10 @@ WordVectors read_text_vectors(const VectorSource& source, bool has_header,
     for (const Chunk& chunk : chunks) {
       if (chunk.failure) std::rethrow_exception(chunk.failure);
       if (chunk.error_line >= 0 && lines_done + chunk.error_line < max_lines) {
-        throw source.error_at_line(first_body_line + lines_done + chunk.error_line, chunk.error);
+        throw source.error_at_line(layout.first_body_line + lines_done + chunk.error_line,
+                                   chunk.error);
       }
-      if (lines_done + chunk.lines > max_lines) throw too_many_lines();
+      if (lines_done + chunk.lines > max_lines) return lines_done + chunk.lines;
       for (size_t i = 0; i < chunk.words.size(); ++i) {
         builder.keep(chunk.words[i], first_candidate + chunk.first_slot + static_cast<int64_t>(i));
       }
@@ -314,19 +323,46 @@ WordVectors read_text_vectors(const VectorSource& source, bool has_header,
       report.skipped_lines += chunk.skipped;
     }
   }
+  return lines_done;
+}
+
+// `has_header` selects word2vec text ("V d" first) over GloVe.
+WordVectors read_text_vectors(const VectorSource& source, bool has_header,
+                              const ReadOptions& options, ReadReport& report) {
+  // A stream's prefix is read up to its last '\n'.
+  std::string_view text = source.bytes;
+  if (!source.complete) text = text.substr(0, text.rfind('\n') + 1);  // npos + 1 == 0
+  const std::string_view unended = source.bytes.substr(text.size());
+  const std::optional<TextLayout> layout = has_header
+                                               ? header_layout(source, text, unended, options)
+                                               : glove_layout(source, text, unended, options);
+  if (!layout) return {};
+
+  constexpr int64_t kUnbounded = std::numeric_limits<int64_t>::max();
+  const int64_t max_lines = layout->declared_words.value_or(kUnbounded);
+  const int64_t max_words = options.limit > 0 ? options.limit : kUnbounded;
+  const auto too_many_lines = [&] {
+    return source.error_at_line(layout->first_body_line + max_lines,
+                                "more vector lines than the " + std::to_string(max_lines) +
+                                    " the header (line 1) declares");
+  };
+  WordVectorsBuilder builder(layout->rules.dim);
+  std::string_view rest;
+  const int64_t lines_done =
+      read_vector_lines(source, *layout, options, max_lines, max_words, builder, rest, report);
   // Reading stopped at the header's count, not at a limit, and there is more.
-  if (lines_done == max_lines && (!rest.empty() || !unended.empty()) &&
-      builder.size() < max_words) {
+  if (lines_done > max_lines || (lines_done == max_lines && (!rest.empty() || !unended.empty()) &&
+                                 builder.size() < max_words)) {
     throw too_many_lines();
   }
   const bool wants_more = lines_done < max_lines && builder.size() < max_words;
   if (!source.complete && wants_more) {
     check_unended_line(source, count_lines(text) + 1, unended, options.skip_bad);
   }
-  if (declared_words && wants_more) {
+  if (layout->declared_words && wants_more) {
     throw TruncatedVectorFile(source.error_at_line(
-        1, "the header declares " + std::to_string(*declared_words) + " words but the file has " +
-               std::to_string(lines_done) + " vector lines"));
+        1, "the header declares " + std::to_string(*layout->declared_words) +
+               " words but the file has " + std::to_string(lines_done) + " vector lines"));
   }
   report.duplicates += builder.duplicates();
   return std::move(builder).finish();
