@@ -7,9 +7,9 @@
 #include <limits>
 #include <stdexcept>
 
-#include "autograd/io/finite_values.h"
-#include "autograd/io/gunzip_reader.h"
-#include "autograd/io/input_file.h"
+#include "io/finite_values.h"
+#include "io/gunzip_reader.h"
+#include "io/input_file.h"
 
 namespace gv {
 

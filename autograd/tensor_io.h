@@ -76,7 +76,7 @@ class TensorReader {
   // Opens `path` and checks its magic and version against `format` (a version in
   // [format.oldest_version, format.version]). Throws std::runtime_error
   // naming the path and what is wrong, before opening it, unless it is a regular file
-  // (require_regular_file in autograd/io/input_file.h: "<path>: checkpoint is a FIFO, ...").
+  // (require_regular_file in io/input_file.h: "<path>: checkpoint is a FIFO, ...").
   TensorReader(std::string path, const FileFormat& format);
 
   // `what` names the field in errors: "file ends inside <what>".

@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 #include "distributed/run_agreement.h"
 #include "distributed/shared_vocabulary.h"
 #include "word2vec/corpus/corpus_reader.h"

@@ -12,7 +12,7 @@
 #include <string>
 #include <utility>
 
-#include "autograd/io/xxh64.h"
+#include "io/xxh64.h"
 
 namespace gv {
 

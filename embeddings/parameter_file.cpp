@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "autograd/io/atomic_file.h"
+#include "io/atomic_file.h"
 #include "autograd/tensor_io.h"
 
 namespace gv {

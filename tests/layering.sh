@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # layering.sh REPO: the include graph keeps the house's shape.
 #  - every library includes only itself and the layers below it:
-#      autograd  <-  embeddings  <-  word2vec  <-  tools;   embeddings  <-  tools/vectors  <-  tools
+#      io  <-  autograd  <-  embeddings  <-  word2vec  <-  tools;   embeddings  <-  tools/vectors  <-  tools
+#    (io, the ground floor of file reading and writing, is below all of them)
 #      word2vec  <-  distributed  <-  tools  (training across MPI ranks; built with GRADVEC_MPI only)
 #      embeddings  <-  embeddings/lm  <-  tools  (the transformer: nothing else uses it)
 #  - word2vec/ holds no word-vector file code; tools/ reaches word2vec/corpus/ to read a corpus,
@@ -24,18 +25,19 @@ check_layer() {
     done < <(grep -E '^#include "' "$file")
   done < <(find "$folder" -name '*.h' -o -name '*.cpp' | sort)
 }
-check_layer autograd 'autograd'
-check_layer embeddings 'autograd|embeddings'
-check_layer word2vec 'autograd|embeddings|word2vec'
-check_layer tools/vectors 'autograd|embeddings|tools/vectors'
-check_layer distributed 'autograd|embeddings|word2vec|distributed'
-check_layer tools 'autograd|embeddings|word2vec|distributed|tools' tools/vectors
+check_layer io 'io'
+check_layer autograd 'io|autograd'
+check_layer embeddings 'io|autograd|embeddings'
+check_layer word2vec 'io|autograd|embeddings|word2vec'
+check_layer tools/vectors 'io|autograd|embeddings|tools/vectors'
+check_layer distributed 'io|autograd|embeddings|word2vec|distributed'
+check_layer tools 'io|autograd|embeddings|word2vec|distributed|tools' tools/vectors
 
 # embeddings/lm/ sits above the rest of embeddings/: only it and the command line include it.
 while IFS= read -r file; do
   [[ $file == embeddings/lm/* || ($file == tools/* && $file != tools/vectors/*) ]] ||
     problems+=("$file includes embeddings/lm/, which only embeddings/lm/ and tools/ may")
-done < <(grep -lE '^#include "embeddings/lm/' $(find autograd embeddings word2vec distributed tools -name '*.h' -o -name '*.cpp' | sort))
+done < <(grep -lE '^#include "embeddings/lm/' $(find io autograd embeddings word2vec distributed tools -name '*.h' -o -name '*.cpp' | sort))
 
 # Vector files have one home, tools/vectors/.
 while IFS= read -r file; do
@@ -44,14 +46,14 @@ done < <(grep -lE 'VectorFormat|read_vectors|write_vectors|MappedFile' $(find wo
 # Any command may read a corpus (word2vec/corpus/); the rest of word2vec/ is reached only to
 # train (resuming a run included) or to prepare a corpus for training (phrases_command).
 while IFS= read -r file; do
-  [[ $file =~ ^tools/(train_command\.cpp|train_kinds\.h|train_group\.(h|cpp)|read_vocabulary\.(h|cpp)|resumed_run\.(h|cpp)|small_vocabulary\.(h|cpp)|initial_model_loading\.(h|cpp)|trained_vectors\.(h|cpp)|phrases_command\.cpp)$ ]] ||
+  [[ $file =~ ^tools/(train_command\.cpp|train_args\.(h|cpp)|train_kinds\.h|train_group\.(h|cpp)|read_vocabulary\.(h|cpp)|resumed_run\.(h|cpp)|small_vocabulary\.(h|cpp)|initial_model_loading\.(h|cpp)|trained_vectors\.(h|cpp)|phrases_command\.cpp)$ ]] ||
     problems+=("$file includes word2vec/ outside word2vec/corpus/ but does not train")
 done < <(grep -lP '^#include "word2vec/(?!corpus/)' $(find tools -name '*.h' -o -name '*.cpp' | sort))
 
 while read -r lines file; do
   [[ $file == total ]] && continue
   ((lines <= 450)) || problems+=("$file has $lines lines (at most 450)")
-done < <(find autograd embeddings word2vec distributed tools tests -name '*.h' -o -name '*.cpp' | sort | xargs wc -l)
+done < <(find io autograd embeddings word2vec distributed tools tests -name '*.h' -o -name '*.cpp' | sort | xargs wc -l)
 
 if ((${#problems[@]} > 0)); then
   printf 'FAIL: %s\n' "${problems[@]}"

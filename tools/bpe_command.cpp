@@ -22,10 +22,10 @@
 #include <string_view>
 #include <vector>
 
-#include "autograd/io/atomic_file.h"
-#include "autograd/io/gunzip_reader.h"
-#include "autograd/io/input_file.h"
-#include "autograd/io/printable.h"
+#include "io/atomic_file.h"
+#include "io/gunzip_reader.h"
+#include "io/input_file.h"
+#include "io/printable.h"
 #include "embeddings/bpe/bpe_encoder.h"
 #include "embeddings/bpe/bpe_file.h"
 #include "embeddings/bpe/bpe_trainer.h"

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 #include "tools/name_suggestions.h"
 #include "tools/old_spellings.h"
 #include "tools/peer_spellings.h"

@@ -5,7 +5,7 @@
 #include <system_error>
 #include <vector>
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 #include "embeddings/bpe/bpe_file.h"
 #include "tools/builtin_tokenizer_note.h"
 #include "tools/corpus_argument.h"

@@ -13,8 +13,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "autograd/io/finite_values.h"
-#include "autograd/io/printable.h"
+#include "io/finite_values.h"
+#include "io/printable.h"
 #include "embeddings/bpe/bpe_file.h"
 #include "embeddings/lm/lm_checkpoint.h"
 #include "tools/train_kinds.h"

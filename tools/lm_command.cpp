@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 #include "autograd/require.h"
 #include "autograd/simd/isa.h"
 #include "embeddings/bpe/bpe_file.h"

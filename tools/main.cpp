@@ -4,8 +4,8 @@
 #include <new>
 #include <string>
 
-#include "autograd/io/printable.h"
-#include "autograd/io/temporary_files.h"
+#include "io/printable.h"
+#include "io/temporary_files.h"
 #include "autograd/simd/isa.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "autograd/io/atomic_file.h"
-#include "autograd/io/printable.h"
+#include "io/atomic_file.h"
+#include "io/printable.h"
 #include "autograd/require.h"
 #include "tools/commands.h"
 #include "tools/corpus_argument.h"

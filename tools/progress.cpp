@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "autograd/io/atomic_file.h"
-#include "autograd/io/printable.h"
-#include "autograd/io/temporary_files.h"
+#include "io/atomic_file.h"
+#include "io/printable.h"
+#include "io/temporary_files.h"
 #include "tools/commands.h"
 
 namespace gv::tools {

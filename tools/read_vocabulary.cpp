@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 #include "word2vec/corpus/tokenizer.h"
 #include "word2vec/unreachable_words.h"
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <exception>
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 #include "tools/vectors/case_variants.h"
 #include "tools/vectors/text_file.h"
 

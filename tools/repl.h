@@ -51,7 +51,7 @@ void answer_query(const VectorIndex& index, const std::vector<std::string>& word
 // Reads queries from `in`, standard input, until EXIT or end of input. `prompt`: print "> "
 // before each read (only when a person is typing, i.e. stdin is a terminal). Throws
 // std::runtime_error "standard input:N: ..." for a line over kMaxWordLineBytes
-// (autograd/io/line_reader.h) and on a read error: such input is no queries.
+// (io/line_reader.h) and on a read error: such input is no queries.
 void run_repl(const VectorIndex& index, std::istream& in, std::ostream& out, std::ostream& notes,
               bool prompt, const QueryOptions& options);
 

@@ -16,7 +16,7 @@
 #include <atomic>
 #include <csignal>
 
-#include "autograd/io/atomic_file.h"
+#include "io/atomic_file.h"
 
 namespace gv::tools {
 

@@ -6,8 +6,8 @@
 #include <ostream>
 #include <stdexcept>
 
-#include "autograd/io/atomic_file.h"
-#include "autograd/io/printable.h"
+#include "io/atomic_file.h"
+#include "io/printable.h"
 
 namespace gv::tools {
 

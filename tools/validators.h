@@ -12,7 +12,7 @@
 #include <string>
 #include <utility>
 
-#include "autograd/io/input_file.h"
+#include "io/input_file.h"
 #include "autograd/require.h"
 
 namespace gv::tools {

@@ -12,7 +12,7 @@
 #include <map>
 #include <memory>
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 #include "tools/commands.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"

@@ -5,7 +5,7 @@
 #include <chrono>
 #include <map>
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 #include "tools/threads_option.h"
 #include "tools/validators.h"
 #include "tools/vectors/case_variants.h"

@@ -6,10 +6,10 @@
 #include <stdexcept>
 #include <utility>
 
-#include "autograd/io/atomic_file.h"
-#include "autograd/io/count_limit.h"
-#include "autograd/io/printable.h"
-#include "autograd/io/word_bytes.h"
+#include "io/atomic_file.h"
+#include "io/count_limit.h"
+#include "io/printable.h"
+#include "io/word_bytes.h"
 #include "autograd/optimizer_state_io.h"
 #include "autograd/require.h"
 #include "autograd/rng_state_io.h"

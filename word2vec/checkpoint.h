@@ -41,7 +41,7 @@
 #include <string_view>
 #include <vector>
 
-#include "autograd/io/fingerprint.h"
+#include "io/fingerprint.h"
 #include "autograd/optim.h"
 #include "autograd/tensor.h"
 #include "word2vec/corpus/corpus.h"

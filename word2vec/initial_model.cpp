@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "autograd/io/count_limit.h"
-#include "autograd/io/printable.h"
-#include "autograd/io/word_bytes.h"
+#include "io/count_limit.h"
+#include "io/printable.h"
+#include "io/word_bytes.h"
 #include "autograd/require.h"
 #include "word2vec/anchored_rows.h"
 #include "word2vec/corpus/word_counts.h"

@@ -67,7 +67,7 @@ TrainOptions counting_every_word(TrainOptions options);
 // counts, the model's order breaking ties before the corpus's. Throws std::runtime_error naming
 // the model if it has no words, a word with a blank (a text vector file may hold one), or
 // counts (the rare words' with the vocabulary's) that add up past kMaxTotalCount
-// (autograd/io/count_limit.h).
+// (io/count_limit.h).
 ContinuedVocabulary continue_vocabulary(const Vocabulary& corpus_words, const InitialModel& model,
                                         int64_t min_count, KnownWords known);
 

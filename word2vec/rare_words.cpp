@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "autograd/io/descriptor_stream.h"
-#include "autograd/io/temporary_files.h"
+#include "io/descriptor_stream.h"
+#include "io/temporary_files.h"
 
 namespace gv {
 

@@ -2,9 +2,9 @@
 
 #include <string>
 
-#include "autograd/io/count_limit.h"
-#include "autograd/io/printable.h"
-#include "autograd/io/word_bytes.h"
+#include "io/count_limit.h"
+#include "io/printable.h"
+#include "io/word_bytes.h"
 
 namespace gv {
 

@@ -24,7 +24,7 @@ void write_rare_words(TensorWriter& w, const RareWords& rare);
 // Reads them, each field checked before anything is allocated from it: the count against the
 // bytes left, each word as a vocabulary word is (word_problem) and neither in `vocab` nor
 // repeated, each count >= 1, and their sum with the vocabulary's within kMaxTotalCount
-// (autograd/io/count_limit.h). Throws as TensorReader::fail, naming the field.
+// (io/count_limit.h). Throws as TensorReader::fail, naming the field.
 WordCounts read_rare_words(TensorReader& r, const Vocabulary& vocab);
 
 }  // namespace gv

@@ -6,13 +6,13 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "autograd/io/atomic_file.h"
-#include "autograd/io/count_limit.h"
-#include "autograd/io/gunzip_reader.h"
-#include "autograd/io/input_file.h"
-#include "autograd/io/line_reader.h"
-#include "autograd/io/printable.h"
-#include "autograd/io/word_bytes.h"
+#include "io/atomic_file.h"
+#include "io/count_limit.h"
+#include "io/gunzip_reader.h"
+#include "io/input_file.h"
+#include "io/line_reader.h"
+#include "io/printable.h"
+#include "io/word_bytes.h"
 #include "autograd/require.h"
 
 namespace gv {

@@ -30,7 +30,7 @@ class Vocabulary {
   // most frequent of those. Ties in count go to the lower `first`, then (for counts made by
   // hand with equal `first`s) to the words' bytes ascending, so the order is always total.
   // Throws std::invalid_argument for min_count < 1 or max_size < 0, and std::runtime_error if
-  // no word is left or the kept counts add up past kMaxTotalCount (autograd/io/count_limit.h).
+  // no word is left or the kept counts add up past kMaxTotalCount (io/count_limit.h).
   static Vocabulary build(const WordCounts& counts, int64_t min_count = 1, int64_t max_size = 0);
   // Reads "word count" lines (blank lines skipped; '\r' before '\n' and a UTF-8 byte order
   // mark tolerated) and keeps them as build() does, ties in the file's line order (as

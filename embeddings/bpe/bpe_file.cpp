@@ -7,9 +7,9 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "autograd/io/gunzip_reader.h"
-#include "autograd/io/input_file.h"
-#include "autograd/io/printable.h"
+#include "io/gunzip_reader.h"
+#include "io/input_file.h"
+#include "io/printable.h"
 
 namespace gv::bpe {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 
 namespace gv::bpe {
 

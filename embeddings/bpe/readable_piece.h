@@ -13,7 +13,7 @@ namespace gv::bpe {
 inline constexpr std::string_view kSpaceMark = "\u2581";
 
 // `bytes` with each space as kSpaceMark, and each byte that is not part of a printable UTF-8
-// character as \xNN (autograd/io/printable.h): control bytes, invalid UTF-8, and the lone part
+// character as \xNN (io/printable.h): control bytes, invalid UTF-8, and the lone part
 // of a multi-byte character that a token may hold. A U+2581 of the text itself is escaped too
 // (\xe2\x96\x81), so two tokens never read the same: no other escape can be spelled by a token,
 // since the pre-tokenizer never puts a backslash and the letter x in one token.

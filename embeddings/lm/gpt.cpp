@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "autograd/io/finite_values.h"
+#include "io/finite_values.h"
 #include "autograd/ops.h"
 #include "autograd/require.h"
 #include "embeddings/sinusoidal_positional_embedding.h"

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "autograd/io/atomic_file.h"
+#include "io/atomic_file.h"
 #include "autograd/optimizer_state_io.h"
 #include "autograd/rng_state_io.h"
 #include "autograd/tensor_io.h"

@@ -10,7 +10,7 @@
 //   model        int64 layers, heads, dim, context; uint8 positions, uint8 interleaved
 //   options      int64 batch, steps, warmup; float lr, min_lr_ratio, weight_decay; uint64 seed;
 //                int64 threads
-//   progress     int64 corpus bytes, uint64 corpus hash (autograd/io/fingerprint.h), int64 step,
+//   progress     int64 corpus bytes, uint64 corpus hash (io/fingerprint.h), int64 step,
 //                double seconds; the window sampler's random
 //                state: 4 x uint64, double cached normal, uint8 has cached normal
 //   parameters   count n, n shapes, then the floats of each (GptParameters::parameters() order:
@@ -34,7 +34,7 @@
 #include <string_view>
 #include <vector>
 
-#include "autograd/io/fingerprint.h"
+#include "io/fingerprint.h"
 #include "autograd/optim.h"
 #include "autograd/rng.h"
 #include "embeddings/lm/gpt.h"

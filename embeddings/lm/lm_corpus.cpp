@@ -6,8 +6,8 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "autograd/io/gunzip_reader.h"
-#include "autograd/io/input_file.h"
+#include "io/gunzip_reader.h"
+#include "io/input_file.h"
 #include "autograd/machine.h"
 
 namespace gv {

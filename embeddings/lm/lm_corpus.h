@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "autograd/io/fingerprint.h"
+#include "io/fingerprint.h"
 #include "embeddings/lm/lm_vocabulary.h"
 
 namespace gv {

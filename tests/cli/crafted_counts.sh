@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # crafted_counts.sh GRADVEC CORPUS: word counts no corpus gives are refused where they are read,
 # in one line naming the file and the field, exit 2, nothing written: counts adding up past 2^44
-# tokens (autograd/io/count_limit.h) in a fastText .bin given to train --init, a checkpoint given
+# tokens (io/count_limit.h) in a fastText .bin given to train --init, a checkpoint given
 # to --resume or --init, and a vocabulary given to --read-vocab; and a .bin's count of 0. With a
 # count of 2^62 every other word's share of the negatives rounded to 0 and the draw of a negative
 # other than its centre never ended, whatever the signal; a count of 0 left a continued run's

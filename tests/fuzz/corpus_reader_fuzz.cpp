@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "autograd/io/gunzip_reader.h"
+#include "io/gunzip_reader.h"
 #include "tests/fuzz/fuzz_support.h"
 #include "word2vec/corpus/corpus_reader.h"
 

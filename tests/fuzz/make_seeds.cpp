@@ -111,7 +111,7 @@ void vector_seeds(const std::string& corpus) {
   const std::string model = written(
       [&](const std::string& path) { gv::tools::write_fasttext_model(subword_trainer, path); });
   seed_with_damage("fasttext_bin", "model-bin", model);
-  // Counts no corpus gives (autograd/io/count_limit.h): 2^62 in the first word's, and 0 in the
+  // Counts no corpus gives (io/count_limit.h): 2^62 in the first word's, and 0 in the
   // second's. The dictionary's entries start at byte 92: a word, its NUL, its int64 count, a
   // type byte.
   const size_t first_count = 92 + std::strlen(model.data() + 92) + 1;
@@ -170,7 +170,7 @@ void checkpoint_seeds(const std::string& corpus) {
   const std::string sgd = checkpoint(seed_options());
   seed_with_damage("checkpoint", "sgd-ckpt", sgd);
   seed("initial_model", "sgd-ckpt", sgd);
-  // Counts past 2^44 tokens (autograd/io/count_limit.h) that every other bound allowed: 2^62 prior
+  // Counts past 2^44 tokens (io/count_limit.h) that every other bound allowed: 2^62 prior
   // tokens (byte 173, after the options and the corpus's size and fingerprint), and as many more
   // in the first word's count (after the vocabulary's size and the word's length and bytes).
   const size_t first_count = 189 + gv::testing::read_at<uint32_t>(sgd, 185);
@@ -321,7 +321,7 @@ void file_seeds(const std::string& corpus) {
   seed("initial_model", "one-dimension-vec", "2 1\nthe 0.5\nking -1.25\n");
   seed("vocabulary", "duplicate.txt", "king 3\nqueen 2\nking 1\n");
   seed("vocabulary", "crlf-blank-lines.txt", "king 3\r\n\r\nqueen 2\r\n");
-  // Counts past 2^44 tokens (autograd/io/count_limit.h): one, and a sum.
+  // Counts past 2^44 tokens (io/count_limit.h): one, and a sum.
   seed("vocabulary", "crafted-count.txt", "the 4611686018427387904\nking 3\n");
   seed("vocabulary", "counts-past-2-44.txt", "king 17592186044415\nqueen 2\n");
 

@@ -2,7 +2,7 @@
 // `train --read-vocab` calls it, with a --min-count and a --max-vocab taken from the input's
 // first byte. A trainer checkpoint holds its vocabulary in its own binary form
 // (checkpoint_fuzz.cpp).
-#include "autograd/io/word_bytes.h"
+#include "io/word_bytes.h"
 #include "tests/fuzz/fuzz_support.h"
 #include "word2vec/vocabulary.h"
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 #include "tools/progress.h"
 
 using gv::tools::shell_quoted;

@@ -9,7 +9,7 @@
 #include <limits>
 #include <sstream>
 
-#include "autograd/io/count_limit.h"
+#include "io/count_limit.h"
 #include "tests/file_bytes.h"
 #include "tests/vectors/tiny_fasttext_model.h"
 #include "tests/vectors/vector_test_support.h"
@@ -208,7 +208,7 @@ TEST_CASE("write_fasttext_bin refuses what a model cannot hold before creating a
   refuses(tiny, tiny.input_view(), path + ": entry 0 (\"a b\") contains a space or tab");
   tiny.entries[0] = {"a\nb", 1};
   refuses(tiny, tiny.input_view(), "entry 0 (\"a\\x0ab\") contains the byte \\x0a");
-  // Counts as the reader bounds them (autograd/io/count_limit.h): at least 1, and adding up to
+  // Counts as the reader bounds them (io/count_limit.h): at least 1, and adding up to
   // at most 2^44, so that the file this writes always reads back.
   tiny.entries[0] = {"the", -1};
   refuses(tiny, tiny.input_view(), "entry 0 (\"the\") count must be in [1, 17592186044416]");

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "autograd/io/text_encoding.h"
+#include "io/text_encoding.h"
 #include "tests/scratch_dir.h"
 #include "word2vec/corpus/binary_corpus.h"
 

@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "autograd/io/count_limit.h"
+#include "io/count_limit.h"
 #include "tests/scratch_dir.h"
 #include "tests/word2vec/checkpoint_layout.h"
 #include "tests/word2vec/resumed_runs.h"

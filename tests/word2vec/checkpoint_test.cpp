@@ -10,7 +10,7 @@
 #include <map>
 #include <string>
 
-#include "autograd/io/count_limit.h"
+#include "io/count_limit.h"
 #include "embeddings/bpe/bpe_trainer.h"
 #include "tests/file_bytes.h"
 #include "tests/scratch_dir.h"

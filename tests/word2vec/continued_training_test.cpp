@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "autograd/io/count_limit.h"
+#include "io/count_limit.h"
 #include "autograd/rng.h"
 #include "tests/scratch_dir.h"
 #include "tests/word2vec/read_back.h"

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "autograd/io/count_limit.h"
+#include "io/count_limit.h"
 #include "autograd/rng.h"
 #include "word2vec/losses/sgns/negative_sampler.h"
 #include "word2vec/subsampler.h"

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "autograd/io/count_limit.h"
-#include "autograd/io/line_reader.h"
+#include "io/count_limit.h"
+#include "io/line_reader.h"
 #include "tests/scratch_dir.h"
 #include "word2vec/vocabulary.h"
 
@@ -134,7 +134,7 @@ TEST_CASE("Vocabulary::load names the file and line of malformed input",
     CHECK_THROWS_AS(Vocabulary::load(path), std::runtime_error);
     CHECK_THROWS_WITH(Vocabulary::load(path), Catch::Contains(path + message));
   }
-  // Counts add up to at most 2^44 (autograd/io/count_limit.h), lines under min_count too: past
+  // Counts add up to at most 2^44 (io/count_limit.h), lines under min_count too: past
   // it, the sum overflowed (found by tests/fuzz/vocabulary_fuzz.cpp), or a count of 2^62 left
   // every other word no share of the negatives, and drawing one never ended.
   const std::vector<std::pair<std::string, std::string>> too_many = {

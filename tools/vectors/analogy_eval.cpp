@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 #include "tools/vectors/eval_vocabulary.h"
 #include "tools/vectors/parallel_for.h"
 #include "tools/vectors/text_file.h"

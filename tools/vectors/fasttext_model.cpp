@@ -4,10 +4,10 @@
 #include <ostream>
 #include <stdexcept>
 
-#include "autograd/io/atomic_file.h"
-#include "autograd/io/count_limit.h"
-#include "autograd/io/finite_values.h"
-#include "autograd/io/printable.h"
+#include "io/atomic_file.h"
+#include "io/count_limit.h"
+#include "io/finite_values.h"
+#include "io/printable.h"
 #include "autograd/require.h"
 #include "tools/vectors/fasttext_layout.h"
 #include "tools/vectors/vector_source.h"

@@ -57,7 +57,7 @@ struct MatrixView {
 // a device or a FIFO is written in place). Throws std::invalid_argument for arguments a
 // model cannot hold or that disagree with each other (shapes, a label before a word, an
 // empty word or one with whitespace or a NUL, a count under 1 or counts adding up past
-// kMaxTotalCount (autograd/io/count_limit.h), a NaN or infinite value),
+// kMaxTotalCount (io/count_limit.h), a NaN or infinite value),
 // before creating a file, and std::runtime_error when the file cannot be written.
 void write_fasttext_bin(const std::string& path, const FastTextArgs& args,
                         std::span<const FastTextEntry> entries, int64_t ntokens, MatrixView input,

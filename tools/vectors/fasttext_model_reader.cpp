@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstring>
 
-#include "autograd/io/count_limit.h"
-#include "autograd/io/finite_values.h"
+#include "io/count_limit.h"
+#include "io/finite_values.h"
 #include "autograd/require.h"
 
 #include "tools/vectors/fasttext_layout.h"

@@ -11,7 +11,7 @@
 #include <span>
 #include <string_view>
 
-#include "autograd/io/mapped_file.h"
+#include "io/mapped_file.h"
 #include "embeddings/subword_rows.h"
 
 namespace gv {

@@ -9,8 +9,8 @@
 #include <streambuf>
 #include <utility>
 
-#include "autograd/io/gunzip_reader.h"
-#include "autograd/io/printable.h"
+#include "io/gunzip_reader.h"
+#include "io/printable.h"
 
 namespace gv::tools {
 namespace {

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "autograd/io/line_reader.h"  // LineReader, which these files are read with
+#include "io/line_reader.h"  // LineReader, which these files are read with
 
 namespace gv::tools {
 

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <optional>
 
-#include "autograd/io/finite_values.h"
+#include "io/finite_values.h"
 #include "tools/vectors/vector_line_parser.h"
 #include "tools/vectors/word_vectors_builder.h"
 

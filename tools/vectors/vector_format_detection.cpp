@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "autograd/io/line_reader.h"  // without_utf8_bom
-#include "autograd/io/printable.h"
+#include "io/line_reader.h"  // without_utf8_bom
+#include "io/printable.h"
 #include "tools/vectors/fasttext_model.h"
 #include "tools/vectors/vector_line_parser.h"
 #include "tools/vectors/vector_source.h"

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "autograd/io/word_bytes.h"  // word_problem: the words a format holds
+#include "io/word_bytes.h"  // word_problem: the words a format holds
 
 namespace gv {
 

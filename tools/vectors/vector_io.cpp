@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "autograd/io/text_encoding.h"
+#include "io/text_encoding.h"
 #include "tools/vectors/parallel_for.h"
 #include "tools/vectors/vector_format_detection.h"
 #include "tools/vectors/vector_source.h"

@@ -1,7 +1,7 @@
 #include "tools/vectors/vector_source.h"
 
-#include "autograd/io/line_reader.h"  // without_utf8_bom
-#include "autograd/io/printable.h"
+#include "io/line_reader.h"  // without_utf8_bom
+#include "io/printable.h"
 
 namespace gv {
 

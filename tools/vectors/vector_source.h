@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "autograd/io/mapped_file.h"
+#include "io/mapped_file.h"
 #include "tools/vectors/vector_io.h"
 
 namespace gv {

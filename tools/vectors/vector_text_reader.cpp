@@ -7,7 +7,7 @@
 #include <thread>
 #include <vector>
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 #include "tools/vectors/vector_line_parser.h"
 #include "tools/vectors/word_vectors_builder.h"
 

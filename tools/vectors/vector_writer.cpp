@@ -9,9 +9,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "autograd/io/atomic_file.h"
-#include "autograd/io/finite_values.h"
-#include "autograd/io/printable.h"
+#include "io/atomic_file.h"
+#include "io/finite_values.h"
+#include "io/printable.h"
 #include "tools/vectors/parallel_for.h"
 #include "tools/vectors/vector_io.h"
 #include "tools/vectors/vector_source.h"

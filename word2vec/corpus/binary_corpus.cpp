@@ -7,8 +7,8 @@
 #include <memory>
 #include <stdexcept>
 
-#include "autograd/io/printable.h"
-#include "autograd/io/text_encoding.h"
+#include "io/printable.h"
+#include "io/text_encoding.h"
 
 namespace gv {
 

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "autograd/io/fingerprint.h"
+#include "io/fingerprint.h"
 #include "embeddings/bpe/bpe_file.h"
 #include "embeddings/bpe/readable_piece.h"
 

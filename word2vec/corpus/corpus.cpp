@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "autograd/io/gunzip_reader.h"
-#include "autograd/io/input_file.h"
+#include "io/gunzip_reader.h"
+#include "io/input_file.h"
 
 namespace gv {
 

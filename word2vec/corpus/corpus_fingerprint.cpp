@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "autograd/io/xxh64.h"
+#include "io/xxh64.h"
 #include "word2vec/corpus/corpus.h"
 
 namespace gv {

@@ -1,7 +1,7 @@
-// The fingerprint (autograd/io/fingerprint.h) of a corpus of one file or several.
+// The fingerprint (io/fingerprint.h) of a corpus of one file or several.
 #pragma once
 
-#include "autograd/io/fingerprint.h"
+#include "io/fingerprint.h"
 #include "word2vec/corpus/corpus.h"
 
 namespace gv {

@@ -9,8 +9,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "autograd/io/gunzip_reader.h"
-#include "autograd/io/temporary_files.h"
+#include "io/gunzip_reader.h"
+#include "io/temporary_files.h"
 
 namespace gv {
 

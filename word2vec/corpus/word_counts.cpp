@@ -6,7 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 #include "word2vec/word_hash.h"
 
 namespace gv {

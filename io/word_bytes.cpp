@@ -1,6 +1,6 @@
-#include "autograd/io/word_bytes.h"
+#include "io/word_bytes.h"
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 
 namespace gv {
 

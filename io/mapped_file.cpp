@@ -1,4 +1,4 @@
-#include "autograd/io/mapped_file.h"
+#include "io/mapped_file.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -10,8 +10,8 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "autograd/io/gunzip_reader.h"
-#include "autograd/io/printable.h"
+#include "io/gunzip_reader.h"
+#include "io/printable.h"
 
 namespace gv {
 

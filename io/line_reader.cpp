@@ -1,4 +1,4 @@
-#include "autograd/io/line_reader.h"
+#include "io/line_reader.h"
 
 #include <cerrno>
 #include <cstring>

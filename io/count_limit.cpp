@@ -1,4 +1,4 @@
-#include "autograd/io/count_limit.h"
+#include "io/count_limit.h"
 
 namespace gv {
 

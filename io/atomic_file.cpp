@@ -1,4 +1,4 @@
-#include "autograd/io/atomic_file.h"
+#include "io/atomic_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -17,9 +17,9 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "autograd/io/descriptor_stream.h"
-#include "autograd/io/printable.h"
-#include "autograd/io/temporary_files.h"
+#include "io/descriptor_stream.h"
+#include "io/printable.h"
+#include "io/temporary_files.h"
 
 namespace gv {
 

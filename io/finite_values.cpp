@@ -1,4 +1,4 @@
-#include "autograd/io/finite_values.h"
+#include "io/finite_values.h"
 
 #include <algorithm>
 #include <cmath>

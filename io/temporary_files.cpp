@@ -1,4 +1,4 @@
-#include "autograd/io/temporary_files.h"
+#include "io/temporary_files.h"
 
 #include <fcntl.h>
 #include <linux/fs.h>
@@ -16,7 +16,7 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 
 namespace gv {
 

@@ -1,4 +1,4 @@
-#include "autograd/io/gunzip_reader.h"
+#include "io/gunzip_reader.h"
 
 #include <unistd.h>
 #include <zlib.h>
@@ -10,7 +10,7 @@
 #include <new>
 #include <utility>
 
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 
 namespace gv {
 

@@ -3,7 +3,7 @@
 #include <limits>
 #include <vector>
 
-#include "autograd/io/finite_values.h"
+#include "io/finite_values.h"
 
 TEST_CASE("The finite-values check finds the first NaN or infinity, by row", "[finite_values]") {
   const float nan = std::numeric_limits<float>::quiet_NaN();

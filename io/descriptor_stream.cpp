@@ -1,4 +1,4 @@
-#include "autograd/io/descriptor_stream.h"
+#include "io/descriptor_stream.h"
 
 #include <unistd.h>
 

@@ -2,7 +2,7 @@
 #include <string>
 #include <string_view>
 
-#include "autograd/io/gunzip_reader.h"
+#include "io/gunzip_reader.h"
 
 namespace {
 

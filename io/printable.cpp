@@ -1,4 +1,4 @@
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 
 #include <unistd.h>
 

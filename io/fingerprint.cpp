@@ -1,9 +1,9 @@
-#include "autograd/io/fingerprint.h"
+#include "io/fingerprint.h"
 
 #include <stdexcept>
 #include <string>
 
-#include "autograd/io/xxh64.h"
+#include "io/xxh64.h"
 
 namespace gv {
 

@@ -1,5 +1,5 @@
 // printable(): file names and file bytes in messages, escaped where they are not text.
-#include "autograd/io/printable.h"
+#include "io/printable.h"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -2,7 +2,7 @@
 // its target; links are written through (but not another user's in a sticky directory), modes
 // kept, read-only files refused; what a rename cannot replace (a descriptor, a FIFO) is written
 // in place.
-#include "autograd/io/atomic_file.h"
+#include "io/atomic_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
