@@ -56,6 +56,10 @@ void MpiJob::sum(int64_t* values, int count) const {
   MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
 }
 
+void MpiJob::max(int64_t* values, int count) const {
+  MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+}
+
 std::vector<std::string> MpiJob::all_gather(const std::string& bytes) const {
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) {
     throw std::length_error("MPI: " + std::to_string(bytes.size()) +

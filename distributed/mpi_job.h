@@ -32,6 +32,8 @@ class MpiJob {
   void average(float* data, int64_t count) const;
   // Replaces each of values[0, count) by its sum over the ranks.
   void sum(int64_t* values, int count) const;
+  // Replaces each of values[0, count) by its largest value over the ranks.
+  void max(int64_t* values, int count) const;
   // Every rank's `bytes`, in rank order, on every rank.
   std::vector<std::string> all_gather(const std::string& bytes) const;
   // Waits for every rank.

@@ -41,6 +41,8 @@ class MpiTrainGroup final : public TrainGroup {
                             const InitialModel& model, bool freeze_known, float anchor) override;
   void join(Trainer& trainer) override;
   void end_training(const Trainer& trainer) override;
+  // The largest of the ranks' first signals: TERM (15) over INT (2) over HUP (1).
+  int stop_signal(int own) override;
   void save_checkpoint(const Trainer& trainer, const std::string& path) override;
   std::string launcher() const override;
 
