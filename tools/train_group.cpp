@@ -16,9 +16,11 @@ namespace gv::tools {
 
 namespace {
 
+#ifndef GRADVEC_MPI
 // What a build without MPI says to a user who meant to train across ranks.
 constexpr std::string_view kRebuildWithMpi =
     "rebuild with -DGRADVEC_MPI=ON (./setup.sh --mpi), see docs/distributed.md";
+#endif
 
 // --rank-timeout's bound: a year, where a wait in seconds stays far from steady_clock's range.
 constexpr int64_t kMaxRankTimeout = int64_t{365} * 24 * 3600;
