@@ -36,11 +36,12 @@ env OMPI_COMM_WORLD_SIZE=1 OMPI_COMM_WORLD_RANK=0 "$gradvec" train "${small[@]}"
 [[ -s one.vec ]] || fail "mpirun -np 1 wrote no vectors"
 echo "ok: a world of 1 trains as a plain run"
 
+help=$("$gradvec" help train)
 for option in --sync-words:5000:20000 --rank-timeout:3:300; do
   IFS=: read -r name value default <<<"$option"
   refuses "^gradvec: error: $name: this gradvec was built without MPI; $rebuild" \
     "$gradvec" train "${small[@]}" "$name" "$value" --output s.vec
-  "$gradvec" help train | grep -q -- "$name INT.*=$default$" ||
+  grep -q -- "$name INT.*=$default$" <<<"$help" ||
     fail "gradvec help train does not show $name with its default"
   echo "ok: $name is listed with its default and refused by name"
 done
