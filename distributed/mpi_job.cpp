@@ -172,10 +172,11 @@ void MpiJob::give_up(double waited) const {
   std::snprintf(seconds, sizeof seconds, "%.1f", waited);
   abort("waited " + std::string(seconds) + " s (--rank-timeout " +
         std::to_string(wait_limit_seconds_) + ") for " +
-        (absent == 0   ? std::string("the ranks to finish an exchange they are all in")
-         : absent == 1 ? "rank " + missing + ", which did not come to the ranks' exchange"
-                       : "ranks " + missing + ", which did not come to the ranks' exchange") +
-        " (stopped, cut off, or slower than that); ending the job");
+        (absent == 0 ? std::string("the ranks to finish an exchange they are all in")
+                     : (absent == 1 ? "rank " : "ranks ") + missing +
+                           ", which did not come to the ranks' exchange (stopped, cut off, or "
+                           "slower than that)") +
+        "; ending the job");
 }
 
 }  // namespace gv
