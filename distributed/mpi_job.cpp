@@ -3,10 +3,12 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <stdexcept>
+#include <thread>
 
 namespace gv {
 
@@ -15,9 +17,29 @@ namespace {
 // MPI counts are ints: larger buffers go in pieces of this many elements.
 constexpr int64_t kChunkElements = int64_t{1} << 28;
 
+// The point-to-point messages of a roll call (give_up()), apart from the collectives' own.
+constexpr int kRollCallTag = 4709;
+constexpr int kHereTag = 4710;
+// How long a rank that gave up waits for the answers to its roll call: a rank waiting in the
+// collective answers within a poll, microseconds.
+constexpr std::chrono::seconds kRollCallTime{1};
+
+// Answers each rank that asked whether this one is in the collective: it is.
+void answer_roll_calls() {
+  for (;;) {
+    int asked = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, kRollCallTag, MPI_COMM_WORLD, &asked, &status);
+    if (asked == 0) return;
+    MPI_Recv(nullptr, 0, MPI_BYTE, status.MPI_SOURCE, kRollCallTag, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    MPI_Send(nullptr, 0, MPI_BYTE, status.MPI_SOURCE, kHereTag, MPI_COMM_WORLD);
+  }
+}
+
 }  // namespace
 
-MpiJob::MpiJob() {
+MpiJob::MpiJob(int64_t wait_limit_seconds) : wait_limit_seconds_(wait_limit_seconds) {
   int provided = 0;
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
@@ -28,6 +50,9 @@ MpiJob::MpiJob() {
 }
 
 MpiJob::~MpiJob() {
+  // MPI_Finalize waits for every rank, with no limit: the others wait here for rank 0's last
+  // write, with one.
+  barrier();
   MPI_Finalize();
 }
 
@@ -38,22 +63,27 @@ void MpiJob::abort(const std::string& reason) const {
   std::_Exit(2);  // MPI_Abort does not return; this is for the compiler
 }
 
-void MpiJob::finish(int status) const {
-  MPI_Finalize();
-  std::exit(status);
-}
-
 void MpiJob::average(float* data, int64_t count) const {
   for (int64_t at = 0; at < count; at += kChunkElements) {
-    const int n = static_cast<int>(std::min(kChunkElements, count - at));
-    MPI_Allreduce(MPI_IN_PLACE, data + at, n, MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+    all_reduce(data + at, static_cast<int>(std::min(kChunkElements, count - at)), MPI_FLOAT,
+               MPI_SUM);
   }
   const auto ranks = static_cast<float>(size_);
   for (int64_t i = 0; i < count; ++i) data[i] /= ranks;
 }
 
 void MpiJob::sum(int64_t* values, int count) const {
-  MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  all_reduce(values, count, MPI_INT64_T, MPI_SUM);
+}
+
+void MpiJob::max(int64_t* values, int count) const {
+  all_reduce(values, count, MPI_INT64_T, MPI_MAX);
+}
+
+void MpiJob::all_reduce(void* values, int count, MPI_Datatype type, MPI_Op op) const {
+  MPI_Request request;
+  MPI_Iallreduce(MPI_IN_PLACE, values, count, type, op, MPI_COMM_WORLD, &request);
+  complete(request);
 }
 
 std::vector<std::string> MpiJob::all_gather(const std::string& bytes) const {
@@ -63,7 +93,9 @@ std::vector<std::string> MpiJob::all_gather(const std::string& bytes) const {
   }
   std::vector<int> sizes(static_cast<size_t>(size_));
   const int own = static_cast<int>(bytes.size());
-  MPI_Allgather(&own, 1, MPI_INT, sizes.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  MPI_Request request;
+  MPI_Iallgather(&own, 1, MPI_INT, sizes.data(), 1, MPI_INT, MPI_COMM_WORLD, &request);
+  complete(request);
   std::vector<int> offsets(sizes.size());
   int64_t total = 0;
   for (size_t r = 0; r < sizes.size(); ++r) {
@@ -75,8 +107,9 @@ std::vector<std::string> MpiJob::all_gather(const std::string& bytes) const {
     }
   }
   std::string all(static_cast<size_t>(total), '\0');
-  MPI_Allgatherv(bytes.data(), own, MPI_CHAR, all.data(), sizes.data(), offsets.data(), MPI_CHAR,
-                 MPI_COMM_WORLD);
+  MPI_Iallgatherv(bytes.data(), own, MPI_CHAR, all.data(), sizes.data(), offsets.data(), MPI_CHAR,
+                  MPI_COMM_WORLD, &request);
+  complete(request);
   std::vector<std::string> gathered;
   for (size_t r = 0; r < sizes.size(); ++r)
     gathered.push_back(all.substr(static_cast<size_t>(offsets[r]), static_cast<size_t>(sizes[r])));
@@ -84,7 +117,66 @@ std::vector<std::string> MpiJob::all_gather(const std::string& bytes) const {
 }
 
 void MpiJob::barrier() const {
-  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Request request;
+  MPI_Ibarrier(MPI_COMM_WORLD, &request);
+  complete(request);
+}
+
+void MpiJob::complete(MPI_Request& request) const {
+  const auto start = std::chrono::steady_clock::now();
+  const std::chrono::seconds limit{wait_limit_seconds_};
+  for (int done = 0;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done != 0) return;
+    answer_roll_calls();
+    const auto waited = std::chrono::steady_clock::now() - start;
+    if (waited >= limit) give_up(std::chrono::duration<double>(waited).count());
+    // As MPI's blocking calls wait (mpi_yield_when_idle): polled, which a nonblocking
+    // collective needs to go on, and the core given up between polls.
+    std::this_thread::yield();
+  }
+}
+
+void MpiJob::give_up(double waited) const {
+  // A rank waiting in the collective too answers from its own complete(); one stopped, cut
+  // off or still at work (never to come) does not.
+  for (int r = 0; r < size_; ++r) {
+    if (r == rank_) continue;
+    MPI_Request call;
+    MPI_Isend(nullptr, 0, MPI_BYTE, r, kRollCallTag, MPI_COMM_WORLD, &call);
+    MPI_Request_free(&call);
+  }
+  std::vector<bool> here(static_cast<size_t>(size_), false);
+  here[static_cast<size_t>(rank_)] = true;
+  const auto asked = std::chrono::steady_clock::now();
+  while (std::ranges::find(here, false) != here.end() &&
+         std::chrono::steady_clock::now() - asked < kRollCallTime) {
+    answer_roll_calls();
+    int answered = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, kHereTag, MPI_COMM_WORLD, &answered, &status);
+    if (answered == 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      continue;
+    }
+    MPI_Recv(nullptr, 0, MPI_BYTE, status.MPI_SOURCE, kHereTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    here[static_cast<size_t>(status.MPI_SOURCE)] = true;
+  }
+  std::string missing;
+  int absent = 0;
+  for (int r = 0; r < size_; ++r) {
+    if (here[static_cast<size_t>(r)]) continue;
+    missing += (absent++ > 0 ? ", " : "") + std::to_string(r);
+  }
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.1f", waited);
+  abort("waited " + std::string(seconds) + " s (--rank-timeout " +
+        std::to_string(wait_limit_seconds_) + ") for " +
+        (absent == 0 ? std::string("the ranks to finish an exchange they are all in")
+                     : (absent == 1 ? "rank " : "ranks ") + missing +
+                           ", which did not come to the ranks' exchange (stopped, cut off, or "
+                           "slower than that)") +
+        "; ending the job");
 }
 
 }  // namespace gv

@@ -3,8 +3,12 @@
 //
 // Every operation here is collective: each rank must call it, in the same order. A rank that
 // fails calls abort(), which ends every rank of the job (MPI_Abort), so that no rank waits
-// forever in a collective for one that is gone.
+// forever in a collective for one that is gone. One that is there but never comes (stopped by
+// SIGSTOP, its machine cut off) is not gone: each operation waits for it at most the job's
+// wait limit, then names the ranks that did not come and ends the job the same way.
 #pragma once
+
+#include <mpi.h>
 
 #include <cstdint>
 #include <string>
@@ -16,8 +20,9 @@ class MpiJob {
  public:
   // Starts MPI with one thread at a time calling it (a worker thread syncs while the calling
   // thread waits, and the other way round). Throws std::runtime_error if MPI cannot give that.
-  MpiJob();
-  ~MpiJob();  // MPI_Finalize
+  // Each operation waits at most `wait_limit_seconds` for the other ranks.
+  explicit MpiJob(int64_t wait_limit_seconds);
+  ~MpiJob();  // once every rank is here (within the wait limit), MPI_Finalize
   MpiJob(const MpiJob&) = delete;
   MpiJob& operator=(const MpiJob&) = delete;
 
@@ -25,21 +30,30 @@ class MpiJob {
   int size() const { return size_; }
   // Prints "gradvec: rank K: `reason`" on stderr and ends the whole job with status 2.
   [[noreturn]] void abort(const std::string& reason) const;
-  // Ends this rank with `status` after MPI_Finalize: every rank must call it.
-  [[noreturn]] void finish(int status) const;
 
   // Replaces data[0, count) on every rank by its mean over the ranks, in place.
   void average(float* data, int64_t count) const;
   // Replaces each of values[0, count) by its sum over the ranks.
   void sum(int64_t* values, int count) const;
+  // Replaces each of values[0, count) by its largest value over the ranks.
+  void max(int64_t* values, int count) const;
   // Every rank's `bytes`, in rank order, on every rank.
   std::vector<std::string> all_gather(const std::string& bytes) const;
   // Waits for every rank.
   void barrier() const;
 
  private:
+  void all_reduce(void* values, int count, MPI_Datatype type, MPI_Op op) const;
+  // Waits for the nonblocking collective `request`, answering the other ranks' roll calls
+  // meanwhile; past the wait limit, give_up().
+  void complete(MPI_Request& request) const;
+  // Asks every other rank whether it waits in the collective too, and ends the job naming
+  // those that do not answer, `waited` seconds having passed.
+  [[noreturn]] void give_up(double waited) const;
+
   int rank_ = 0;
   int size_ = 1;
+  int64_t wait_limit_seconds_;
 };
 
 }  // namespace gv

@@ -147,6 +147,14 @@ void MpiTrainGroup::end_training(const Trainer& trainer) {
   gathered_ = std::make_unique<TrainingState>(std::move(state));
 }
 
+int MpiTrainGroup::stop_signal(int own) {
+  // A signal to one rank (kill, or a scheduler's to one node) reaches the others as the stop
+  // flag of a round alone: they learn here which signal it was.
+  int64_t signal = own;
+  job_.max(&signal, 1);
+  return static_cast<int>(signal);
+}
+
 void MpiTrainGroup::save_checkpoint(const Trainer& trainer, const std::string& path) {
   if (!gathered_) throw std::logic_error("MpiTrainGroup: a checkpoint before end_training()");
   // Every rank's tables are the same here (a stop or an epoch's end synced every row).

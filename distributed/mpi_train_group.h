@@ -28,8 +28,9 @@ namespace gv {
 class MpiTrainGroup final : public TrainGroup {
  public:
   // Starts MPI: the process must have been launched as a rank (mpi_launch() in
-  // autograd/mpi_launch.h).
-  explicit MpiTrainGroup(int64_t sync_words) : sync_words_(sync_words) {}
+  // autograd/mpi_launch.h). Each exchange of the ranks waits at most `rank_timeout` seconds.
+  MpiTrainGroup(int64_t sync_words, int64_t rank_timeout)
+      : job_(rank_timeout), sync_words_(sync_words) {}
 
   void run(const std::function<void()>& body) override;
   bool leads() const override { return job_.rank() == 0; }
@@ -41,6 +42,8 @@ class MpiTrainGroup final : public TrainGroup {
                             const InitialModel& model, KnownWords known) override;
   void join(Trainer& trainer) override;
   void end_training(const Trainer& trainer) override;
+  // The largest of the ranks' first signals: TERM (15) over INT (2) over HUP (1).
+  int stop_signal(int own) override;
   void save_checkpoint(const Trainer& trainer, const std::string& path) override;
   std::string launcher() const override;
 

@@ -195,9 +195,10 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
     return resume_command(args, group.launcher(), path);
   };
   if (!finished) {
+    const int signal = group.stop_signal(signals.received());
     // The group's other processes leave the checkpoint to the one that leads.
-    if (!group.leads()) throw Interrupted(signals.received());
-    keep_interrupted(save, stop_checkpoint, "train", continue_with, signals.received());
+    if (!group.leads()) throw Interrupted(signal);
+    keep_interrupted(save, stop_checkpoint, "train", continue_with, signal);
   }
   if (!group.leads()) return;  // the group's other processes write nothing
   // The checkpoint before the vectors: if they cannot be written, it keeps the work, and if it

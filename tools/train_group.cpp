@@ -16,45 +16,59 @@ namespace gv::tools {
 
 namespace {
 
+#ifndef GRADVEC_MPI
 // What a build without MPI says to a user who meant to train across ranks.
 constexpr std::string_view kRebuildWithMpi =
     "rebuild with -DGRADVEC_MPI=ON (./setup.sh --mpi), see docs/distributed.md";
+#endif
+
+// --rank-timeout's bound: a year, where a wait in seconds stays far from steady_clock's range.
+constexpr int64_t kMaxRankTimeout = int64_t{365} * 24 * 3600;
 
 }  // namespace
 
 void add_train_group_options(CLI::App& cmd, TrainGroupOptions& options) {
+  // Each option of training across ranks, bounded to [1, max], with its default shown.
+  const auto add = [&cmd](const std::string& name, int64_t& value, const std::string& help,
+                          int64_t max) {
 #ifdef GRADVEC_MPI
-  const std::string build_note;
+    CLI::Option* option = cmd.add_option(name, value, help)->capture_default_str();
 #else
-  const std::string build_note = " (this build has no MPI: " + std::string(kRebuildWithMpi) + ")";
+    CLI::Option* option =
+        cmd.add_option(name, value,
+                       help + " (this build has no MPI: " + std::string(kRebuildWithMpi) + ")")
+            ->capture_default_str();
+    // Kept in a build without MPI, and refused there by name: a user following
+    // docs/distributed.md learns which build it needs, not that no such option exists. Thrown,
+    // not returned as CLI11's validation failure, which main() ends with "(see --help)": the
+    // line ends with where to read instead.
+    option->check(CLI::Validator(
+        [name](const std::string&) -> std::string {
+          throw std::invalid_argument(name + ": this gradvec was built without MPI; " +
+                                      std::string(kRebuildWithMpi));
+        },
+        ""));
 #endif
-  CLI::Option* sync_words =
-      cmd.add_option(
-             "--sync-words", options.sync_words,
-             "Under mpirun: the words each rank reads between two averagings of the ranks' "
-             "tables (the most frequent words' rows each time, rarer ones less often, every "
-             "row at each epoch's end). With --resume, the checkpoint's: another value is "
-             "refused" +
-                 build_note)
-          ->capture_default_str();
-#ifndef GRADVEC_MPI
-  // Kept in a build without MPI, and refused there by name: a user following
-  // docs/distributed.md learns which build it needs, not that no such option exists. Thrown, not
-  // returned as CLI11's validation failure, which main() ends with "(see --help)": the line ends
-  // with where to read instead.
-  sync_words->check(CLI::Validator(
-      [](const std::string&) -> std::string {
-        throw std::invalid_argument("--sync-words: this gradvec was built without MPI; " +
-                                    std::string(kRebuildWithMpi));
-      },
-      ""));
-#endif
-  sync_words->check(integer_in<int64_t>(1, INT64_MAX));
+    option->check(integer_in<int64_t>(1, max));
+  };
+  add("--sync-words", options.sync_words,
+      "Under mpirun: the words each rank reads between two averagings of the ranks' tables (the "
+      "most frequent words' rows each time, rarer ones less often, every row at each epoch's "
+      "end). With --resume, the checkpoint's: another value is refused",
+      INT64_MAX);
+  add("--rank-timeout", options.rank_timeout,
+      "Under mpirun: the seconds a rank waits for the others in one exchange (a sync round, the "
+      "counting pass's, rank 0's last write) before it names the ranks that did not come and "
+      "ends the job with status 2, no checkpoint kept: a rank stopped (SIGSTOP) or cut off would "
+      "hang the job. A sound run's longest wait is one sync interval plus rank 0's last write",
+      kMaxRankTimeout);
 }
 
 std::unique_ptr<TrainGroup> join_train_group(const TrainGroupOptions& options) {
 #ifdef GRADVEC_MPI
-  if (mpi_launch().launched) return std::make_unique<MpiTrainGroup>(options.sync_words);
+  if (mpi_launch().launched) {
+    return std::make_unique<MpiTrainGroup>(options.sync_words, options.rank_timeout);
+  }
 #else
   (void)options;
   refuse_launched_ranks("this gradvec was built without MPI", "train", kRebuildWithMpi);

@@ -18,6 +18,11 @@ namespace gv::tools {
 
 struct TrainGroupOptions {
   int64_t sync_words = SyncSchedule::kDefaultSyncWords;
+  // The seconds a rank waits for the others in one exchange. The longest wait of a sound run
+  // is one sync interval's training on the slowest rank plus rank 0's last write (the others
+  // wait for it to end): seconds where measured (docs/distributed.md), so 300 leaves a loaded
+  // machine or a slow file system a wide margin and still ends a job with a stopped rank.
+  int64_t rank_timeout = 300;
 };
 
 // Adds the options of training across MPI ranks to `cmd`, with their defaults; a build without

@@ -65,6 +65,10 @@ class TrainGroup {
   // Once training has returned, on every process of the group: collects what a checkpoint of
   // the run holds from every one of them, for save_checkpoint().
   virtual void end_training(const Trainer& /*trainer*/) {}
+  // Once training has stopped short, on every process of the group: the signal the run stops
+  // for, whose status (128 + it) every process leaves with. `own` is this process's first (0 for
+  // none); a group of several, some of whose processes no signal reached, agrees on the largest.
+  virtual int stop_signal(int own) { return own; }
   // Writes the run's checkpoint to `path` (std::runtime_error if it cannot); only the process
   // that leads calls it, after end_training().
   virtual void save_checkpoint(const Trainer& trainer, const std::string& path) {

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # mpi_without_mpi.sh GRADVEC CORPUS: a build without MPI (the default) started by an MPI launcher
 # as several ranks refuses at once, in one line saying how to build one with MPI, rather than
-# train once per rank; mpirun -np 1 is a plain run. --sync-words, which only a build with MPI
-# uses, is listed in --help with its default and refused by name. lm train, bpe train and
+# train once per rank; mpirun -np 1 is a plain run. --sync-words and --rank-timeout, which only a
+# build with MPI uses, are listed in --help with their defaults and refused by name. lm train, bpe train and
 # phrases, which run as one process in any build, refuse a launcher's ranks too. The launchers are stood in
 # for by the environment they set: Open MPI's OMPI_COMM_WORLD_*, MPICH/Hydra's and Slurm's PMI_*.
 set -uo pipefail
@@ -36,8 +36,12 @@ env OMPI_COMM_WORLD_SIZE=1 OMPI_COMM_WORLD_RANK=0 "$gradvec" train "${small[@]}"
 [[ -s one.vec ]] || fail "mpirun -np 1 wrote no vectors"
 echo "ok: a world of 1 trains as a plain run"
 
-refuses "^gradvec: error: --sync-words: this gradvec was built without MPI; $rebuild" \
-  "$gradvec" train "${small[@]}" --sync-words 5000 --output s.vec
-"$gradvec" help train | grep -q -- "--sync-words INT.*=20000$" ||
-  fail "gradvec help train does not show --sync-words with its default"
-echo "ok: --sync-words is listed with its default and refused by name"
+help=$("$gradvec" help train)
+for option in --sync-words:5000:20000 --rank-timeout:3:300; do
+  IFS=: read -r name value default <<<"$option"
+  refuses "^gradvec: error: $name: this gradvec was built without MPI; $rebuild" \
+    "$gradvec" train "${small[@]}" "$name" "$value" --output s.vec
+  grep -q -- "$name INT.*=$default$" <<<"$help" ||
+    fail "gradvec help train does not show $name with its default"
+  echo "ok: $name is listed with its default and refused by name"
+done
