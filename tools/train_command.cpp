@@ -266,7 +266,7 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
                      tokenizer, messages);
   }
   messages.flush();
-  end_if_signalled(signals, args.output);
+  end_if_signalled(signals, "training", args.output);
 }
 
 }  // namespace
@@ -412,7 +412,9 @@ void add_train_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--quiet", args->quiet, kQuietHelp);
   add_train_group_options(*cmd, args->group);
-  cmd->footer(kStopSignalsHelp);
+  cmd->footer(std::string(kStopSignalsHelp) +
+              " One that comes while the corpus is counted, before training, ends the count at its "
+              "next sentence and the run with it, with nothing written.");
   cmd->callback([args, cmd] {
     for (const CLI::Option* option : cmd->get_options()) {
       if (option->count() > 0) args->given.insert(option->get_name());

@@ -15,6 +15,8 @@ namespace gv {
 
 namespace {
 
+std::atomic<const std::atomic<bool>*> g_pass_stop{nullptr};
+
 // The first offset b in (from, limit] whose preceding byte satisfies is_boundary or which starts
 // a file, or -1. `from` < corpus.size(). Only the file holding `from` is read: its end is a
 // boundary.
@@ -142,9 +144,20 @@ bool CorpusReader::next_sentence(const Vocabulary& vocab, std::vector<int64_t>& 
   return false;
 }
 
+void stop_corpus_passes_when(const std::atomic<bool>* flag) {
+  g_pass_stop.store(flag);
+}
+
+void throw_if_corpus_pass_stopped(const std::string& doing) {
+  const std::atomic<bool>* stop = g_pass_stop.load(std::memory_order_relaxed);
+  if (stop != nullptr && stop->load(std::memory_order_relaxed)) throw CorpusPassStopped(doing);
+}
+
 void CorpusReader::count_words(WordCounts& counts, SentenceCache* sentences,
                                std::atomic<bool>* pruned) {
+  const std::string doing = "counting " + corpus_.name();
   while (next_sentence_words()) {
+    throw_if_corpus_pass_stopped(doing);
     if (sentences == nullptr || !sentences->usable()) {
       counts.count(sentence_words_);
     } else {

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# signal_counting.sh GRADVEC
+# A signal while a corpus is being counted, before any training, stops the count at its next
+# sentence: status 128 + the signal's number, one line saying nothing was written, no output, no
+# checkpoint, no temporary or lock file. The count used to run to its end first (18 s on a
+# 100 MB corpus), and train then printed its vocabulary line and wrote a checkpoint of a run
+# that had not trained; phrases, whose INT a script's background job has ignored, ran to its
+# end and exited 0.
+#
+# Each run is caught counting (its corpus read past the first chunks but not to the end),
+# stopped (SIGSTOP), sent the signal and continued, so that however fast this machine counts,
+# the signal arrives while the count is under way; a count that finished first fails the test,
+# never passes it.
+set -euo pipefail
+gradvec=$1
+source "$(dirname "$0")/scratch.sh"
+
+# A 64 MiB corpus of 5,000 distinct words: a 1 MiB block doubled six times.
+awk 'BEGIN { srand(7); while (size < 1048576) { line = ""
+  for (i = 0; i < 12; ++i) line = line " w" int(rand() * 5000); print line; size += length(line) + 1 } }' \
+  >"$work/block.txt"
+cp "$work/block.txt" "$work/corpus.txt"
+for _ in 1 2 3 4 5 6; do cat "$work/corpus.txt" "$work/corpus.txt" >"$work/double.txt"; mv "$work/double.txt" "$work/corpus.txt"; done
+rm "$work/block.txt"
+corpus=$work/corpus.txt
+size=$(stat -c %s "$corpus")
+
+pid=
+at_exit() { [[ -z $pid ]] || kill -9 "$pid" 2>/dev/null || :; }
+
+# read_offset: how far the run has read its corpus (the file offset of its descriptor for it),
+# or empty while it has none open.
+read_offset() {
+  local fd
+  for fd in /proc/"$pid"/fd/*; do
+    [[ $(readlink "$fd" 2>/dev/null) == "$corpus" ]] || continue
+    awk '/^pos:/ { print $2 }' /proc/"$pid"/fdinfo/"${fd##*/}" 2>/dev/null && return
+  done
+}
+
+# interrupt_counting SIGNAL ARGS...: runs gradvec ARGS in the background, waits until it has read
+# past 4 MiB of the corpus (the checks before counting read its first bytes only), stops it,
+# checks that it has not read it all, sends SIGNAL and lets it go on; $status is its exit status.
+interrupt_counting() {
+  local signal=$1 offset
+  shift
+  "$gradvec" "$@" 2>"$work/err" >/dev/null &
+  pid=$!
+  while true; do
+    kill -0 "$pid" 2>/dev/null || fail "gradvec $* ended before it was caught counting: $(cat "$work/err")"
+    offset=$(read_offset)
+    [[ -n $offset && $offset -gt 4194304 ]] && break
+    sleep 0.005
+  done
+  kill -STOP "$pid"
+  offset=$(read_offset)
+  [[ -n $offset && $offset -lt $size ]] ||
+    fail "gradvec $*: counting read the corpus whole before it could be stopped (offset '$offset' of $size)"
+  kill "-$signal" "$pid"
+  kill -CONT "$pid"
+  status=0
+  wait "$pid" || status=$?
+  pid=
+  cat "$work/err"
+}
+
+# nothing_left WHAT: no file but the corpus in $work, nothing in $TMPDIR.
+nothing_left() {
+  local left
+  left=$(find "$work" "$TMPDIR" -mindepth 1 ! -path "$corpus" ! -path "$work/err")
+  [[ -z $left ]] || fail "$1 left: $left"
+}
+
+interrupt_counting INT train --corpus "$corpus" --output "$work/v.vec" --threads 1 --dim 8 --epochs 1
+[[ $status -eq 130 ]] || fail "train, INT while counting: exit status $status, expected 130"
+grep -q 'words in vocabulary' "$work/err" && fail "train finished counting before it stopped"
+grep -q 'checkpoint' "$work/err" && fail "train wrote a checkpoint of a run that had not begun"
+grep -q "^interrupted while counting $corpus: nothing was written$" "$work/err" ||
+  fail "train did not say that counting was interrupted"
+nothing_left "train stopped while counting"
+echo "ok: train stops counting at INT"
+
+interrupt_counting TERM train --corpus "$corpus" --output "$work/v.vec" --threads 2 --dim 8 --epochs 1 \
+  --checkpoint "$work/v.ckpt" --save-vocab "$work/v.vocab"
+[[ $status -eq 143 ]] || fail "train --threads 2, TERM while counting: exit status $status, expected 143"
+grep -q 'words in vocabulary' "$work/err" && fail "train --threads 2 finished counting before it stopped"
+nothing_left "train --threads 2 stopped while counting"
+echo "ok: train on 2 threads stops counting at TERM"
+
+# INT as a script's background job has it (ignored): phrases takes it as train does.
+interrupt_counting INT phrases --corpus "$corpus" --output "$work/p.txt" --list "$work/p.list" --threads 1
+[[ $status -eq 130 ]] || fail "phrases, INT while counting: exit status $status, expected 130"
+grep -q 'bigrams' "$work/err" && fail "phrases finished counting before it stopped"
+grep -q "^interrupted while counting $corpus: nothing was written$" "$work/err" ||
+  fail "phrases did not say that counting was interrupted"
+nothing_left "phrases stopped while counting"
+echo "ok: phrases stops counting at INT"
