@@ -73,10 +73,11 @@ void run_phrases(const PhrasesArgs& args) {
                  static_cast<long long>(counts.words.size()),
                  static_cast<long long>(counts.bigrams.size()), static_cast<long long>(counts.n()));
     const Phrases phrases(std::move(counts), args.options);
+    done = phrases.rewrite(corpus, out);
+    // After the rewrite, which a signal may end with nothing written, the list included.
     if (!args.list.empty()) {
       write_file_atomically(args.list, [&](std::ostream& list) { write_list(phrases, list); });
     }
-    done = phrases.rewrite(corpus, out);
     found = phrases.size();
   });
   std::fprintf(stderr,

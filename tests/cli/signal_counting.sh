@@ -39,8 +39,10 @@ read_offset() {
 }
 
 # interrupt_counting SIGNAL ARGS...: runs gradvec ARGS in the background, waits until it has read
-# past 4 MiB of the corpus (the checks before counting read its first bytes only), stops it,
-# checks that it has not read it all, sends SIGNAL and lets it go on; $status is its exit status.
+# past 4 MiB of the corpus (the checks before counting read its first bytes only), and, if
+# $after is set, has printed a line matching it, stops it, checks that it has not read it all,
+# sends SIGNAL and lets it go on; $status is its exit status.
+after=
 interrupt_counting() {
   local signal=$1 offset
   shift
@@ -49,7 +51,7 @@ interrupt_counting() {
   while true; do
     kill -0 "$pid" 2>/dev/null || fail "gradvec $* ended before it was caught counting: $(cat "$work/err")"
     offset=$(read_offset)
-    [[ -n $offset && $offset -gt 4194304 ]] && break
+    [[ -n $offset && $offset -gt 4194304 ]] && { [[ -z $after ]] || grep -q "$after" "$work/err"; } && break
     sleep 0.005
   done
   kill -STOP "$pid"
@@ -95,3 +97,12 @@ grep -q "^interrupted while counting $corpus: nothing was written$" "$work/err" 
   fail "phrases did not say that counting was interrupted"
 nothing_left "phrases stopped while counting"
 echo "ok: phrases stops counting at INT"
+
+# The rewrite, once counting is done, ends the same way, and the phrases' list, written after it,
+# is not written either.
+after='bigrams (N = ' interrupt_counting HUP phrases --corpus "$corpus" --output "$work/p.txt" --list "$work/p.list" --threads 1
+[[ $status -eq 129 ]] || fail "phrases, HUP while rewriting: exit status $status, expected 129"
+grep -q "^interrupted while rewriting $corpus: nothing was written$" "$work/err" ||
+  fail "phrases did not say that the rewrite was interrupted"
+nothing_left "phrases stopped while rewriting"
+echo "ok: phrases stops its rewrite at HUP"
