@@ -11,7 +11,7 @@
 #include "tools/commands.h"
 #include "tools/out_of_memory.h"
 #include "tools/stop_signals.h"
-#include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/corpus/corpus_pass_stop.h"
 
 int main(int argc, char** argv) {
   // Until a training command installs its own: a signal that ends the process removes the

@@ -413,8 +413,9 @@ void add_train_command(CLI::App& app) {
   cmd->add_flag("--quiet", args->quiet, kQuietHelp);
   add_train_group_options(*cmd, args->group);
   cmd->footer(std::string(kStopSignalsHelp) +
-              " One that comes while the corpus is counted, before training, ends the count at its "
-              "next sentence and the run with it, with nothing written.");
+              " One that comes while the corpus is counted (or a gzip'd one or standard input "
+              "spooled), before training, ends that pass and the run with it, with nothing "
+              "written.");
   cmd->callback([args, cmd] {
     for (const CLI::Option* option : cmd->get_options()) {
       if (option->count() > 0) args->given.insert(option->get_name());

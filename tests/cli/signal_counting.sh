@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # signal_counting.sh GRADVEC
-# A signal while a corpus is being counted, before any training, stops the count at its next
-# sentence: status 128 + the signal's number, one line saying nothing was written, no output, no
+# A signal while a corpus is being counted (or a gzip'd one decompressed), before any training,
+# stops the pass at its next sentence (or MiB): status 128 + the signal's number, one line saying nothing was written, no output, no
 # checkpoint, no temporary or lock file. The count used to run to its end first (18 s on a
 # 100 MB corpus), and train then printed its vocabulary line and wrote a checkpoint of a run
 # that had not trained; phrases, whose INT a script's background job has ignored, ran to its
@@ -23,19 +23,19 @@ cp "$work/block.txt" "$work/corpus.txt"
 for _ in 1 2 3 4 5 6; do cat "$work/corpus.txt" "$work/corpus.txt" >"$work/double.txt"; mv "$work/double.txt" "$work/corpus.txt"; done
 rm "$work/block.txt"
 corpus=$work/corpus.txt
-size=$(stat -c %s "$corpus")
 
 pid=
 at_exit() { [[ -z $pid ]] || kill -9 "$pid" 2>/dev/null || :; }
 
-# read_offset: how far the run has read its corpus (the file offset of its descriptor for it),
-# or empty while it has none open.
+# read_offset: how far the run has read $reading (the largest file offset of its descriptors for
+# it), or empty while it has none open.
+reading=$corpus
 read_offset() {
   local fd
   for fd in /proc/"$pid"/fd/*; do
-    [[ $(readlink "$fd" 2>/dev/null) == "$corpus" ]] || continue
-    awk '/^pos:/ { print $2 }' /proc/"$pid"/fdinfo/"${fd##*/}" 2>/dev/null && return
-  done
+    [[ $(readlink "$fd" 2>/dev/null) == "$reading" ]] || continue
+    awk '/^pos:/ { print $2 }' /proc/"$pid"/fdinfo/"${fd##*/}" 2>/dev/null
+  done | sort -n | tail -n 1
 }
 
 # interrupt_counting SIGNAL ARGS...: runs gradvec ARGS in the background, waits until it has read
@@ -56,8 +56,8 @@ interrupt_counting() {
   done
   kill -STOP "$pid"
   offset=$(read_offset)
-  [[ -n $offset && $offset -lt $size ]] ||
-    fail "gradvec $*: counting read the corpus whole before it could be stopped (offset '$offset' of $size)"
+  [[ -n $offset && $offset -lt $(stat -c %s "$reading") ]] ||
+    fail "gradvec $*: $reading was read whole before the run could be stopped (offset '$offset')"
   kill "-$signal" "$pid"
   kill -CONT "$pid"
   status=0
@@ -73,36 +73,40 @@ nothing_left() {
   [[ -z $left ]] || fail "$1 left: $left"
 }
 
+# stopped CASE STATUS PASS DONE: the run interrupt_counting ended exited with STATUS, said
+# "interrupted while PASS: nothing was written", never printed DONE (the line that shows the pass
+# finished) and left nothing.
+stopped() {
+  local case=$1 expected=$2 pass=$3 done=$4
+  [[ $status -eq $expected ]] || fail "$case: exit status $status, expected $expected"
+  grep -q "$done" "$work/err" && fail "$case: the pass finished before the run stopped"
+  grep -qx "interrupted while $pass: nothing was written" "$work/err" ||
+    fail "$case: no line saying that $pass was interrupted"
+  nothing_left "$case"
+  echo "ok: $case"
+}
+
 interrupt_counting INT train --corpus "$corpus" --output "$work/v.vec" --threads 1 --dim 8 --epochs 1
-[[ $status -eq 130 ]] || fail "train, INT while counting: exit status $status, expected 130"
-grep -q 'words in vocabulary' "$work/err" && fail "train finished counting before it stopped"
+stopped "train, INT while counting" 130 "counting $corpus" 'words in vocabulary'
 grep -q 'checkpoint' "$work/err" && fail "train wrote a checkpoint of a run that had not begun"
-grep -q "^interrupted while counting $corpus: nothing was written$" "$work/err" ||
-  fail "train did not say that counting was interrupted"
-nothing_left "train stopped while counting"
-echo "ok: train stops counting at INT"
 
 interrupt_counting TERM train --corpus "$corpus" --output "$work/v.vec" --threads 2 --dim 8 --epochs 1 \
   --checkpoint "$work/v.ckpt" --save-vocab "$work/v.vocab"
-[[ $status -eq 143 ]] || fail "train --threads 2, TERM while counting: exit status $status, expected 143"
-grep -q 'words in vocabulary' "$work/err" && fail "train --threads 2 finished counting before it stopped"
-nothing_left "train --threads 2 stopped while counting"
-echo "ok: train on 2 threads stops counting at TERM"
+stopped "train --threads 2, TERM while counting" 143 "counting $corpus" 'words in vocabulary'
+
+# A gzip'd corpus is decompressed to $TMPDIR first: that stops too, its spool gone with it.
+gzip -1 -c "$corpus" >"$work/corpus.gz"
+reading=$work/corpus.gz interrupt_counting INT train --corpus "$work/corpus.gz" --output "$work/v.vec" \
+  --threads 1 --dim 8 --epochs 1
+rm "$work/corpus.gz"
+stopped "train, INT while decompressing" 130 "spooling $work/corpus.gz" 'words in vocabulary'
 
 # INT as a script's background job has it (ignored): phrases takes it as train does.
 interrupt_counting INT phrases --corpus "$corpus" --output "$work/p.txt" --list "$work/p.list" --threads 1
-[[ $status -eq 130 ]] || fail "phrases, INT while counting: exit status $status, expected 130"
-grep -q 'bigrams' "$work/err" && fail "phrases finished counting before it stopped"
-grep -q "^interrupted while counting $corpus: nothing was written$" "$work/err" ||
-  fail "phrases did not say that counting was interrupted"
-nothing_left "phrases stopped while counting"
-echo "ok: phrases stops counting at INT"
+stopped "phrases, INT while counting" 130 "counting $corpus" 'bigrams'
 
 # The rewrite, once counting is done, ends the same way, and the phrases' list, written after it,
 # is not written either.
-after='bigrams (N = ' interrupt_counting HUP phrases --corpus "$corpus" --output "$work/p.txt" --list "$work/p.list" --threads 1
-[[ $status -eq 129 ]] || fail "phrases, HUP while rewriting: exit status $status, expected 129"
-grep -q "^interrupted while rewriting $corpus: nothing was written$" "$work/err" ||
-  fail "phrases did not say that the rewrite was interrupted"
-nothing_left "phrases stopped while rewriting"
-echo "ok: phrases stops its rewrite at HUP"
+after='bigrams (N = ' interrupt_counting HUP phrases --corpus "$corpus" --output "$work/p.txt" \
+  --list "$work/p.list" --threads 1
+stopped "phrases, HUP while rewriting" 129 "rewriting $corpus" 'pairs joined'

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tests/scratch_dir.h"
+#include "word2vec/corpus/corpus_pass_stop.h"
 #include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/phrases.h"
 

@@ -15,8 +15,6 @@ namespace gv {
 
 namespace {
 
-std::atomic<const std::atomic<bool>*> g_pass_stop{nullptr};
-
 // The first offset b in (from, limit] whose preceding byte satisfies is_boundary or which starts
 // a file, or -1. `from` < corpus.size(). Only the file holding `from` is read: its end is a
 // boundary.
@@ -142,15 +140,6 @@ bool CorpusReader::next_sentence(const Vocabulary& vocab, std::vector<int64_t>& 
   }
   ids.clear();
   return false;
-}
-
-void stop_corpus_passes_when(const std::atomic<bool>* flag) {
-  g_pass_stop.store(flag);
-}
-
-void throw_if_corpus_pass_stopped(const std::string& doing) {
-  const std::atomic<bool>* stop = g_pass_stop.load(std::memory_order_relaxed);
-  if (stop != nullptr && stop->load(std::memory_order_relaxed)) throw CorpusPassStopped(doing);
 }
 
 void CorpusReader::count_words(WordCounts& counts, SentenceCache* sentences,

@@ -24,12 +24,12 @@
 #include <fstream>
 #include <functional>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "word2vec/corpus/corpus.h"
+#include "word2vec/corpus/corpus_pass_stop.h"
 #include "word2vec/corpus/tokenizer.h"
 #include "word2vec/corpus/word_counts.h"
 #include "word2vec/vocabulary.h"
@@ -37,24 +37,6 @@
 namespace gv {
 
 class SentenceCache;  // sentence_cache.h
-
-// Thrown by a pass over a whole corpus that a stop flag ended (stop_corpus_passes_when): what it
-// was making is incomplete, and nothing was made of it. what() says what was under way
-// ("counting big.txt").
-struct CorpusPassStopped : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-// The passes that read a whole corpus before anything comes of it (counting its words, which
-// every training run, phrases and every MPI rank do first; phrases' bigrams and rewrite) end at
-// the next sentence once *flag turns true, throwing CorpusPassStopped: on a 100 MB corpus they
-// take seconds, and a signal must not wait for them. A command's stop signals
-// (tools/stop_signals.h) pass their flag here, as they pass it to a trainer's loop (which stops
-// at a step boundary instead, and never throws); nullptr: passes run to their end. A process-wide
-// setting, like abandon_waits_when, since each MPI rank counts through its own call chain.
-void stop_corpus_passes_when(const std::atomic<bool>* flag);
-// Throws CorpusPassStopped(doing) if the flag stop_corpus_passes_when was given is set.
-void throw_if_corpus_pass_stopped(const std::string& doing);
 
 // Bytes [begin, end) of a corpus.
 struct ByteRange {
