@@ -105,13 +105,40 @@ class TemporaryFile {
   std::string path_;
 };
 
+// Throws naming `shown` if `path`, whose stat or lstat is `info`, is `what` ("the symbolic
+// link") of a user's whom the kernel's fs.protected_* rule `rule` keeps this user (the euid) from:
+// in a sticky world-writable directory (/tmp), one neither this user's nor the directory owner's,
+// which another user planted where this run would write. `>` would not follow such a link
+// (protected_symlinks: it is how a write by root is sent into a directory that user cannot
+// write), nor open such a regular file or FIFO (protected_regular, protected_fifos: one planted
+// for root to write and its owner to read, or feed). The rules hold whatever the settings: a
+// machine or container that turned them off (as some sandboxes ship) has no less need of them,
+// and a refusal there only asks for another path.
+void check_protected(const std::filesystem::path& path, const struct stat& info, const char* what,
+                     const char* verb, const char* rule, const std::string& shown) {
+  if (info.st_uid == ::geteuid()) return;
+  struct stat directory {};
+  if (::stat(directory_of(path.string()).c_str(), &directory) != 0)
+    throw cannot_write(shown, std::strerror(errno));
+  constexpr mode_t kShared = S_ISVTX | S_IWOTH;
+  if ((directory.st_mode & kShared) != kShared || directory.st_uid == info.st_uid) return;
+  throw cannot_write(shown, std::string(what) + " " + printable(path.string()) +
+                                " belongs to uid " + std::to_string(info.st_uid) +
+                                ", in a sticky world-writable directory of uid " +
+                                std::to_string(directory.st_uid) + ": only its owner or the " +
+                                "directory's " + verb + " it (" + rule + ")");
+}
+
 // How an existing target is written: true for one a rename cannot replace (a device, a FIFO).
-// Throws for a directory, and for a regular file that is read-only: replacing it would discard
-// what its mode says.
+// Throws for a directory, for a regular file or FIFO another user planted (check_protected), and
+// for a regular file that is read-only: replacing it would discard what its mode says.
 bool check_existing_target(const std::string& target, const struct stat& info,
                            const std::string& shown) {
   if (S_ISDIR(info.st_mode)) throw cannot_write(shown, "is a directory");
+  if (S_ISFIFO(info.st_mode))
+    check_protected(target, info, "the FIFO", "writes", "protected_fifos", shown);
   if (!S_ISREG(info.st_mode)) return true;
+  check_protected(target, info, "the file", "writes", "protected_regular", shown);
   if ((info.st_mode & S_IWUSR) == 0) {
     char mode[8];
     std::snprintf(mode, sizeof mode, "%04o", info.st_mode & 07777);
@@ -183,28 +210,6 @@ void write_in_place(const std::string& path, const std::function<void(std::ostre
   if (!flushed || error != 0) throw cannot_write(path, write_failed(error));
 }
 
-// Throws naming `shown` unless `link` (whose lstat is `info`) may be followed by the rule the
-// kernel applies to `>` under fs.protected_symlinks (fs/namei.c, may_follow_link): in a sticky
-// world-writable directory, only a link of this user's (the euid's) or of the directory owner's.
-// Another user's link there is how a write by root is sent into a directory that user cannot
-// write. The rule holds whatever the setting: a machine or container that turned it off (as
-// some sandboxes ship) has no less need of it, and a refusal there only asks for the target.
-void check_followable(const std::filesystem::path& link, const struct stat& info,
-                      const std::string& shown) {
-  if (info.st_uid == ::geteuid()) return;
-  struct stat directory {};
-  if (::stat(directory_of(link.string()).c_str(), &directory) != 0)
-    throw cannot_write(shown, std::strerror(errno));
-  constexpr mode_t kShared = S_ISVTX | S_IWOTH;
-  if ((directory.st_mode & kShared) != kShared || directory.st_uid == info.st_uid) return;
-  throw cannot_write(shown, "the symbolic link " + printable(link.string()) + " belongs to uid " +
-                                std::to_string(info.st_uid) +
-                                ", in a sticky world-writable directory of uid " +
-                                std::to_string(directory.st_uid) +
-                                ": only its owner or the directory's follows it "
-                                "(protected_symlinks)");
-}
-
 // Throws naming `path` unless descriptor `fd` is open for writing.
 void check_descriptor(const std::string& path, int fd) {
   const int flags = ::fcntl(fd, F_GETFL);
@@ -242,7 +247,7 @@ std::string output_target(const std::string& path) {
     struct stat info {};
     if (::lstat(target.c_str(), &info) != 0 || !S_ISLNK(info.st_mode)) return target.string();
     if (links == kMaxLinks) throw cannot_write(path, std::strerror(ELOOP));
-    check_followable(target, info, path);
+    check_protected(target, info, "the symbolic link", "follows", "protected_symlinks", path);
     std::error_code error;
     const std::filesystem::path link = std::filesystem::read_symlink(target, error);
     if (error) throw cannot_write(path, error.message());

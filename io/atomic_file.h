@@ -12,6 +12,11 @@
 //    only where the kernel's fs.protected_symlinks lets `>` follow it, whether that setting is on
 //    or not: in a sticky world-writable directory such as /tmp, a link of this user's or of the
 //    directory owner's; another user's link there is refused.
+//  - An existing regular file or FIFO (the final target) is written only where the kernel's
+//    fs.protected_regular and fs.protected_fifos let `>` open it, whatever those settings: in a
+//    sticky world-writable directory, a file of this user's or of the directory owner's; another
+//    user's there is refused. A hard link at the path is replaced by the rename: the file it
+//    shares with another name is never opened for writing, so it keeps its bytes.
 //  - An existing file keeps its permission bits; one that is read-only (no owner write bit, or
 //    not writable by this user) is refused. A new file gets 0666 less the umask, as with `>`.
 //  - The temporary is created with O_CREAT | O_EXCL under a short name with a random part,

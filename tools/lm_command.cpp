@@ -225,7 +225,7 @@ void run_lm_train(LmTrainArgs args) {
     messages << validation_line(text_loss(*loss, corpus.validation, corpus.vocab), context)
              << std::flush;
   }
-  end_if_signalled(signals, args.output);
+  end_if_signalled(signals, "training", args.output);
 }
 
 // The model `path` names, read; a missing one is refused with how to make one, as a new user

@@ -11,6 +11,7 @@
 #include "tools/commands.h"
 #include "tools/out_of_memory.h"
 #include "tools/stop_signals.h"
+#include "word2vec/corpus/corpus_pass_stop.h"
 
 int main(int argc, char** argv) {
   // Until a training command installs its own: a signal that ends the process removes the
@@ -38,6 +39,11 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;  // --help and --version exit 0 through here
   } catch (const gv::tools::Interrupted& e) {
     return 128 + e.signal;
+  } catch (const gv::CorpusPassStopped& e) {
+    // A signal (tools/stop_signals.h) ended a pass over the corpus before anything came of it.
+    std::fprintf(stderr, "interrupted while %s: nothing was written\n",
+                 gv::printable(e.what()).c_str());
+    return gv::tools::failed_status(2);
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "gradvec: error: %s\n", gv::tools::out_of_memory_message(app).c_str());
     return 2;

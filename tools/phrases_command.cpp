@@ -19,6 +19,7 @@
 #include "tools/launched_ranks.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
+#include "tools/progress.h"
 #include "tools/threads_option.h"
 #include "tools/validators.h"
 #include "word2vec/phrases.h"
@@ -47,6 +48,10 @@ void write_list(const Phrases& phrases, std::ostream& out) {
 void run_phrases(const PhrasesArgs& args) {
   refuse_launched_ranks("gradvec phrases runs as one process", "rewrite the corpus",
                         kStartWithoutLauncher);
+  // From the start through the last write: a signal (INT even where a script's background job
+  // has it ignored) ends counting or the rewrite at the next sentence, with no output, but never
+  // cuts a write that has finished the rewrite.
+  const StopSignals signals;
   // "corpus not found", "is a directory", "looks like vectors", ... before any output.
   const CorpusArgument corpus_argument(args.corpus, PhrasesArgs().corpus,
                                        args.reading.allow_binary);
@@ -68,10 +73,11 @@ void run_phrases(const PhrasesArgs& args) {
                  static_cast<long long>(counts.words.size()),
                  static_cast<long long>(counts.bigrams.size()), static_cast<long long>(counts.n()));
     const Phrases phrases(std::move(counts), args.options);
+    done = phrases.rewrite(corpus, out);
+    // After the rewrite, which a signal may end with nothing written, the list included.
     if (!args.list.empty()) {
       write_file_atomically(args.list, [&](std::ostream& list) { write_list(phrases, list); });
     }
-    done = phrases.rewrite(corpus, out);
     found = phrases.size();
   });
   std::fprintf(stderr,
@@ -80,6 +86,7 @@ void run_phrases(const PhrasesArgs& args) {
                static_cast<long long>(found), args.options.threshold,
                static_cast<long long>(args.options.min_count), static_cast<long long>(done.joins),
                static_cast<long long>(done.sentences), printable(args.output).c_str());
+  end_if_signalled(signals, "the rewrite", args.output);
 }
 
 }  // namespace
@@ -119,6 +126,7 @@ void add_phrases_command(CLI::App& app) {
   // Its output is text for train to read again: BPE pieces joined by _ would be encoded anew.
   args->reading.add_to(*cmd,
                        "phrases writes its words back as text, which a BPE file's pieces are not");
+  cmd->footer(kPhrasesStopSignalsHelp);
   cmd->callback([args] { run_phrases(*args); });
 }
 

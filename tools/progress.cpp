@@ -38,11 +38,11 @@ bool train_until_interrupted(const StopSignals& signals, bool progress_shown,
   return finished;
 }
 
-void end_if_signalled(const StopSignals& signals, const std::string& written) {
+void end_if_signalled(const StopSignals& signals, const char* work, const std::string& written) {
   const int signal = signals.received();
   if (signal == 0) return;
-  std::fprintf(stderr, "gradvec: %s came after training had finished; %s is written in full\n",
-               signal_name(signal), printable(written).c_str());
+  std::fprintf(stderr, "gradvec: %s came after %s had finished; %s is written in full\n",
+               signal_name(signal), work, printable(written).c_str());
   throw Interrupted(signal);
 }
 

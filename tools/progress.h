@@ -35,9 +35,9 @@ bool train_until_interrupted(const StopSignals& signals, bool progress_shown,
                              const std::function<bool(const std::atomic<bool>& stop)>& train);
 
 // After a run that finished and wrote everything it said it would: if a signal came meanwhile
-// (too late to stop training, so it was held until the writes were done), says so in one line
-// and throws Interrupted for its exit status. `written` names the file written.
-void end_if_signalled(const StopSignals& signals, const std::string& written);
+// (too late to stop `work`, "training", so it was held until the writes were done), says so in
+// one line and throws Interrupted for its exit status. `written` names the file written.
+void end_if_signalled(const StopSignals& signals, const char* work, const std::string& written);
 
 // `word` as a shell reads it back: as it is when plain, else in single quotes; a word holding
 // bytes that printable() escapes as bash's $'...' with each byte outside printable ASCII as \xNN,

@@ -4,6 +4,8 @@
 
 #include <array>
 
+#include "word2vec/corpus/corpus_pass_stop.h"
+
 namespace gv::tools {
 
 namespace {
@@ -53,10 +55,12 @@ StopSignals::StopSignals() {
     sigaction(kStopSignals[i], &action, nullptr);
   }
   abandon_waits_when(&g_stop);
+  stop_corpus_passes_when(&g_stop);
 }
 
 StopSignals::~StopSignals() {
   abandon_waits_when(nullptr);
+  stop_corpus_passes_when(nullptr);
   // After a signal the process is on its way out with that signal's status: one more, put back
   // to its default, would end it with its own instead. They stay ignored to the end.
   struct sigaction ignore {};

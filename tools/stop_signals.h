@@ -3,14 +3,15 @@
 // Ctrl-C sends INT, `kill`, `timeout`, Slurm's time limit and `docker stop` send TERM, a closed
 // terminal sends HUP: all three mean "stop now and keep what you can". While a StopSignals lives
 // (from a command's start through its last write) the first of them sets stop(), which the
-// trainers honour at their next step boundary, and is remembered for the exit status (128 + its
-// number, as the shell reports a process the signal ended), however close behind it the next
-// one comes. Any further one is absorbed with a line on stderr: a checkpoint or vector file
-// being written is finished rather than cut off. Once one has come, they stay ignored after the
-// StopSignals goes, so that none can change the exit status on the way out. A HUP ignored when
-// the process started (nohup) stays ignored. Meanwhile SIGPIPE and SIGXFSZ are ignored
-// (WriteFailuresAsErrors: a write that fails says so and keeps the model), and a FIFO output
-// with no reader is waited for only until the first signal.
+// trainers honour at their next step boundary and the passes over a whole corpus (counting it,
+// phrases' rewrite: word2vec/corpus/corpus_pass_stop.h) at their next sentence, and is remembered
+// for the exit status (128 + its number, as the shell reports a process the signal ended),
+// however close behind it the next one comes. Any further one is absorbed with a line on stderr: a
+// checkpoint or vector file being written is finished rather than cut off. Once one has come, they
+// stay ignored after the StopSignals goes, so that none can change the exit status on the way out.
+// A HUP ignored when the process started (nohup) stays ignored. Meanwhile SIGPIPE and SIGXFSZ are
+// ignored (WriteFailuresAsErrors: a write that fails says so and keeps the model), and a FIFO
+// output with no reader is waited for only until the first signal.
 #pragma once
 
 #include <atomic>
@@ -53,6 +54,12 @@ inline constexpr const char* kStopSignalsHelp =
     "exit status is 130, "
     "143 or 129 (128 + the signal's number). A signal that comes while a file is being written "
     "waits for the write to finish.";
+
+// What --help of phrases says about them.
+inline constexpr const char* kPhrasesStopSignalsHelp =
+    "INT (Ctrl-C, and kill -INT to a script's background job), TERM and HUP end counting or the "
+    "rewrite at the next sentence, with nothing written; the exit status is 130, 143 or 129 (128 "
+    "+ the signal's number).";
 
 // "SIGINT", "SIGTERM" or "SIGHUP"; "a signal" for any other.
 const char* signal_name(int signal);

@@ -239,7 +239,7 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
                      tokenizer, messages);
   }
   messages.flush();
-  end_if_signalled(signals, args.output);
+  end_if_signalled(signals, "training", args.output);
 }
 
 // What the command line leaves to the run once it is parsed: which options were given, the
@@ -270,7 +270,10 @@ void add_train_command(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("train", "Train skip-gram or CBOW word vectors on a text corpus");
   add_train_options(*cmd, *args);
-  cmd->footer(kStopSignalsHelp);
+  cmd->footer(std::string(kStopSignalsHelp) +
+              " One that comes while the corpus is counted (or a gzip'd one or standard input "
+              "spooled), before training, ends that pass and the run with it, with nothing "
+              "written.");
   cmd->callback([args, cmd] { start_train(*args, *cmd); });
 }
 

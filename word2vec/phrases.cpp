@@ -66,9 +66,11 @@ PhraseCounts count_phrases(const Corpus& corpus, const TokenizerOptions& tokeniz
 
   const std::vector<ByteRange> slices = sentence_slices(corpus, threads);
   std::vector<BigramCounts> partial(slices.size());
+  const std::string doing = "counting the bigrams of " + corpus.name();
   read_ranges_in_parallel(corpus, tokenizer, slices, [&](size_t t, CorpusReader& reader) {
     std::vector<int64_t> ids;
     while (reader.next_sentence(counts.words, ids)) {
+      throw_if_corpus_pass_stopped(doing);
       for (size_t i = 1; i < ids.size(); ++i) partial[t].add(BigramCounts::key(ids[i - 1], ids[i]));
     }
   });
@@ -135,7 +137,9 @@ PhraseRewrite Phrases::rewrite(const Corpus& corpus, std::ostream& out) const {
   PhraseRewrite done;
   std::vector<int64_t> ids;
   std::string line;
+  const std::string doing = "rewriting " + corpus.name();
   while (reader.next_sentence(words_, ids)) {
+    throw_if_corpus_pass_stopped(doing);
     line.clear();
     done.joins += join(ids, line);
     line += '\n';

@@ -4,7 +4,8 @@
 # a link of this user's or of the directory owner's. A link another user planted there never
 # makes a root run replace, or create, a file where that user cannot write: it is refused in one
 # line naming the output and the link, before any work, whether the kernel's setting is on (then
-# `>` refuses the same writes, which the test checks) or off. Needs root, to give a link to
+# `>` refuses the same writes, which the test checks) or off; another user's regular file there
+# likewise, as protected_regular has `>` refuse it. Needs root, to give a link or a file to
 # another user (exits 77, skipped, otherwise).
 set -euo pipefail
 gradvec=$1 corpus=$2
@@ -57,6 +58,24 @@ refused mine.vec sticky/second.vec "${convert[@]}" mine.vec
   fail "a planted link was written through: $(ls -l private)"
 [[ -z $(ls -A private | grep '^\.') ]] || fail "a temporary or lock beside the victim: $(ls -A private)"
 echo "ok: links another user planted in a sticky directory refused (protected_symlinks here: $protected)"
+
+# Another user's regular file there, or a hard link to one, is not replaced either: `>` would not
+# open it under protected_regular (a file planted for root to write and its owner to read).
+echo theirs >sticky/planted.txt
+chown "$other" sticky/planted.txt
+ln sticky/planted.txt sticky/linked.vec
+for output in sticky/planted.txt sticky/linked.vec; do
+  "$expect_failure" 2 "^gradvec: error: cannot write $output: the file $output belongs to uid $other, in a sticky world-writable directory of uid 0: only its owner or the directory's writes it \\(protected_regular\\)$" \
+    "${convert[@]}" "$output"
+  "$expect_failure" 2 "^gradvec: error: cannot write $output: the file $output belongs to uid $other" \
+    "$gradvec" train --quiet --corpus c.txt --epochs 1 --dim 8 --output "$output"
+done
+if [[ $(cat /proc/sys/fs/protected_regular 2>/dev/null) == [12] ]] && (echo shell >sticky/planted.txt) 2>/dev/null; then
+  fail "> wrote sticky/planted.txt though protected_regular is on: the test's premise"
+fi
+[[ $(cat sticky/planted.txt) == theirs && $(stat -c %u sticky/linked.vec) == "$other" ]] ||
+  fail "another user's file in the sticky directory was replaced or written"
+echo "ok: another user's files in a sticky directory refused (protected_regular here: $(cat /proc/sys/fs/protected_regular 2>/dev/null || echo unknown))"
 
 # What the kernel follows, gradvec writes through: this user's own link there, a link of the
 # directory's owner, and another user's link in a directory that is not sticky.

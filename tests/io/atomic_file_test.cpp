@@ -1,6 +1,7 @@
 // write_file_atomically: a regular file is replaced whole through a temporary created new beside
-// its target; links are written through (but not another user's in a sticky directory), modes
-// kept, read-only files refused; what a rename cannot replace (a descriptor, a FIFO) is written
+// its target; links are written through (but not another user's in a sticky directory), hard
+// links replaced, another user's files in a sticky directory refused, modes kept, read-only files
+// refused; what a rename cannot replace (a descriptor, a FIFO) is written
 // in place.
 #include "io/atomic_file.h"
 
@@ -161,6 +162,66 @@ TEST_CASE("another user's link in a sticky world-writable directory is not follo
   REQUIRE(::chown(sticky.c_str(), 0, static_cast<gid_t>(-1)) == 0);
   REQUIRE(::chmod(sticky.c_str(), 0777) == 0);
   CHECK(gv::output_target(planted) == victim);
+}
+
+TEST_CASE("another user's file or FIFO in a sticky world-writable directory is not written") {
+  if (::geteuid() != 0) {
+    WARN("skipped: only root can give a file to another user");
+    return;
+  }
+  const gv::testing::ScratchDir dir("atomic_sticky_files");
+  const std::string sticky = dir.file("sticky");
+  std::filesystem::create_directory(sticky);
+  REQUIRE(::chmod(sticky.c_str(), 01777) == 0);
+  const uid_t other = 65534;
+  const auto refusal = [](const std::string& path, const std::string& what, const char* rule) {
+    return "cannot write " + path + ": " + what + " " + path +
+           " belongs to uid 65534, in a sticky world-writable directory of uid 0: only its owner "
+           "or the directory's writes it (" +
+           rule + ")";
+  };
+  // Planted for this run to write and its owner to read: neither replaced nor written.
+  const std::string planted = dir.write("sticky/planted.vec", "theirs\n");
+  REQUIRE(::chown(planted.c_str(), other, static_cast<gid_t>(-1)) == 0);
+  const std::string message = refusal(planted, "the file", "protected_regular");
+  CHECK_THROWS_WITH(gv::check_writable(planted), Catch::Equals(message));
+  CHECK_THROWS_WITH(gv::write_file_atomically(planted, write_hello), Catch::Equals(message));
+  CHECK(read_file(planted) == "theirs\n");
+  // A hard link to their file is their file; a FIFO is refused before it is opened.
+  const std::string linked = sticky + "/linked.vec";
+  REQUIRE(::link(planted.c_str(), linked.c_str()) == 0);
+  CHECK_THROWS_WITH(gv::write_file_atomically(linked, write_hello),
+                    Catch::Equals(refusal(linked, "the file", "protected_regular")));
+  const std::string fifo = sticky + "/fifo";
+  REQUIRE(::mkfifo(fifo.c_str(), 0666) == 0);
+  REQUIRE(::chown(fifo.c_str(), other, static_cast<gid_t>(-1)) == 0);
+  CHECK_THROWS_WITH(gv::check_writable(fifo),
+                    Catch::Equals(refusal(fifo, "the FIFO", "protected_fifos")));
+  CHECK(read_file(planted) == "theirs\n");
+
+  // The kernel's exceptions: this user's file, the directory owner's, a directory not sticky.
+  gv::write_file_atomically(dir.write("sticky/own.vec", "mine\n"), write_hello);
+  CHECK(read_file(sticky + "/own.vec") == "hello\n");
+  REQUIRE(::chown(sticky.c_str(), other, static_cast<gid_t>(-1)) == 0);
+  gv::write_file_atomically(planted, write_hello);
+  CHECK(read_file(planted) == "hello\n");
+  REQUIRE(::chown(sticky.c_str(), 0, static_cast<gid_t>(-1)) == 0);
+  REQUIRE(::chmod(sticky.c_str(), 0777) == 0);
+  gv::write_file_atomically(linked, write_hello);
+  CHECK(read_file(linked) == "hello\n");
+}
+
+TEST_CASE("a hard link at the output is replaced; the file it shares keeps its bytes") {
+  const gv::testing::ScratchDir dir("atomic_hard_link");
+  const std::string victim = dir.write("victim.txt", "precious\n");
+  const std::string output = dir.file("out.vec");
+  REQUIRE(::link(victim.c_str(), output.c_str()) == 0);
+  gv::write_file_atomically(output, write_hello);
+  CHECK(read_file(output) == "hello\n");
+  CHECK(read_file(victim) == "precious\n");
+  struct stat info {};
+  REQUIRE(::stat(victim.c_str(), &info) == 0);
+  CHECK(info.st_nlink == 1);
 }
 
 TEST_CASE("check_writable tries the temporary file a write would create, and leaves nothing") {

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -7,6 +8,8 @@
 #include <vector>
 
 #include "tests/scratch_dir.h"
+#include "word2vec/corpus/corpus_pass_stop.h"
+#include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/phrases.h"
 
 using gv::BigramCounts;
@@ -188,4 +191,25 @@ TEST_CASE("BigramCounts counts pairs as a map would, through growth and merges",
   CHECK(table.count(BigramCounts::key(299, 0)) == expected.at(BigramCounts::key(299, 0)));
   CHECK(table.count(BigramCounts::key(300, 0)) == 0);
   CHECK(BigramCounts().count(BigramCounts::key(0, 0)) == 0);
+}
+
+TEST_CASE("a stop flag ends counting and the rewrite at a sentence, and nothing without it",
+          "[phrases][corpus]") {
+  const ScratchDir dir("phrases_stop");
+  const std::string path = dir.write("c.txt", kCorpus);
+  std::atomic<bool> stop = false;
+  gv::stop_corpus_passes_when(&stop);
+  // Set but false: every pass runs to its end.
+  const Phrases phrases(gv::count_phrases(path), options(1, 0.5));
+  CHECK(gv::count_words(path, {}, 2).size() == 3);
+  stop = true;
+  CHECK_THROWS_WITH(gv::count_words(path), "counting " + path);
+  CHECK_THROWS_WITH(gv::count_words(path, {}, 2), "counting " + path);
+  CHECK_THROWS_AS(gv::count_phrases(path), gv::CorpusPassStopped);
+  std::ostringstream out;
+  CHECK_THROWS_WITH(phrases.rewrite(path, out), "rewriting " + path);
+  CHECK(out.str().empty());
+  gv::stop_corpus_passes_when(nullptr);
+  CHECK(gv::count_words(path).size() == 3);
+  CHECK_NOTHROW(phrases.rewrite(path, out));
 }

@@ -144,7 +144,9 @@ bool CorpusReader::next_sentence(const Vocabulary& vocab, std::vector<int64_t>& 
 
 void CorpusReader::count_words(WordCounts& counts, SentenceCache* sentences,
                                std::atomic<bool>* pruned) {
+  const std::string doing = "counting " + corpus_.name();
   while (next_sentence_words()) {
+    throw_if_corpus_pass_stopped(doing);
     if (sentences == nullptr || !sentences->usable()) {
       counts.count(sentence_words_);
     } else {

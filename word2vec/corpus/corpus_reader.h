@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "word2vec/corpus/corpus.h"
+#include "word2vec/corpus/corpus_pass_stop.h"
 #include "word2vec/corpus/tokenizer.h"
 #include "word2vec/corpus/word_counts.h"
 #include "word2vec/vocabulary.h"
@@ -85,6 +86,7 @@ class CorpusReader {
   // `sentences`, records each sentence there too, as the indices of its words in `counts`.
   // With `pruned`, sets it once `counts` has dropped words, and stops at the end of a sentence
   // once it is set (by this reader or another): the caller then counts again on one thread.
+  // Throws CorpusPassStopped at a sentence end once stop_corpus_passes_when's flag is set.
   void count_words(WordCounts& counts, SentenceCache* sentences = nullptr,
                    std::atomic<bool>* pruned = nullptr);
 

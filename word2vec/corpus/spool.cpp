@@ -11,6 +11,7 @@
 
 #include "io/gunzip_reader.h"
 #include "io/temporary_files.h"
+#include "word2vec/corpus/corpus_pass_stop.h"
 
 namespace gv {
 
@@ -25,7 +26,9 @@ Spool::Spool(const std::string& source, const Read& read) {
   path_ = "/proc/self/fd/" + std::to_string(fd_);
   try {
     std::vector<char> buffer(size_t{1} << 20);
+    const std::string doing = "spooling " + source;
     for (int64_t got; (got = read(buffer.data(), static_cast<int64_t>(buffer.size()))) > 0;) {
+      throw_if_corpus_pass_stopped(doing);
       for (int64_t done = 0; done < got;) {
         const ssize_t put = ::write(fd_, buffer.data() + done, static_cast<size_t>(got - done));
         if (put < 0 && errno == EINTR) continue;

@@ -24,7 +24,8 @@ class Spool {
   using Read = std::function<int64_t(char* buffer, int64_t capacity)>;
 
   // Copies everything `read` yields; `source` names it in messages. Throws std::runtime_error
-  // when the temporary file cannot be made or written (a full disk), naming both.
+  // when the temporary file cannot be made or written (a full disk), naming both, and
+  // CorpusPassStopped once stop_corpus_passes_when's flag is set (corpus_pass_stop.h).
   Spool(const std::string& source, const Read& read);
   ~Spool();
   Spool(const Spool&) = delete;

@@ -1,0 +1,20 @@
+#include "word2vec/corpus/corpus_pass_stop.h"
+
+namespace gv {
+
+namespace {
+
+std::atomic<const std::atomic<bool>*> g_pass_stop{nullptr};
+
+}  // namespace
+
+void stop_corpus_passes_when(const std::atomic<bool>* flag) {
+  g_pass_stop.store(flag);
+}
+
+void throw_if_corpus_pass_stopped(const std::string& doing) {
+  const std::atomic<bool>* stop = g_pass_stop.load(std::memory_order_relaxed);
+  if (stop != nullptr && stop->load(std::memory_order_relaxed)) throw CorpusPassStopped(doing);
+}
+
+}  // namespace gv
