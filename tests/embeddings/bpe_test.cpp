@@ -295,7 +295,8 @@ TEST_CASE("A damaged BPE file is refused in one line naming it", "[bpe]") {
         "line 1: version '2', this gradvec reads version 1");
   CHECK(load_error("gradvec-bpe 1\nmerges x\n") == "line 2: expected 'merges M' with M a number");
   CHECK(load_error("gradvec-bpe 1\nmerges 1048321\n") ==
-        "line 2: merges 1048321 is more than 1048320");
+        "line 2: merges 1048321 is more than the 1048320 a tokenizer may have (a vocabulary of "
+        "1048576 tokens, four times the largest in use)");
   CHECK(load_error("gradvec-bpe 1\nmerges 900000\n0 0\n") ==
         "line 2: merges 900000 cannot fit in the file's 32 bytes");
   CHECK(load_error("gradvec-bpe 1\nmerges 2\n97 97\n") ==
