@@ -88,8 +88,8 @@ class PreTokenStream {
     while (given < text.size()) {
       const std::string_view rest = text.substr(given);
       size_t n = first_pre_token(rest, /*text_ends=*/false);
-      // A piece still open is longer than `rest` less a byte (a space left for what follows):
-      // past longest_, it is cut whatever comes.
+      // A piece still open runs to the end of `rest`, or a byte short of it (the last space of
+      // a run may go to what follows): past longest_ even so, it is cut whatever comes.
       if (n == 0 && rest.size() - 1 <= longest_) break;
       n = cut(rest, n == 0 ? rest.size() : n);
       use(rest.substr(0, n));
