@@ -29,6 +29,7 @@
 #include "embeddings/bpe/bpe_encoder.h"
 #include "embeddings/bpe/bpe_file.h"
 #include "embeddings/bpe/bpe_trainer.h"
+#include "embeddings/bpe/pre_tokenizer.h"
 #include "embeddings/bpe/readable_piece.h"
 #include "tools/commands.h"
 #include "tools/corpus_argument.h"
@@ -54,42 +55,48 @@ struct BpeArgs {
 // or write call of its own.
 constexpr size_t kBlockBytes = size_t{1} << 20;
 
-// Calls `use` with successive parts of `in` that each end at a line's end (the last part may
-// not): about kBlockBytes each, or one longer line.
+// Calls `use` with successive blocks of `in`, of kBlockBytes but the last.
 template <class Use>
 void for_each_block(std::istream& in, Use use) {
   std::vector<char> block(kBlockBytes);
-  std::string pending;  // the start of a line that continues in the next block
   while (in) {
     in.read(block.data(), static_cast<std::streamsize>(block.size()));
-    std::string_view data(block.data(), static_cast<size_t>(in.gcount()));
-    const size_t last_end = data.rfind('\n');
-    if (last_end == std::string_view::npos) {
-      pending.append(data);
-      continue;
-    }
-    if (pending.empty()) {
-      use(data.substr(0, last_end + 1));
-    } else {
-      pending.append(data.substr(0, last_end + 1));
-      use(std::string_view(pending));
-      pending.clear();
-    }
-    pending.append(data.substr(last_end + 1));
+    if (in.gcount() > 0) use(std::string_view(block.data(), static_cast<size_t>(in.gcount())));
   }
-  if (!pending.empty()) use(std::string_view(pending));
+}
+
+// Calls `use` with each pre-token of `in` (pre_tokenizer.h) as the bytes after it settle it: a
+// block and the pre-token being read are held, never a whole line.
+template <class Use>
+void for_each_pre_token_of(std::istream& in, Use use) {
+  bpe::PreTokenStream pre_tokens;
+  for_each_block(in, [&](std::string_view block) { pre_tokens.add(block, use); });
+  pre_tokens.finish(use);
 }
 
 // Calls `use` with each line of `in`, its \n kept (none on a last line without one).
 template <class Use>
 void for_each_line(std::istream& in, Use use) {
+  std::string pending;  // the start of a line that continues in the next block
   for_each_block(in, [&](std::string_view block) {
     while (!block.empty()) {
-      const size_t length = std::min(block.find('\n'), block.size() - 1) + 1;
-      use(block.substr(0, length));
-      block.remove_prefix(length);
+      const size_t newline = block.find('\n');
+      if (newline == std::string_view::npos) {
+        pending.append(block);
+        return;
+      }
+      const std::string_view line = block.substr(0, newline + 1);
+      block.remove_prefix(line.size());
+      if (pending.empty()) {
+        use(line);
+      } else {
+        pending.append(line);
+        use(std::string_view(pending));
+        pending.clear();
+      }
     }
   });
+  if (!pending.empty()) use(std::string_view(pending));
 }
 
 // Writes `out` to standard output and empties it.
@@ -116,7 +123,7 @@ void run_train(const BpeArgs& args) {
   for (size_t i = 0; i < corpus.file_count(); ++i) {
     std::ifstream file;
     open_corpus(corpus.path(i), file);
-    for_each_block(file, [&](std::string_view lines) { trainer.add_text(lines); });
+    for_each_pre_token_of(file, [&](std::string_view piece) { trainer.add_pre_token(piece, 1); });
     if (file.bad()) throw std::runtime_error(corpus.file_name(i) + ": cannot read the corpus");
   }
   const bpe::BpeVocabulary vocabulary(trainer.learn(args.vocab_size));
@@ -128,35 +135,43 @@ void run_train(const BpeArgs& args) {
       printable(corpus.name()).c_str(), took.count(), printable(args.output).c_str());
 }
 
-// f(line) for each line of standard input, decompressed if gzip'd, as every command reads a file.
-template <class F>
-void for_each_input_line(F f) {
+// The decompressed standard input (if gzip'd, as every command reads a file) given to
+// read(std::istream&).
+template <class Read>
+void read_standard_input(Read read) {
   GunzipBuffer content(read_descriptor(STDIN_FILENO, "standard input"), "standard input");
   std::istream in(&content);
   in.exceptions(std::ios::badbit);  // a read error or bad gzip data ends the command, named
-  for_each_line(in, f);
+  read(in);
 }
 
+// The ids are written as each pre-token is read, a line of them ending with the token holding
+// the input line's \n (the last byte of its last pre-token), so a line of any length costs a
+// pre-token and a block of output.
 void run_encode(const BpeArgs& args) {
   const bpe::BpeVocabulary vocabulary = bpe::load_bpe(args.tokenizer);
   bpe::BpeEncoder encoder(vocabulary);
-  std::vector<bpe::TokenId> ids;
   std::string out;
-  for_each_input_line([&](std::string_view line) {
-    ids.clear();
-    encoder.encode_into(line, ids);
-    for (size_t i = 0; i < ids.size(); ++i) {
-      if (i > 0) out += ' ';
+  bool line_open = false;  // ids written since the last line's end
+  const auto write_pre_token = [&](std::string_view piece) {
+    for (const bpe::TokenId id : encoder.encode_pre_token(piece)) {
+      if (line_open) out += ' ';
       if (args.pieces) {
-        out += bpe::readable_piece(vocabulary.bytes(ids[i]));
+        out += bpe::readable_piece(vocabulary.bytes(id));
       } else {
         char digits[16];
-        out.append(digits, std::to_chars(digits, digits + sizeof digits, ids[i]).ptr);
+        out.append(digits, std::to_chars(digits, digits + sizeof digits, id).ptr);
       }
+      line_open = true;
     }
-    out += '\n';
+    if (piece.ends_with('\n')) {
+      out += '\n';
+      line_open = false;
+    }
     if (out.size() >= kBlockBytes) write_standard_output(out);
-  });
+  };
+  read_standard_input([&](std::istream& in) { for_each_pre_token_of(in, write_pre_token); });
+  if (line_open) out += '\n';  // a last line without a newline
   write_standard_output(out);
   finish_standard_output();
 }
@@ -186,8 +201,10 @@ void run_decode(const BpeArgs& args) {
   const bpe::BpeVocabulary vocabulary = bpe::load_bpe(args.tokenizer);
   std::string out;
   int64_t line_number = 0;
-  for_each_input_line([&](std::string_view line) {
-    out += vocabulary.decode(parse_ids(line, ++line_number, vocabulary.size()));
+  read_standard_input([&](std::istream& in) {
+    for_each_line(in, [&](std::string_view line) {
+      out += vocabulary.decode(parse_ids(line, ++line_number, vocabulary.size()));
+    });
   });
   write_standard_output(out);
   finish_standard_output();

@@ -4,7 +4,13 @@
 #include <filesystem>
 #include <system_error>
 
+#include "tools/corpus_reading_options.h"
+
 namespace gv::tools {
+
+bool names_builtin_tokenizer(const std::string& value) {
+  return kTokenizers.contains(value) || value == kCharacterTokenizer;
+}
 
 void note_file_named_like_tokenizer(const std::string& builtin) {
   std::error_code error;

@@ -45,9 +45,6 @@ namespace {
 
 const std::string kDefaultCorpus = "data/tinyshakespeare.txt";
 const std::string kDefaultModel = "models/tinyshakespeare.lm";
-// --tokenizer's value for the model over the corpus's own characters; anything else is a BPE
-// file, and a file of this name is ./chars.
-const std::string kCharacters = "chars";
 
 const std::map<std::string, PositionKind> kPositions = {{"none", PositionKind::none},
                                                         {"learned", PositionKind::learned},
@@ -60,7 +57,7 @@ struct LmTrainArgs {
   std::string output = kDefaultModel;
   std::string checkpoint;
   std::string resume;
-  std::string tokenizer = kCharacters;
+  std::string tokenizer = kCharacterTokenizer;
   bool tokenizer_given = false;
   LmResumeChanges changes;  // with --resume: --steps and --threads, where given
   bool quiet = false;
@@ -86,7 +83,7 @@ void draw_lm_progress(const LmProgress& p) {
 
 // The vocabulary --tokenizer names: a BPE file's, or none for the corpus's characters.
 std::optional<LmVocabulary> read_tokenizer(const std::string& tokenizer) {
-  if (tokenizer == kCharacters) return std::nullopt;
+  if (tokenizer == kCharacterTokenizer) return std::nullopt;
   return LmVocabulary(bpe::load_bpe(tokenizer));
 }
 

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "autograd/memory_limit.h"
+#include "tools/builtin_tokenizer_note.h"
 
 namespace gv::tools {
 
@@ -19,6 +20,13 @@ const CLI::App& command_run(const CLI::App& app) {
   return parsed.empty() ? app : command_run(*parsed.back());
 }
 
+// Whether `command` was given a BPE file as --tokenizer.
+bool reads_bpe_file(const CLI::App& command) {
+  const CLI::Option* tokenizer = command.get_option_no_throw("--tokenizer");
+  if (tokenizer == nullptr || tokenizer->count() == 0) return false;
+  return !names_builtin_tokenizer(tokenizer->as<std::string>());
+}
+
 }  // namespace
 
 std::string out_of_memory_message(const CLI::App& app) {
@@ -27,13 +35,19 @@ std::string out_of_memory_message(const CLI::App& app) {
   for (const char* name : kSizingOptions) {
     if (command.get_option_no_throw(name) != nullptr) options.emplace_back(name);
   }
-  std::string advice = "use smaller inputs";
+  std::string advice;
   if (!options.empty()) {
     advice = "lower " + options.front();
     for (size_t i = 1; i < options.size(); ++i) {
       advice += (i + 1 == options.size() ? " or " : ", ") + options[i];
     }
   }
+  // A BPE file's tokens are held by every command reading it, and size its tables: a million
+  // merges of long tokens take gigabytes whatever the other options.
+  if (reads_bpe_file(command)) {
+    advice += (advice.empty() ? "" : ", or ") + std::string("use a --tokenizer of fewer merges");
+  }
+  if (advice.empty()) advice = "use smaller inputs";
   const MemoryLimit limit = memory_limit();
   return "out of memory" + (limit.bytes > 0 ? ": " + limit.describe() : std::string()) + "; " +
          advice;

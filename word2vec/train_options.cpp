@@ -95,7 +95,9 @@ void require_training_fits(const TrainOptions& o, int64_t vocab) {
            std::to_string(input_table_rows(o, vocab)) + " x " + d + " and W_out " +
            std::to_string(vocab) + " x " + d + " floats" +
            (optimizer_tables ? ", with the optimizer's state" : "") + "); lower --dim" +
-           (o.subwords ? " or --buckets" : "");
+           (o.subwords ? " or --buckets" : "") +
+           // A BPE file's tokens are the words: fewer merges make fewer rows.
+           (o.tokenizer.kind == TokenizerKind::bpe ? ", or use a --tokenizer of fewer merges" : "");
   } else if (steps >= maps) {
     const std::string scored =
         o.loss == LossKind::sgns ? " and --negative " + std::to_string(o.negatives)

@@ -24,22 +24,24 @@ std::vector<TokenId> BpeEncoder::encode(std::string_view text) {
 }
 
 void BpeEncoder::encode_into(std::string_view text, std::vector<TokenId>& ids) {
-  pieces_.clear();
-  pre_tokenize_into(text, pieces_);
-  for (const std::string_view piece : pieces_) {
-    auto found = cache_.find(piece);
-    if (found == cache_.end()) {
-      if (cache_.size() >= kMaxCachedPieces || cached_ids_.size() + piece.size() > kMaxCachedIds) {
-        cache_.clear();
-        cached_ids_.clear();
-      }
-      const size_t begin = cached_ids_.size();
-      encode_piece(piece);
-      found = cache_.emplace(piece, Span{begin, cached_ids_.size() - begin}).first;
+  for_each_pre_token(text, [&](std::string_view piece) {
+    const std::span<const TokenId> tokens = encode_pre_token(piece);
+    ids.insert(ids.end(), tokens.begin(), tokens.end());
+  });
+}
+
+std::span<const TokenId> BpeEncoder::encode_pre_token(std::string_view piece) {
+  auto found = cache_.find(piece);
+  if (found == cache_.end()) {
+    if (cache_.size() >= kMaxCachedPieces || cached_ids_.size() + piece.size() > kMaxCachedIds) {
+      cache_.clear();
+      cached_ids_.clear();
     }
-    const auto from = cached_ids_.begin() + found->second.begin;
-    ids.insert(ids.end(), from, from + found->second.size);
+    const size_t begin = cached_ids_.size();
+    encode_piece(piece);
+    found = cache_.emplace(piece, Span{begin, cached_ids_.size() - begin}).first;
   }
+  return std::span<const TokenId>(cached_ids_).subspan(found->second.begin, found->second.size);
 }
 
 // Appends the tokens of `piece` to cached_ids_. The symbols form a linked list over their first

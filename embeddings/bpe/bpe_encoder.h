@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,10 @@ class BpeEncoder {
   std::vector<TokenId> encode(std::string_view text);
   // Appends the tokens of `text` to `ids`: the same tokens as encode, without a vector per call.
   void encode_into(std::string_view text, std::vector<TokenId>& ids);
+  // The tokens of one piece of pre_tokenize's (any bytes are encoded, but only a piece gets the
+  // tokens of the text holding it), valid until the next call: a reader of text in parts
+  // (PreTokenStream) encodes each piece as it comes.
+  std::span<const TokenId> encode_pre_token(std::string_view piece);
 
  private:
   // Where a cached piece's tokens are in cached_ids_.
@@ -43,8 +48,6 @@ class BpeEncoder {
   const BpeVocabulary& vocabulary_;
   PieceMap<Span> cache_;
   std::vector<TokenId> cached_ids_;
-  // encode_into's pre-tokens of its text, kept between calls so that a text allocates nothing.
-  std::vector<std::string_view> pieces_;
   // encode_piece's working space, kept between calls so that a piece allocates nothing.
   std::vector<TokenId> symbols_;
   std::vector<size_t> next_, previous_;

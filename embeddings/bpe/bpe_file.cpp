@@ -89,7 +89,9 @@ BpeVocabulary load_bpe(const std::string& path) {
   if (!count) reader.fail("expected 'merges M' with M a number");
   const int64_t most = kMaxVocabSize - kMinVocabSize;
   if (*count > most) {
-    reader.fail("merges " + std::to_string(*count) + " is more than " + std::to_string(most));
+    reader.fail("merges " + std::to_string(*count) + " is more than the " + std::to_string(most) +
+                " a tokenizer may have (a vocabulary of " + std::to_string(kMaxVocabSize) +
+                " tokens, four times the largest in use)");
   }
   if (*count > reader.size() / kShortestMergeLine) {
     reader.fail("merges " + std::to_string(*count) + " cannot fit in the file's " +

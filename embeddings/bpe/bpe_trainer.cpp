@@ -161,7 +161,7 @@ class MergeLearner {
 }  // namespace
 
 void BpeTrainer::add_text(std::string_view text) {
-  for (const std::string_view piece : pre_tokenize(text)) add_pre_token(piece, 1);
+  for_each_pre_token(text, [&](std::string_view piece) { add_pre_token(piece, 1); });
 }
 
 void BpeTrainer::add_pre_token(std::string_view piece, int64_t count) {

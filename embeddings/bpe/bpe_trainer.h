@@ -26,8 +26,8 @@ namespace gv::bpe {
 
 class BpeTrainer {
  public:
-  // Counts the pre-tokens of `text`; may be called once per chunk of a corpus, each chunk ending
-  // at a line's end (pre_tokenize cuts there anyway).
+  // Counts the pre-tokens of `text`, a whole text (a corpus given in parts goes through a
+  // PreTokenStream, pre_tokenizer.h, to add_pre_token).
   void add_text(std::string_view text);
   // Counts `piece` `count` times, as if it were a pre-token of the text.
   void add_pre_token(std::string_view piece, int64_t count);

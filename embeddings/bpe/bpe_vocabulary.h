@@ -13,7 +13,10 @@
 
 namespace gv::bpe {
 
-// The vocabulary sizes a file or a trainer may ask for: every byte, up to about a million.
+// The vocabulary sizes a file or a trainer may ask for: every byte, up to about a million,
+// four times the largest tokenizers in use (about 256 k tokens: Gemma's, mT5's, XLM-R's, BLOOM's;
+// GPT-2 has 50 k), so that every real one is read and a file claiming more is refused before
+// anything is allocated for it.
 constexpr int64_t kMinVocabSize = 256;
 constexpr int64_t kMaxVocabSize = int64_t{1} << 20;
 // The longest token a merge may make, in bytes: it bounds what a vocabulary holds (a million
@@ -38,8 +41,9 @@ class BpeVocabulary {
  public:
   // Throws std::invalid_argument if there are more merges than kMaxVocabSize allows, a merge
   // joins a token not made before it, makes one longer than kMaxTokenBytes, or two merges join
-  // the same pair (the message says
-  // which merge, counting from 0).
+  // the same pair (the message says which merge, counting from 0), or if the vocabulary would not
+  // fit in the memory this process may use (checked before its tokens are spelled; the message
+  // names the merges' count and says to use fewer).
   explicit BpeVocabulary(std::vector<Merge> merges);
 
   int64_t size() const { return static_cast<int64_t>(tokens_.size()); }

@@ -13,6 +13,8 @@ class MergeTable {
  public:
   // Room for `merges` pairs, the table at most half full.
   explicit MergeTable(size_t merges = 0);
+  // The bytes of a table with room for `merges` pairs.
+  static size_t bytes_for(size_t merges);
 
   // Adds key -> made; returns the token already there instead if `key` is in the table.
   std::optional<int32_t> insert(uint64_t key, int32_t made);

@@ -29,6 +29,16 @@ size_t contraction(std::string_view text) {
   return 0;
 }
 
+// Whether `text` is the start of a longer contraction ('re, 've, 'll), which the next bytes may
+// finish.
+bool begins_contraction(std::string_view text) {
+  static constexpr std::array<std::string_view, 3> kLongest{"'re", "'ve", "'ll"};
+  for (const std::string_view c : kLongest) {
+    if (text.size() < c.size() && c.starts_with(text)) return true;
+  }
+  return false;
+}
+
 // The length of the run at the start of `text` of bytes in `in_class`.
 template <class InClass>
 size_t run(std::string_view text, InClass in_class) {
@@ -37,42 +47,35 @@ size_t run(std::string_view text, InClass in_class) {
   return n;
 }
 
-// The length of the first piece of `line` (not empty; no \n before its last byte).
-size_t first_piece(std::string_view line) {
-  if (const size_t n = contraction(line)) return n;
-  const size_t space = line[0] == ' ' ? 1 : 0;
-  if (space < line.size()) {
-    const auto after = static_cast<unsigned char>(line[space]);
+}  // namespace
+
+size_t first_pre_token(std::string_view text, bool text_ends) {
+  if (!text_ends && begins_contraction(text)) return 0;
+  if (const size_t n = contraction(text)) return n;
+  // A run of one class is decided by the byte that ends it.
+  const auto ended = [&](size_t n) { return n < text.size() || text_ends ? n : 0; };
+  const size_t space = text[0] == ' ' ? 1 : 0;
+  if (space < text.size()) {
+    const auto after = static_cast<unsigned char>(text[space]);
     for (bool (*in_class)(unsigned char) : {is_letter, is_digit, is_other}) {
-      if (in_class(after)) return space + run(line.substr(space), in_class);
+      if (in_class(after)) return ended(space + run(text.substr(space), in_class));
     }
   }
-  // Whitespace: \s+(?!\S) keeps the last of a run that a non-space follows for that one's
-  // " ?" alternatives, unless the run is that one byte alone (then \s+ takes it).
-  const size_t n = run(line, is_space);
-  return n == line.size() || n == 1 ? n : n - 1;
+  // Whitespace, up to the end of the line at most (a \n, which ends the piece): \s+(?!\S)
+  // keeps the last of a run that a non-space follows for that one's " ?" alternatives, unless
+  // the run is that one byte alone (then \s+ takes it).
+  size_t n = 0;
+  while (n < text.size() && is_space(static_cast<unsigned char>(text[n]))) {
+    if (text[n++] == '\n') return n;
+  }
+  if (n == text.size()) return ended(n);
+  return n == 1 ? n : n - 1;
 }
-
-}  // namespace
 
 std::vector<std::string_view> pre_tokenize(std::string_view text) {
   std::vector<std::string_view> pieces;
-  pre_tokenize_into(text, pieces);
+  for_each_pre_token(text, [&](std::string_view piece) { pieces.push_back(piece); });
   return pieces;
-}
-
-void pre_tokenize_into(std::string_view text, std::vector<std::string_view>& pieces) {
-  while (!text.empty()) {
-    const size_t newline = text.find('\n');
-    std::string_view line =
-        text.substr(0, newline == std::string_view::npos ? text.size() : newline + 1);
-    text.remove_prefix(line.size());
-    while (!line.empty()) {
-      const size_t n = first_piece(line);
-      pieces.push_back(line.substr(0, n));
-      line.remove_prefix(n);
-    }
-  }
 }
 
 }  // namespace gv::bpe

@@ -27,8 +27,9 @@ constexpr AdamOptions kAdam{.beta1 = 0.9f, .beta2 = 0.99f, .eps = 1e-8f};
 // gradients (about 60 floats per token per layer and channel, plus the attention probabilities,
 // and the logits, their softmax and its gradient: 3 floats per token and symbol of the
 // vocabulary, which a BPE vocabulary makes large), and the corpus as ids.
-void require_run_fits(const GptConfig& config, const LmTrainOptions& options,
-                      int64_t corpus_bytes) {
+// Over BPE tokens (`bpe_tokens`), the vocabulary is the tokenizer's, which the advice names.
+void require_run_fits(const GptConfig& config, const LmTrainOptions& options, int64_t corpus_bytes,
+                      bool bpe_tokens) {
   double params = 0.0;
   for (const Shape& shape : parameter_shapes(config)) params += double(shape_numel(shape));
   const double positions = double(options.batch) * double(config.context);
@@ -39,7 +40,10 @@ void require_run_fits(const GptConfig& config, const LmTrainOptions& options,
   require_memory(sizeof(float) * (params * (3.0 + options.threads) + activations) +
                      sizeof(int64_t) * double(corpus_bytes),
                  "lm train: the model and a step need",
-                 "lower --dim, --layers, --context or --batch");
+                 "lower --dim, --layers, --context or --batch" +
+                     (bpe_tokens ? ", or use a --tokenizer of fewer merges (" +
+                                       std::to_string(config.vocab) + " tokens)"
+                                 : std::string()));
 }
 
 // into's gradients += from's: a thread's share of a step, summed into the first thread's.
@@ -61,7 +65,7 @@ void check_lm_settings(GptConfig config, const LmTrainOptions& options, const Lm
   options.check();
   config.vocab = vocab ? vocab->size() : 256;
   config.check();
-  require_run_fits(config, options, 0);
+  require_run_fits(config, options, 0, vocab && vocab->bpe());
 }
 
 void LmTrainOptions::check() const {
@@ -112,7 +116,7 @@ LmTrainer::LmTrainer(LmCorpus corpus, GptConfig config, LmTrainOptions options)
   config.vocab = corpus_.vocab.size();
   options_.check();
   config.check();
-  require_run_fits(config, options_, corpus_.fingerprint.bytes);
+  require_run_fits(config, options_, corpus_.fingerprint.bytes, corpus_.vocab.bpe() != nullptr);
   model_ = std::make_unique<GptModel>(config, rng_);
   for (int t = 0; t < options_.threads; ++t) views_.push_back(model_->weights().view());
   optimizers_ = std::make_unique<Optimizers>(model_->weights(), views_[0], options_);

@@ -3,32 +3,24 @@
 #include <algorithm>
 
 #include "embeddings/bpe/bpe_encoder.h"
+#include "embeddings/bpe/pre_tokenizer.h"
 
 namespace gv {
 
 namespace {
 
-// BPE text is encoded in pieces of about this many bytes, each ending at a line's end (where
-// pre-tokenization cuts anyway, so the tokens are the whole text's): the pre-tokens of a piece
-// are held at once, and a corpus's would take twice its size again.
-constexpr size_t kEncodedPieceBytes = size_t{1} << 20;
-
 bool begins_character(char byte) {
   return (static_cast<unsigned char>(byte) & 0xC0) != 0x80;
 }
 
+// Pre-token by pre-token, widened into ids as they come: nothing but the ids grows with the text.
 std::vector<int64_t> encode_bpe(const bpe::BpeVocabulary& vocabulary, std::string_view text) {
   bpe::BpeEncoder encoder(vocabulary);
   std::vector<int64_t> ids;
-  std::vector<bpe::TokenId> piece_ids;  // one piece's, widened into ids
-  while (!text.empty()) {
-    const size_t newline = text.find('\n', std::min(text.size(), kEncodedPieceBytes) - 1);
-    const size_t length = newline == std::string_view::npos ? text.size() : newline + 1;
-    piece_ids.clear();
-    encoder.encode_into(text.substr(0, length), piece_ids);
-    ids.insert(ids.end(), piece_ids.begin(), piece_ids.end());
-    text.remove_prefix(length);
-  }
+  bpe::for_each_pre_token(text, [&](std::string_view piece) {
+    const std::span<const bpe::TokenId> tokens = encoder.encode_pre_token(piece);
+    ids.insert(ids.end(), tokens.begin(), tokens.end());
+  });
   return ids;
 }
 

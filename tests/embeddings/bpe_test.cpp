@@ -3,7 +3,6 @@
 #include <fstream>
 #include <map>
 #include <random>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -14,6 +13,7 @@
 #include "embeddings/bpe/bpe_trainer.h"
 #include "embeddings/bpe/piece_counts.h"
 #include "embeddings/bpe/pre_tokenizer.h"
+#include "tests/embeddings/random_bytes.h"
 #include "tests/scratch_dir.h"
 
 using gv::bpe::BpeEncoder;
@@ -21,6 +21,7 @@ using gv::bpe::BpeTrainer;
 using gv::bpe::BpeVocabulary;
 using gv::bpe::Merge;
 using gv::bpe::TokenId;
+using gv::testing::random_bytes;
 
 namespace {
 
@@ -30,38 +31,6 @@ std::string shakespeare_prefix(size_t bytes) {
   in.read(text.data(), static_cast<std::streamsize>(bytes));
   REQUIRE(static_cast<size_t>(in.gcount()) == bytes);
   return text;
-}
-
-std::vector<std::string> strings(const std::vector<std::string_view>& views) {
-  return {views.begin(), views.end()};
-}
-
-// GPT-2's pattern with std::regex, as the pre-tokenizer's header states it in byte classes:
-// bytes >= 0x80 are replaced by 'a' first (a letter, and in no contraction), then each line
-// is matched alone.
-std::vector<std::string> regex_pieces(const std::string& text) {
-  static const std::regex pattern(
-      "'s|'t|'re|'ve|'m|'ll|'d| ?[A-Za-z]+| ?[0-9]+| ?[^\\sA-Za-z0-9]+|\\s+(?!\\S)|\\s+");
-  std::string classes = text;
-  for (char& c : classes) {
-    if (static_cast<unsigned char>(c) >= 0x80) c = 'a';
-  }
-  std::vector<std::string> pieces;
-  size_t start = 0;
-  while (start < text.size()) {
-    const size_t end = std::min(classes.find('\n', start), text.size() - 1) + 1;
-    const std::string line = classes.substr(start, end - start);
-    size_t at = 0;
-    for (auto m = std::sregex_iterator(line.begin(), line.end(), pattern);
-         m != std::sregex_iterator(); ++m) {
-      REQUIRE(static_cast<size_t>(m->position()) == at);  // the pieces cover the line
-      pieces.push_back(text.substr(start + at, static_cast<size_t>(m->length())));
-      at += static_cast<size_t>(m->length());
-    }
-    REQUIRE(at == line.size());
-    start = end;
-  }
-  return pieces;
 }
 
 // The reference the trainer must equal: every pair recounted over every word before each merge,
@@ -121,17 +90,6 @@ NaiveBpe naive_bpe(const std::string& text, int64_t merges_wanted) {
   return result;
 }
 
-std::string random_bytes(std::mt19937& rng, size_t max_length, const std::string& alphabet = {}) {
-  std::uniform_int_distribution<size_t> length(0, max_length);
-  std::uniform_int_distribution<int> byte(0, 255);
-  std::string text(length(rng), '\0');
-  for (char& c : text) {
-    c = alphabet.empty() ? static_cast<char>(byte(rng))
-                         : alphabet[static_cast<size_t>(byte(rng)) % alphabet.size()];
-  }
-  return text;
-}
-
 // Checks the trainer's first `merges_wanted` merges on `text` against naive_bpe's, and that
 // encoding by rank gives each piece the tokens training left it with; returns how many merges.
 size_t check_against_naive(const std::string& text, int64_t merges_wanted) {
@@ -162,25 +120,6 @@ std::string load_error(const std::string& bytes) {
 }
 
 }  // namespace
-
-TEST_CASE("pre_tokenize splits by GPT-2's rule", "[bpe]") {
-  CHECK(strings(gv::bpe::pre_tokenize("Hello world's  123 !!\n")) ==
-        std::vector<std::string>{"Hello", " world", "'s", " ", " 123", " !!", "\n"});
-  CHECK(strings(gv::bpe::pre_tokenize("don't\tI'll  \n\n x")) ==
-        std::vector<std::string>{"don", "'t", "\t", "I", "'ll", "  \n", "\n", " x"});
-  CHECK(strings(gv::bpe::pre_tokenize("caf\xc3\xa9 na\xefve")) ==
-        std::vector<std::string>{"caf\xc3\xa9", " na\xefve"});
-}
-
-TEST_CASE("pre_tokenize equals GPT-2's regex in byte classes on random text", "[bpe]") {
-  std::mt19937 rng(7);
-  const std::string alphabet = std::string("  \n\t\r\v\f\0aZsrtevmld'5!.-\x80\xff", 26);
-  for (int trial = 0; trial < 500; ++trial) {
-    const std::string text = random_bytes(rng, 24, alphabet);
-    INFO("text: " << text);
-    CHECK(strings(gv::bpe::pre_tokenize(text)) == regex_pieces(text));
-  }
-}
 
 // Ten words, one a line ("\n" is a pre-token of one byte, which holds no pair):
 //   low x3, lower x2, newest x3, widest x2.   d=100 e=101 i=105 l=108 n=110 o=111 r=114
@@ -356,7 +295,8 @@ TEST_CASE("A damaged BPE file is refused in one line naming it", "[bpe]") {
         "line 1: version '2', this gradvec reads version 1");
   CHECK(load_error("gradvec-bpe 1\nmerges x\n") == "line 2: expected 'merges M' with M a number");
   CHECK(load_error("gradvec-bpe 1\nmerges 1048321\n") ==
-        "line 2: merges 1048321 is more than 1048320");
+        "line 2: merges 1048321 is more than the 1048320 a tokenizer may have (a vocabulary of "
+        "1048576 tokens, four times the largest in use)");
   CHECK(load_error("gradvec-bpe 1\nmerges 900000\n0 0\n") ==
         "line 2: merges 900000 cannot fit in the file's 32 bytes");
   CHECK(load_error("gradvec-bpe 1\nmerges 2\n97 97\n") ==

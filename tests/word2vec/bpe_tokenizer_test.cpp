@@ -72,6 +72,15 @@ std::string with_crlf(const std::string& text) {
   return crlf;
 }
 
+// For tokenize_in_pieces: two pieces of text, the first `first` bytes long.
+auto cut_after(size_t first) {
+  return [first, cut = true]() mutable {
+    const size_t size = cut ? first : SIZE_MAX;
+    cut = false;
+    return size;
+  };
+}
+
 }  // namespace
 
 TEST_CASE("A BPE tokenizer yields each line's tokens as readable pieces", "[bpe][tokenizer]") {
@@ -122,7 +131,7 @@ TEST_CASE("A line longer than the BPE tokenizer keeps is encoded as it comes, th
           "[bpe][tokenizer]") {
   const std::string part = shakespeare_prefix(500000);
   std::string text = part + part + part;
-  REQUIRE(text.size() > gv::BpeTokenizer::kMaxPendingBytes);
+  REQUIRE(text.size() > gv::BpeTokenizer::kMaxPreTokenBytes);
   std::replace(text.begin(), text.end(), '\n', ' ');  // one line, like text8
   gv::bpe::BpeTrainer trainer;
   trainer.add_text(text.substr(0, 50000));
@@ -156,16 +165,8 @@ TEST_CASE("A BPE tokenizer holds back the \\r of a line longer than it keeps for
           "[bpe][tokenizer]") {
   // One pre-token of spaces longer than the tokenizer keeps is encoded as it comes; a \r at the
   // end of a chunk may be half of a CRLF line end, and then is no token.
-  const std::string spaces(gv::BpeTokenizer::kMaxPendingBytes + 10, ' ');
+  const std::string spaces(gv::BpeTokenizer::kMaxPreTokenBytes + 10, ' ');
   const TokenizerOptions options = bpe_options(BpeVocabulary({{' ', ' '}, {256, 256}}));
-  // Two pieces of text, the first `first` bytes long.
-  const auto cut_after = [](size_t first) {
-    return [first, cut = true]() mutable {
-      const size_t size = cut ? first : SIZE_MAX;
-      cut = false;
-      return size;
-    };
-  };
   const Sentences lf = tokenize_in_pieces(spaces + "\nx\n", options, cut_after(spaces.size()));
   REQUIRE(lf.size() == 2);
   CHECK(tokenize_in_pieces(spaces + "\r\nx\n", options, cut_after(spaces.size() + 1)) == lf);
@@ -173,4 +174,19 @@ TEST_CASE("A BPE tokenizer holds back the \\r of a line longer than it keeps for
   Sentences cr = {lf[0]};
   cr[0].insert(cr[0].end(), {"\\x0d", "x"});
   CHECK(tokenize_in_pieces(spaces + "\rx\n", options, cut_after(spaces.size() + 1)) == cr);
+}
+
+TEST_CASE("A BPE tokenizer encodes a pre-token cut by a chunk's end whole, in a line of any length",
+          "[bpe][tokenizer]") {
+  // The chunk ends after "we'r": "'" may yet begin "'re", which the merge makes "'r" "e". Lines
+  // longer than a megabyte were once encoded up to their last pre-token, "'" alone.
+  std::string words;
+  while (words.size() <= gv::BpeTokenizer::kMaxPreTokenBytes) words += "so ";
+  const std::string text = words + "we're\n";
+  const TokenizerOptions options = bpe_options(BpeVocabulary({{'\'', 'r'}}));
+  const Sentences expected = encoder_sentences(options.bpe->vocabulary(), text);
+  REQUIRE(expected.size() == 1);
+  REQUIRE(std::vector<std::string>(expected[0].end() - 3, expected[0].end()) ==
+          std::vector<std::string>{"e", "'r", "e"});
+  CHECK(tokenize_in_pieces(text, options, cut_after(words.size() + 4)) == expected);
 }

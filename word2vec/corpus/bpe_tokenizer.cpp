@@ -1,10 +1,15 @@
 #include "word2vec/corpus/bpe_tokenizer.h"
 
+#include <algorithm>
 #include <stdexcept>
 
-#include "embeddings/bpe/pre_tokenizer.h"
-
 namespace gv {
+namespace {
+
+// The most input given to the pre-tokens at once (a line's end comes sooner).
+constexpr size_t kPartBytes = size_t{1} << 16;
+
+}  // namespace
 
 BpeTokenizer::BpeTokenizer(std::shared_ptr<const BpeWords> words, bool line_is_sentence)
     : words_(std::move(words)),
@@ -27,7 +32,7 @@ void BpeTokenizer::reset() {
   input_ = {};
   pos_ = 0;
   finishing_ = false;
-  line_.clear();
+  pre_tokens_ = bpe::PreTokenStream(kMaxPreTokenBytes);
   tokens_.clear();
   next_token_ = 0;
   sentence_has_tokens_ = false;
@@ -36,6 +41,7 @@ void BpeTokenizer::reset() {
 }
 
 TokenizerEvent BpeTokenizer::next() {
+  const auto take_piece = [this](std::string_view piece) { take(piece); };
   while (true) {
     if (next_token_ < tokens_.size()) {
       token_ = words_->piece(tokens_[next_token_++]);
@@ -45,23 +51,19 @@ TokenizerEvent BpeTokenizer::next() {
       sentence_end_pending_ = false;
       return TokenizerEvent::kSentenceEnd;
     }
+    tokens_.clear();
+    next_token_ = 0;
     if (pos_ < input_.size()) {
-      const size_t newline = input_.find('\n', pos_);
-      const size_t end = newline == std::string_view::npos ? input_.size() : newline;
-      line_.append(input_.substr(pos_, end - pos_));
-      pos_ = newline == std::string_view::npos ? end : end + 1;
-      if (newline != std::string_view::npos) {
-        // A CRLF line end is a line end: its \r is no more a token than the \n is, so that a
-        // corpus reads the same with either, as it does with the other tokenizers.
-        if (line_.ends_with('\r')) line_.pop_back();
-        encode_pending(/*keep_last=*/false);
-        if (line_is_sentence_) end_sentence();
-      } else if (line_.size() > kMaxPendingBytes) {
-        encode_pending(/*keep_last=*/true);
-      }
+      // Up to a line's end, whose sentence end comes after its tokens, and at most kPartBytes, so
+      // that the tokens waiting are few whatever the chunk.
+      const std::string_view window = input_.substr(pos_, kPartBytes);
+      const std::string_view part =
+          window.substr(0, std::min(window.find('\n'), window.size() - 1) + 1);
+      pos_ += part.size();
+      pre_tokens_.add(part, take_piece);
     } else if (finishing_) {
       finishing_ = false;
-      encode_pending(/*keep_last=*/false);
+      pre_tokens_.finish(take_piece);
       end_sentence();
     } else {
       return TokenizerEvent::kNeedInput;
@@ -69,24 +71,18 @@ TokenizerEvent BpeTokenizer::next() {
   }
 }
 
-void BpeTokenizer::encode_pending(bool keep_last) {
-  size_t encoded = line_.size();
-  if (keep_last) {
-    // A pre-token before the last one ends where the next begins whatever follows; the last
-    // may go on. One pre-token alone is cut here.
-    pieces_.clear();
-    bpe::pre_tokenize_into(line_, pieces_);
-    if (pieces_.size() > 1) {
-      encoded = static_cast<size_t>(pieces_.back().data() - line_.data());
-    } else if (line_.ends_with('\r')) {
-      --encoded;  // it may be the first half of a CRLF line end
-    }
+void BpeTokenizer::take(std::string_view piece) {
+  const bool line_end = piece.ends_with('\n');
+  if (line_end) {
+    // A CRLF line end is a line end: its \r is no more a token than the \n is, so that a corpus
+    // reads the same with either, as it does with the other tokenizers. The line's last
+    // pre-token holds them, after any other whitespace ending the line.
+    piece.remove_suffix(piece.ends_with("\r\n") ? 2 : 1);
   }
-  tokens_.clear();
-  encoder_.encode_into(std::string_view(line_).substr(0, encoded), tokens_);
-  next_token_ = 0;
-  if (!tokens_.empty()) sentence_has_tokens_ = true;
-  line_.erase(0, encoded);
+  const std::span<const bpe::TokenId> ids = encoder_.encode_pre_token(piece);
+  tokens_.insert(tokens_.end(), ids.begin(), ids.end());
+  if (!ids.empty()) sentence_has_tokens_ = true;
+  if (line_end && line_is_sentence_) end_sentence();
 }
 
 void BpeTokenizer::end_sentence() {

@@ -5,20 +5,21 @@
 // which read a \r as a space: a CRLF corpus gives the tokens of its LF copy. Any other \r is a
 // token. Nothing is lowercased, since the merges were learned from the text as it is.
 //
-// Fed chunk by chunk like Tokenizer: a line cut by a chunk boundary is kept until its end comes.
-// A line longer than kMaxPendingBytes is encoded as it comes, up to its last pre-token (which
-// the next bytes may still extend), so a corpus without newlines streams in bounded memory; a
-// single pre-token that long is cut there.
+// Fed chunk by chunk like Tokenizer, and read pre-token by pre-token (bpe::PreTokenStream): each
+// is encoded once the bytes after it settle it, so a corpus without newlines streams in the
+// memory of its longest pre-token; one longer than kMaxPreTokenBytes is cut there.
 #pragma once
 
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "embeddings/bpe/bpe_encoder.h"
+#include "embeddings/bpe/pre_tokenizer.h"
 #include "word2vec/corpus/bpe_words.h"
 #include "word2vec/corpus/tokenizer_event.h"
 
@@ -37,8 +38,8 @@ class CopyableBpeEncoder {
     return *this;
   }
 
-  void encode_into(std::string_view text, std::vector<bpe::TokenId>& ids) {
-    encoder_->encode_into(text, ids);
+  std::span<const bpe::TokenId> encode_pre_token(std::string_view piece) {
+    return encoder_->encode_pre_token(piece);
   }
 
  private:
@@ -48,7 +49,7 @@ class CopyableBpeEncoder {
 
 class BpeTokenizer {
  public:
-  static constexpr size_t kMaxPendingBytes = size_t{1} << 20;
+  static constexpr size_t kMaxPreTokenBytes = size_t{1} << 20;
 
   // `words` must not be null.
   BpeTokenizer(std::shared_ptr<const BpeWords> words, bool line_is_sentence);
@@ -63,9 +64,8 @@ class BpeTokenizer {
   void reset();
 
  private:
-  // Encodes line_ into tokens_ (all of it, or with `keep_last` up to its last pre-token, which
-  // stays in line_).
-  void encode_pending(bool keep_last);
+  // Encodes a pre-token into tokens_; one ending a line ends the sentence.
+  void take(std::string_view piece);
   void end_sentence();
 
   std::shared_ptr<const BpeWords> words_;
@@ -74,9 +74,8 @@ class BpeTokenizer {
   std::string_view input_;
   size_t pos_ = 0;
   bool finishing_ = false;
-  std::string line_;                  // the current line's bytes not yet encoded
-  std::vector<bpe::TokenId> tokens_;  // encoded, waiting to be handed out; reused line after line
-  std::vector<std::string_view> pieces_;  // a long line's pre-tokens, to find its last; reused
+  bpe::PreTokenStream pre_tokens_{kMaxPreTokenBytes};
+  std::vector<bpe::TokenId> tokens_;  // encoded, waiting to be handed out; reused part after part
   size_t next_token_ = 0;
   bool sentence_has_tokens_ = false;
   bool sentence_end_pending_ = false;
