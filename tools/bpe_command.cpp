@@ -22,15 +22,15 @@
 #include <string_view>
 #include <vector>
 
-#include "io/atomic_file.h"
-#include "io/gunzip_reader.h"
-#include "io/input_file.h"
-#include "io/printable.h"
 #include "embeddings/bpe/bpe_encoder.h"
 #include "embeddings/bpe/bpe_file.h"
 #include "embeddings/bpe/bpe_trainer.h"
 #include "embeddings/bpe/pre_tokenizer.h"
 #include "embeddings/bpe/readable_piece.h"
+#include "io/atomic_file.h"
+#include "io/gunzip_reader.h"
+#include "io/input_file.h"
+#include "io/printable.h"
 #include "tools/commands.h"
 #include "tools/corpus_argument.h"
 #include "tools/launched_ranks.h"
@@ -126,7 +126,7 @@ void run_train(const BpeArgs& args) {
     for_each_pre_token_of(file, [&](std::string_view piece) { trainer.add_pre_token(piece, 1); });
     if (file.bad()) throw std::runtime_error(corpus.file_name(i) + ": cannot read the corpus");
   }
-  const bpe::BpeVocabulary vocabulary(trainer.learn(args.vocab_size));
+  const bpe::BpeTokens vocabulary(trainer.learn(args.vocab_size));
   write_file_atomically(args.output, [&](std::ostream& out) { bpe::write_bpe(out, vocabulary); });
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   std::fprintf(
@@ -149,7 +149,7 @@ void read_standard_input(Read read) {
 // the input line's \n (the last byte of its last pre-token), so a line of any length costs a
 // pre-token and a block of output.
 void run_encode(const BpeArgs& args) {
-  const bpe::BpeVocabulary vocabulary = bpe::load_bpe(args.tokenizer);
+  const bpe::BpeTokens vocabulary = bpe::load_bpe(args.tokenizer);
   bpe::BpeEncoder encoder(vocabulary);
   std::string out;
   bool line_open = false;  // ids written since the last line's end
@@ -198,7 +198,7 @@ std::vector<bpe::TokenId> parse_ids(std::string_view line, int64_t line_number, 
 
 // Everything is read and checked before a byte is written: a bad id leaves no partial output.
 void run_decode(const BpeArgs& args) {
-  const bpe::BpeVocabulary vocabulary = bpe::load_bpe(args.tokenizer);
+  const bpe::BpeTokens vocabulary = bpe::load_bpe(args.tokenizer);
   std::string out;
   int64_t line_number = 0;
   read_standard_input([&](std::istream& in) {

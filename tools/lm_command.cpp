@@ -18,7 +18,6 @@
 #include <string>
 #include <vector>
 
-#include "io/printable.h"
 #include "autograd/require.h"
 #include "autograd/simd/isa.h"
 #include "embeddings/bpe/bpe_file.h"
@@ -27,6 +26,7 @@
 #include "embeddings/lm/lm_corpus.h"
 #include "embeddings/lm/lm_trainer.h"
 #include "embeddings/lm/sampling.h"
+#include "io/printable.h"
 #include "tools/builtin_tokenizer_note.h"
 #include "tools/commands.h"
 #include "tools/corpus_argument.h"
@@ -82,14 +82,14 @@ void draw_lm_progress(const LmProgress& p) {
 }
 
 // The vocabulary --tokenizer names: a BPE file's, or none for the corpus's characters.
-std::optional<LmVocabulary> read_tokenizer(const std::string& tokenizer) {
+std::optional<LmTokenizer> read_tokenizer(const std::string& tokenizer) {
   if (tokenizer == kCharacterTokenizer) return std::nullopt;
-  return LmVocabulary(bpe::load_bpe(tokenizer));
+  return LmTokenizer(bpe::load_bpe(tokenizer));
 }
 
 // A resumed run continues over the checkpoint's tokens: a --tokenizer naming others is refused.
-void require_same_tokenizer(const std::string& tokenizer, const std::optional<LmVocabulary>& given,
-                            const LmVocabulary& trained, const std::string& checkpoint) {
+void require_same_tokenizer(const std::string& tokenizer, const std::optional<LmTokenizer>& given,
+                            const LmTokenizer& trained, const std::string& checkpoint) {
   if (given ? given->same_tokenizer(trained) : trained.characters() != nullptr) return;
   throw std::invalid_argument("--tokenizer " + tokenizer + ": " + checkpoint +
                               " was trained over " + std::to_string(trained.size()) + " " +
@@ -144,8 +144,8 @@ void run_lm_train(LmTrainArgs args) {
   // From the first check through the last write: a signal stops training (at once if it came
   // before) but never cuts a write off.
   const StopSignals signals;
-  const std::optional<LmVocabulary> tokenizer = read_tokenizer(args.tokenizer);
-  const LmVocabulary* vocab = tokenizer ? &*tokenizer : nullptr;
+  const std::optional<LmTokenizer> tokenizer = read_tokenizer(args.tokenizer);
+  const LmTokenizer* vocab = tokenizer ? &*tokenizer : nullptr;
   // Options first: a user should not wait for the corpus to learn of a typo.
   if (args.resume.empty()) check_lm_settings(args.config, args.options, vocab);
   const CorpusArgument corpus_argument = lm_corpus_argument(args.corpus, args.allow_binary);

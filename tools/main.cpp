@@ -4,14 +4,14 @@
 #include <new>
 #include <string>
 
+#include "autograd/simd/isa.h"
+#include "io/corpus_pass_stop.h"
 #include "io/printable.h"
 #include "io/temporary_files.h"
-#include "autograd/simd/isa.h"
 #include "tools/command_line.h"
 #include "tools/commands.h"
 #include "tools/out_of_memory.h"
 #include "tools/stop_signals.h"
-#include "word2vec/corpus/corpus_pass_stop.h"
 
 int main(int argc, char** argv) {
   // Until a training command installs its own: a signal that ends the process removes the

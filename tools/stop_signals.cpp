@@ -4,7 +4,7 @@
 
 #include <array>
 
-#include "word2vec/corpus/corpus_pass_stop.h"
+#include "io/corpus_pass_stop.h"
 
 namespace gv::tools {
 

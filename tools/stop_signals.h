@@ -4,7 +4,7 @@
 // terminal sends HUP: all three mean "stop now and keep what you can". While a StopSignals lives
 // (from a command's start through its last write) the first of them sets stop(), which the
 // trainers honour at their next step boundary and the passes over a whole corpus (counting it,
-// phrases' rewrite: word2vec/corpus/corpus_pass_stop.h) at their next sentence, and is remembered
+// phrases' rewrite: io/corpus_pass_stop.h) at their next sentence, and is remembered
 // for the exit status (128 + its number, as the shell reports a process the signal ended),
 // however close behind it the next one comes. Any further one is absorbed with a line on stderr: a
 // checkpoint or vector file being written is finished rather than cut off. Once one has come, they

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "embeddings/bpe/bpe_vocabulary.h"
+#include "embeddings/bpe/bpe_tokens.h"
 
 namespace gv {
 
@@ -29,7 +29,7 @@ std::shared_ptr<const BpeWords> read_bpe_merges(TensorReader& r) {
     m.right = r.pod<bpe::TokenId>("BPE merges");
   }
   try {
-    return std::make_shared<const BpeWords>(bpe::BpeVocabulary(std::move(merges)));
+    return std::make_shared<const BpeWords>(bpe::BpeTokens(std::move(merges)));
   } catch (const std::invalid_argument& e) {
     r.fail(std::string("BPE merges: ") + e.what());
   }

@@ -70,7 +70,7 @@ struct PhraseCounts {
 // counts do not depend on the number of threads. Bigrams do not cross sentences (lines, cut
 // every CorpusReader::kMaxSentenceTokens tokens). Throws std::runtime_error naming the file if
 // it cannot be read or holds no words, std::invalid_argument if threads < 1, CorpusPassStopped
-// once stop_corpus_passes_when's flag is set (corpus/corpus_pass_stop.h).
+// once stop_corpus_passes_when's flag is set (io/corpus_pass_stop.h).
 PhraseCounts count_phrases(const Corpus& corpus, const TokenizerOptions& tokenizer = {},
                            int threads = 1);
 

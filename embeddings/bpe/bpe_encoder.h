@@ -1,7 +1,7 @@
 // Text to BPE tokens: each pre-token (pre_tokenizer.h) on its own, from its bytes, joining the
 // adjacent pair of lowest rank (earliest merge) wherever it stands, left to right, then the next
 // lowest, until no merge applies: the pieces training made of the same text. Pre-tokens already
-// seen are looked up in a cache. decode (BpeVocabulary::decode) gives back every byte string
+// seen are looked up in a cache. decode (BpeTokens::decode) gives back every byte string
 // exactly, invalid UTF-8, NUL and \r included.
 #pragma once
 
@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "embeddings/bpe/bpe_vocabulary.h"
+#include "embeddings/bpe/bpe_tokens.h"
 #include "embeddings/bpe/piece_hash.h"
 
 namespace gv::bpe {
@@ -19,7 +19,7 @@ namespace gv::bpe {
 class BpeEncoder {
  public:
   // `vocabulary` must outlive the encoder.
-  explicit BpeEncoder(const BpeVocabulary& vocabulary) : vocabulary_(vocabulary) {}
+  explicit BpeEncoder(const BpeTokens& vocabulary) : vocabulary_(vocabulary) {}
 
   std::vector<TokenId> encode(std::string_view text);
   // Appends the tokens of `text` to `ids`: the same tokens as encode, without a vector per call.
@@ -45,7 +45,7 @@ class BpeEncoder {
 
   void encode_piece(std::string_view piece);
 
-  const BpeVocabulary& vocabulary_;
+  const BpeTokens& vocabulary_;
   PieceMap<Span> cache_;
   std::vector<TokenId> cached_ids_;
   // encode_piece's working space, kept between calls so that a piece allocates nothing.

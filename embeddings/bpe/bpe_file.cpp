@@ -69,12 +69,12 @@ std::optional<int64_t> labelled(std::string_view line, std::string_view word) {
 
 }  // namespace
 
-void write_bpe(std::ostream& out, const BpeVocabulary& vocabulary) {
+void write_bpe(std::ostream& out, const BpeTokens& vocabulary) {
   out << kMagic << ' ' << kVersion << '\n' << "merges " << vocabulary.merges().size() << '\n';
   for (const Merge& m : vocabulary.merges()) out << m.left << ' ' << m.right << '\n';
 }
 
-BpeVocabulary load_bpe(const std::string& path) {
+BpeTokens load_bpe(const std::string& path) {
   Reader reader(path);
   const std::string magic = reader.next_line("the magic line");
   if (!has_bpe_magic(magic)) {
@@ -120,7 +120,7 @@ BpeVocabulary load_bpe(const std::string& path) {
     reader.fail("more than the " + std::to_string(*count) + " merges the file announces");
   }
   try {
-    return BpeVocabulary(std::move(merges));
+    return BpeTokens(std::move(merges));
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(path + ": " + e.what());
   }

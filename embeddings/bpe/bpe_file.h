@@ -16,16 +16,16 @@
 #include <string>
 #include <string_view>
 
-#include "embeddings/bpe/bpe_vocabulary.h"
+#include "embeddings/bpe/bpe_tokens.h"
 
 namespace gv::bpe {
 
 // Writes `vocabulary` in the format above to `out`.
-void write_bpe(std::ostream& out, const BpeVocabulary& vocabulary);
+void write_bpe(std::ostream& out, const BpeTokens& vocabulary);
 
 // Reads the BPE file at `path`; throws std::runtime_error "PATH: ..." if it cannot be read or is
 // not one.
-BpeVocabulary load_bpe(const std::string& path);
+BpeTokens load_bpe(const std::string& path);
 
 // Whether `bytes`, a file's first, start as a BPE file does (its magic, any version).
 bool has_bpe_magic(std::string_view bytes);

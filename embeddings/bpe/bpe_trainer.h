@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "embeddings/bpe/bpe_vocabulary.h"
+#include "embeddings/bpe/bpe_tokens.h"
 #include "embeddings/bpe/piece_counts.h"
 
 namespace gv::bpe {

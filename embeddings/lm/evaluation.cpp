@@ -81,7 +81,7 @@ std::optional<WindowLoss> mean_loss_unless_stopped(const GptModel& model,
 }
 
 TextLoss text_loss(const WindowLoss& loss, std::span<const int64_t> tokens,
-                   const LmVocabulary& vocab) {
+                   const LmTokenizer& vocab) {
   TextLoss text;
   text.per_token = loss.mean;
   text.tokens = loss.predictions;

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "embeddings/lm/gpt.h"
-#include "embeddings/lm/lm_vocabulary.h"
+#include "embeddings/lm/lm_tokenizer.h"
 
 namespace gv {
 
@@ -26,7 +26,7 @@ struct WindowLoss {
 };
 // The loss of held-out text in the units that compare across tokenizers: the nats of every
 // prediction summed, over the tokens predicted and over the characters (UTF-8 code points,
-// lm_vocabulary.h) they decode to. Per character is per token x tokens / characters, and there
+// lm_tokenizer.h) they decode to. Per character is per token x tokens / characters, and there
 // is none when the tokens predicted begin no character (tiny or odd text: a few held-out bytes
 // that continue a UTF-8 character begun before them).
 struct TextLoss {
@@ -37,7 +37,7 @@ struct TextLoss {
 };
 // `loss`, mean_loss's over `tokens`, whose ids `vocab` decodes.
 TextLoss text_loss(const WindowLoss& loss, std::span<const int64_t> tokens,
-                   const LmVocabulary& vocab);
+                   const LmTokenizer& vocab);
 
 // `batch` windows go through the model at a time, spread over `threads`. Throws
 // std::invalid_argument unless tokens hold one window and its successor, and std::out_of_range if

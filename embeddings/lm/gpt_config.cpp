@@ -4,7 +4,7 @@
 #include <string>
 
 #include "autograd/require.h"
-#include "embeddings/bpe/bpe_vocabulary.h"
+#include "embeddings/bpe/bpe_tokens.h"
 
 namespace gv {
 

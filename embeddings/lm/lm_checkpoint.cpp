@@ -5,10 +5,10 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "io/atomic_file.h"
 #include "autograd/optimizer_state_io.h"
 #include "autograd/rng_state_io.h"
 #include "autograd/tensor_io.h"
+#include "io/atomic_file.h"
 
 namespace gv {
 
@@ -24,9 +24,9 @@ constexpr uint8_t kCharacters = 0, kBpe = 1;  // version 4's vocabulary kinds
 constexpr int64_t kMinShapeBytes = sizeof(uint32_t);
 constexpr int64_t kMinStateBytes = 2 * sizeof(uint32_t);  // two empty counts
 
-void write_vocabulary(TensorWriter& w, const LmVocabulary& vocab) {
+void write_vocabulary(TensorWriter& w, const LmTokenizer& vocab) {
   w.pod(vocab.characters() ? kCharacters : kBpe);
-  if (const CharVocabulary* characters = vocab.characters()) {
+  if (const ByteAlphabet* characters = vocab.characters()) {
     w.string(characters->symbols());
     return;
   }
@@ -38,7 +38,7 @@ void write_vocabulary(TensorWriter& w, const LmVocabulary& vocab) {
   }
 }
 
-LmVocabulary read_vocabulary(TensorReader& r) {
+LmTokenizer read_vocabulary(TensorReader& r) {
   uint8_t kind = r.version() == kCharactersVersion ? kCharacters : kBpe;
   if (r.version() >= kCorpusFilesVersion) {
     kind = r.pod<uint8_t>("vocabulary");
@@ -46,7 +46,7 @@ LmVocabulary read_vocabulary(TensorReader& r) {
   }
   try {
     if (kind == kCharacters) {
-      return LmVocabulary(CharVocabulary::from_symbols(r.string("vocabulary")));
+      return LmTokenizer(ByteAlphabet::from_symbols(r.string("vocabulary")));
     }
     std::vector<bpe::Merge> merges(
         static_cast<size_t>(r.count("vocabulary", 2 * sizeof(bpe::TokenId))));
@@ -54,7 +54,7 @@ LmVocabulary read_vocabulary(TensorReader& r) {
       m.left = r.pod<bpe::TokenId>("vocabulary");
       m.right = r.pod<bpe::TokenId>("vocabulary");
     }
-    return LmVocabulary(bpe::BpeVocabulary(std::move(merges)));
+    return LmTokenizer(bpe::BpeTokens(std::move(merges)));
   } catch (const std::invalid_argument& e) {
     r.fail(std::string("vocabulary: ") + e.what());
   }
@@ -123,7 +123,7 @@ void check_parameter_bytes(TensorReader& r, const std::string& path, const GptCo
 
 }  // namespace
 
-void write_lm_checkpoint(const std::string& path, const LmVocabulary& vocab, const GptModel& model,
+void write_lm_checkpoint(const std::string& path, const LmTokenizer& vocab, const GptModel& model,
                          const LmTrainingState& training) {
   const FileFormat format = kFormat;
   write_file_atomically(path, [&](std::ostream& out) {

@@ -5,7 +5,7 @@
 //   vocabulary   uint8 kind (version 4 only; version 2 holds characters, version 3 BPE tokens),
 //                then for a model over characters (0): string, the symbols, distinct bytes in
 //                ascending order; for one over BPE tokens (1): count M, then M merges, each
-//                int32 left, int32 right (embeddings/bpe/bpe_vocabulary.h: merge k makes token
+//                int32 left, int32 right (embeddings/bpe/bpe_tokens.h: merge k makes token
 //                256 + k), so that the model samples and evaluates without its tokenizer's file
 //   model        int64 layers, heads, dim, context; uint8 positions, uint8 interleaved
 //   options      int64 batch, steps, warmup; float lr, min_lr_ratio, weight_decay; uint64 seed;
@@ -34,12 +34,12 @@
 #include <string_view>
 #include <vector>
 
-#include "io/fingerprint.h"
 #include "autograd/optim.h"
 #include "autograd/rng.h"
 #include "embeddings/lm/gpt.h"
+#include "embeddings/lm/lm_tokenizer.h"
 #include "embeddings/lm/lm_trainer.h"
-#include "embeddings/lm/lm_vocabulary.h"
+#include "io/fingerprint.h"
 
 namespace gv {
 
@@ -55,13 +55,13 @@ struct LmTrainingState {
 };
 
 struct LmCheckpoint {
-  LmVocabulary vocab;
+  LmTokenizer vocab;
   std::unique_ptr<GptModel> model;
   LmTrainingState training;
 };
 
 // Atomically. Throws std::runtime_error naming the path if it cannot be written.
-void write_lm_checkpoint(const std::string& path, const LmVocabulary& vocab, const GptModel& model,
+void write_lm_checkpoint(const std::string& path, const LmTokenizer& vocab, const GptModel& model,
                          const LmTrainingState& training);
 // Throws std::runtime_error naming the path if it cannot be read or is not such a checkpoint.
 LmCheckpoint read_lm_checkpoint(const std::string& path);

@@ -6,9 +6,10 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "autograd/machine.h"
+#include "io/corpus_pass_stop.h"
 #include "io/gunzip_reader.h"
 #include "io/input_file.h"
-#include "autograd/machine.h"
 
 namespace gv {
 
@@ -38,6 +39,7 @@ void append_whole(const std::string& path, std::string& text) {
   constexpr int64_t kChunk = int64_t{1} << 20;
   try {
     for (int64_t got = 1; got > 0;) {
+      throw_if_corpus_pass_stopped("reading " + path);
       const size_t filled = text.size();
       if (filled + kChunk > text.capacity()) require(static_cast<int64_t>(filled) + kChunk);
       text.resize(filled + kChunk);
@@ -67,18 +69,19 @@ std::optional<int64_t> plain_lm_corpus_size(const LmCorpusFiles& files) {
   return total;
 }
 
-LmCorpus read_lm_corpus(const LmCorpusFiles& files, int64_t length, const LmVocabulary* vocab) {
+LmCorpus read_lm_corpus(const LmCorpusFiles& files, int64_t length, const LmTokenizer* vocab) {
   std::string text;
   for (const std::string& path : files.paths) append_whole(path, text);
   const std::string& path = files.name;  // what messages call the corpus from here on
   if (text.empty()) throw std::runtime_error(path + ": the corpus is empty");
+  throw_if_corpus_pass_stopped("reading " + path);
   LmCorpus corpus;
   corpus.fingerprint = fingerprint_bytes(text);
   corpus.files.name = files.name;
   for (const std::string& file : files.paths) {
     corpus.files.paths.push_back(std::filesystem::absolute(file).lexically_normal().string());
   }
-  corpus.vocab = vocab ? *vocab : LmVocabulary(CharVocabulary::of_text(text));
+  corpus.vocab = vocab ? *vocab : LmTokenizer(ByteAlphabet::of_text(text));
   const int64_t bytes = corpus.fingerprint.bytes;
   const auto train_bytes = static_cast<size_t>(bytes - bytes / 10);
   try {

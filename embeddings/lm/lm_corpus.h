@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "embeddings/lm/lm_tokenizer.h"
 #include "io/fingerprint.h"
-#include "embeddings/lm/lm_vocabulary.h"
 
 namespace gv {
 
@@ -32,7 +32,7 @@ struct LmCorpusFiles {
 };
 
 struct LmCorpus {
-  LmVocabulary vocab;
+  LmTokenizer vocab;
   std::vector<int64_t> train;       // ids of the first 90% of the bytes
   std::vector<int64_t> validation;  // ids of the last 10%
   CorpusFingerprint fingerprint;    // the text's size and hash, which a resumed run checks
@@ -50,7 +50,7 @@ int64_t open_lm_corpus(const std::string& path, std::ifstream& file);
 // lacks, or is too short to give both splits `length` + 1 tokens (a window and the token after
 // it).
 LmCorpus read_lm_corpus(const LmCorpusFiles& files, int64_t length,
-                        const LmVocabulary* vocab = nullptr);
+                        const LmTokenizer* vocab = nullptr);
 
 // The bytes read_lm_corpus would read from `files`, told before reading them: their sizes' sum,
 // or nullopt if one is gzip'd (its text's size is known only once decompressed) or cannot be

@@ -61,7 +61,7 @@ void add_gradients(const Var& from, const Var& into) {
 
 }  // namespace
 
-void check_lm_settings(GptConfig config, const LmTrainOptions& options, const LmVocabulary* vocab) {
+void check_lm_settings(GptConfig config, const LmTrainOptions& options, const LmTokenizer* vocab) {
   options.check();
   config.vocab = vocab ? vocab->size() : 256;
   config.check();
@@ -126,7 +126,7 @@ LmTrainer::LmTrainer(LmCorpus corpus, GptConfig config, LmTrainOptions options)
 // The settings are checked before the corpus is read, so a typo is reported at once. The corpus
 // then holds a window and its successor in both splits (read_lm_corpus checks the smaller one).
 LmTrainer::LmTrainer(const LmCorpusFiles& corpus, GptConfig config, LmTrainOptions options,
-                     const LmVocabulary* vocab)
+                     const LmTokenizer* vocab)
     : LmTrainer((check_lm_settings(config, options, vocab),
                  read_lm_corpus(corpus, config.context, vocab)),
                 config, options) {}

@@ -54,7 +54,7 @@ struct LmTrainOptions {
 // without one at most 256, what a corpus's characters give. Throws std::invalid_argument naming
 // the option.
 void check_lm_settings(GptConfig config, const LmTrainOptions& options,
-                       const LmVocabulary* vocab = nullptr);
+                       const LmTokenizer* vocab = nullptr);
 
 struct LmProgress {
   int64_t step = 0;
@@ -80,7 +80,7 @@ class LmTrainer {
   // and initialises the model; config.vocab is the vocabulary's size. Throws
   // std::invalid_argument for a bad option, std::runtime_error naming the corpus for a bad one.
   LmTrainer(const LmCorpusFiles& corpus, GptConfig config, LmTrainOptions options,
-            const LmVocabulary* vocab = nullptr);
+            const LmTokenizer* vocab = nullptr);
   // Restores a checkpoint written by save_checkpoint(), with the tokenizer it holds and its
   // options but for `changes`; the corpus must be the same text (its size is checked, and for
   // characters they must be the model's). Throws std::runtime_error naming the checkpoint on any

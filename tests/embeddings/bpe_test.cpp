@@ -17,8 +17,8 @@
 #include "tests/scratch_dir.h"
 
 using gv::bpe::BpeEncoder;
+using gv::bpe::BpeTokens;
 using gv::bpe::BpeTrainer;
-using gv::bpe::BpeVocabulary;
 using gv::bpe::Merge;
 using gv::bpe::TokenId;
 using gv::testing::random_bytes;
@@ -98,7 +98,7 @@ size_t check_against_naive(const std::string& text, int64_t merges_wanted) {
   const std::vector<Merge> merges = trainer.learn(256 + merges_wanted);
   const NaiveBpe naive = naive_bpe(text, merges_wanted);
   CHECK(merges == naive.merges);
-  const BpeVocabulary vocabulary(merges);
+  const BpeTokens vocabulary(merges);
   BpeEncoder encoder(vocabulary);
   for (const auto& [piece, tokens] : naive.pieces) CHECK(encoder.encode(piece) == tokens);
   return merges.size();
@@ -139,7 +139,7 @@ TEST_CASE("BPE learns a hand-worked merge sequence, ties broken by the smallest 
   trainer.add_text("low\nlow\nlow\nlower\nlower\nnewest\nnewest\nnewest\nwidest\nwidest\n");
   const std::vector<Merge> merges = trainer.learn(261);
   CHECK(merges == std::vector<Merge>{{101, 115}, {108, 111}, {256, 116}, {257, 119}, {101, 119}});
-  const BpeVocabulary vocabulary(merges);
+  const BpeTokens vocabulary(merges);
   CHECK(vocabulary.bytes(258) == "est");
   CHECK(vocabulary.bytes(260) == "ew");
   BpeEncoder encoder(vocabulary);
@@ -175,7 +175,7 @@ TEST_CASE("BPE encoding round-trips the training text and any bytes", "[bpe]") {
   const std::string text = shakespeare_prefix(20000);
   BpeTrainer trainer;
   trainer.add_text(text);
-  const BpeVocabulary vocabulary(trainer.learn(512));
+  const BpeTokens vocabulary(trainer.learn(512));
   BpeEncoder encoder(vocabulary);
   CHECK(vocabulary.decode(encoder.encode(text)) == text);
   CHECK(encoder.encode(" the").size() == 1);
@@ -191,7 +191,7 @@ TEST_CASE("BPE encoding round-trips the training text and any bytes", "[bpe]") {
 TEST_CASE("A BPE vocabulary finds the token of every merged pair and of no other", "[bpe]") {
   BpeTrainer trainer;
   trainer.add_text(shakespeare_prefix(20000));
-  const BpeVocabulary vocabulary(trainer.learn(1024));
+  const BpeTokens vocabulary(trainer.learn(1024));
   std::set<std::pair<TokenId, TokenId>> merged;
   for (size_t k = 0; k < vocabulary.merges().size(); ++k) {
     const Merge m = vocabulary.merges()[k];
@@ -228,10 +228,10 @@ TEST_CASE("PieceCounts counts every distinct piece, across its growth", "[bpe]")
 
 TEST_CASE("BPE encoding is the same before and after its cache is emptied", "[bpe]") {
   // More distinct pieces than the encoder caches (2^18), so the cache is emptied on the way.
-  const BpeVocabulary vocabulary = [] {
+  const BpeTokens vocabulary = [] {
     BpeTrainer trainer;
     trainer.add_text(shakespeare_prefix(20000));
-    return BpeVocabulary(trainer.learn(512));
+    return BpeTokens(trainer.learn(512));
   }();
   std::string text;
   for (int i = 0; i < 300000; ++i) {
@@ -254,7 +254,7 @@ TEST_CASE("BPE trained on random bytes round-trips random bytes", "[bpe]") {
   std::mt19937 rng(5);
   BpeTrainer trainer;
   for (int i = 0; i < 100; ++i) trainer.add_text(random_bytes(rng, 300, "\x80\xff\0\r\n a"));
-  const BpeVocabulary vocabulary(trainer.learn(400));
+  const BpeTokens vocabulary(trainer.learn(400));
   BpeEncoder encoder(vocabulary);
   for (int trial = 0; trial < 200; ++trial) {
     const std::string bytes = random_bytes(rng, 300, std::string("\x80\xff\0\r\n ab", 8));
@@ -265,7 +265,7 @@ TEST_CASE("BPE trained on random bytes round-trips random bytes", "[bpe]") {
 TEST_CASE("BPE never makes a token longer than kMaxTokenBytes", "[bpe]") {
   BpeTrainer trainer;
   trainer.add_text(std::string(1000, 'x'));
-  const BpeVocabulary vocabulary(trainer.learn(4096));
+  const BpeTokens vocabulary(trainer.learn(4096));
   int64_t longest = 0;
   for (TokenId id = 0; id < vocabulary.size(); ++id) {
     longest = std::max<int64_t>(longest, static_cast<int64_t>(vocabulary.bytes(id).size()));
@@ -278,7 +278,7 @@ TEST_CASE("BPE never makes a token longer than kMaxTokenBytes", "[bpe]") {
 TEST_CASE("A BPE file written is read back as the same merges", "[bpe]") {
   BpeTrainer trainer;
   trainer.add_text(shakespeare_prefix(5000));
-  const BpeVocabulary vocabulary(trainer.learn(300));
+  const BpeTokens vocabulary(trainer.learn(300));
   std::ostringstream out;
   gv::bpe::write_bpe(out, vocabulary);
   CHECK(out.str().starts_with("gradvec-bpe 1\nmerges 44\n"));

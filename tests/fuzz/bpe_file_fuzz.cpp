@@ -10,7 +10,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static gv::fuzz::InputFile file("bpe");
   const std::string& path = file.hold(data, size);
   try {
-    const gv::bpe::BpeVocabulary vocabulary = gv::bpe::load_bpe(path);
+    const gv::bpe::BpeTokens vocabulary = gv::bpe::load_bpe(path);
     gv::bpe::BpeEncoder encoder(vocabulary);
     const std::string text = "low lower newest\n\xff\x00 'll  \r\n" + std::to_string(size);
     if (vocabulary.decode(encoder.encode(text)) != text) {

@@ -195,8 +195,7 @@ void checkpoint_seeds(const std::string& corpus) {
   gv::TrainOptions over_bpe = seed_options();
   over_bpe.tokenizer.kind = gv::TokenizerKind::bpe;
   over_bpe.tokenizer.lowercase = false;
-  over_bpe.tokenizer.bpe =
-      std::make_shared<const gv::BpeWords>(gv::bpe::BpeVocabulary(bpe.learn(280)));
+  over_bpe.tokenizer.bpe = std::make_shared<const gv::BpeWords>(gv::bpe::BpeTokens(bpe.learn(280)));
   seed("checkpoint", "bpe-ckpt", checkpoint(over_bpe));
   // Every word kept but those seen once, which the rare words hold (word and count).
   gv::TrainOptions twice = seed_options();
@@ -272,7 +271,7 @@ void lm_checkpoint_seeds(const std::string& corpus) {
   options.warmup = 1;
   // Stopped after 2 of its 4 steps, so the step, the random state and the optimizers' counters
   // are not at their starting values.
-  const auto checkpoint = [&](gv::PositionKind positions, const gv::LmVocabulary* tokens) {
+  const auto checkpoint = [&](gv::PositionKind positions, const gv::LmTokenizer* tokens) {
     config.positions = positions;
     gv::LmTrainer trainer(corpus, config, options, tokens);
     const std::atomic<bool> stop{false};
@@ -294,7 +293,7 @@ void lm_checkpoint_seeds(const std::string& corpus) {
   // Over BPE tokens: the checkpoint holds the merges (format version 3).
   gv::bpe::BpeTrainer bpe;
   bpe.add_text(gv::testing::read_file(corpus));
-  const gv::LmVocabulary tokens(gv::bpe::BpeVocabulary(bpe.learn(280)));
+  const gv::LmTokenizer tokens(gv::bpe::BpeTokens(bpe.learn(280)));
   seed_with_damage("lm_checkpoint", "bpe-ckpt", checkpoint(gv::PositionKind::rope, &tokens));
 }
 
@@ -328,7 +327,7 @@ void file_seeds(const std::string& corpus) {
   gv::bpe::BpeTrainer bpe;
   bpe.add_text(gv::fuzz::kCorpus);
   std::ostringstream tokenizer;
-  gv::bpe::write_bpe(tokenizer, gv::bpe::BpeVocabulary(bpe.learn(300)));
+  gv::bpe::write_bpe(tokenizer, gv::bpe::BpeTokens(bpe.learn(300)));
   seed_with_damage("bpe_file", "fixture-bpe", tokenizer.str());
   seed("initial_model", "fixture-bpe", tokenizer.str());
   seed("bpe_file", "repeated-merge-bpe", "gradvec-bpe 1\nmerges 2\n97 97\n97 97\n");

@@ -45,7 +45,7 @@ gv::TokenizerOptions bpe_options() {
   gv::TokenizerOptions options;
   options.kind = gv::TokenizerKind::bpe;
   options.lowercase = false;
-  options.bpe = std::make_shared<const gv::BpeWords>(gv::bpe::BpeVocabulary(trainer.learn(300)));
+  options.bpe = std::make_shared<const gv::BpeWords>(gv::bpe::BpeTokens(trainer.learn(300)));
   return options;
 }
 

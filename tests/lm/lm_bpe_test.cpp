@@ -15,11 +15,12 @@
 #include "embeddings/lm/lm_checkpoint.h"
 #include "embeddings/lm/lm_trainer.h"
 #include "embeddings/lm/sampling.h"
+#include "io/corpus_pass_stop.h"
 #include "tests/lm/lm_support.h"
 #include "tests/scratch_dir.h"
 
+using gv::LmTokenizer;
 using gv::LmTrainer;
-using gv::LmVocabulary;
 using gv::testing::kNoStop;
 using gv::testing::read_file;
 using gv::testing::ScratchDir;
@@ -31,10 +32,10 @@ using gv::testing::values_of;
 namespace {
 
 // A tokenizer of `vocab_size` tokens learned from the file at `corpus`.
-LmVocabulary bpe_of(const std::string& corpus, int64_t vocab_size) {
+LmTokenizer bpe_of(const std::string& corpus, int64_t vocab_size) {
   gv::bpe::BpeTrainer trainer;
   trainer.add_text(read_file(corpus));
-  return LmVocabulary(gv::bpe::BpeVocabulary(trainer.learn(vocab_size)));
+  return LmTokenizer(gv::bpe::BpeTokens(trainer.learn(vocab_size)));
 }
 
 uint32_t version_of(const std::string& path) {
@@ -49,7 +50,7 @@ uint32_t version_of(const std::string& path) {
 TEST_CASE("A transformer over BPE tokens trains down from log V", "[lm][bpe]") {
   ScratchDir dir("lm_bpe_train");
   const std::string corpus = shakespeare_excerpt(dir);
-  const LmVocabulary tokens = bpe_of(corpus, 300);
+  const LmTokenizer tokens = bpe_of(corpus, 300);
   gv::LmTrainOptions run = small_run();
   run.steps = 40;
   LmTrainer trainer(corpus, small_config(), run, &tokens);
@@ -67,7 +68,7 @@ TEST_CASE("Characters and BPE tokens hold out the same text", "[lm][bpe]") {
   ScratchDir dir("lm_bpe_split");
   // The cut 90% of the way in falls inside the word "ere": split tokens would not decode to it.
   const std::string corpus = shakespeare_excerpt(dir, 1000);
-  const LmVocabulary tokens = bpe_of(corpus, 400);
+  const LmTokenizer tokens = bpe_of(corpus, 400);
   const gv::LmCorpus characters = gv::read_lm_corpus(corpus, 12);
   const gv::LmCorpus bpe = gv::read_lm_corpus(corpus, 12, &tokens);
   const std::string text = read_file(corpus);
@@ -83,7 +84,7 @@ TEST_CASE(
     "none without one",
     "[lm][bpe][evaluation]") {
   // Tokens: 256 = "ab", 257 = "abc", 258 = "é" (two bytes, one character).
-  const LmVocabulary tokens(gv::bpe::BpeVocabulary({{'a', 'b'}, {256, 'c'}, {0xC3, 0xA9}}));
+  const LmTokenizer tokens(gv::bpe::BpeTokens({{'a', 'b'}, {256, 'c'}, {0xC3, 0xA9}}));
   // Token 0 ('x') is never predicted; the four after it are "abc", "é", " ", "ab": 7 characters.
   const std::vector<int64_t> ids = {'x', 257, 258, ' ', 256};
   CHECK(tokens.characters_in(ids) == 8);
@@ -98,7 +99,7 @@ TEST_CASE(
 
   // A character model's tokens are bytes: its loss per character is its loss per token on ASCII,
   // and "é"'s two bytes are one character.
-  const LmVocabulary bytes(gv::CharVocabulary::of_text("ab\xC3\xA9"));
+  const LmTokenizer bytes(gv::ByteAlphabet::of_text("ab\xC3\xA9"));
   const std::vector<int64_t> ascii = bytes.encode("abba", "test");
   loss.predictions = 3;
   CHECK(gv::text_loss(loss, ascii, bytes).per_character == 2.0);
@@ -117,7 +118,7 @@ TEST_CASE("mean_loss counts the predictions that text_loss turns into characters
           "[lm][bpe][evaluation]") {
   ScratchDir dir("lm_bpe_eval");
   const std::string corpus = shakespeare_excerpt(dir);
-  const LmVocabulary tokens = bpe_of(corpus, 300);
+  const LmTokenizer tokens = bpe_of(corpus, 300);
   LmTrainer trainer(corpus, small_config(), small_run(), &tokens);
   const std::vector<int64_t>& validation = trainer.corpus().validation;
   const int64_t length = 12, windows = (static_cast<int64_t>(validation.size()) - 1) / length;
@@ -137,7 +138,7 @@ TEST_CASE("A BPE model's checkpoint holds its tokenizer: it resumes and samples 
           "[lm][bpe][checkpoint]") {
   ScratchDir dir("lm_bpe_checkpoint");
   const std::string corpus = shakespeare_excerpt(dir);
-  const LmVocabulary tokens = bpe_of(corpus, 300);
+  const LmTokenizer tokens = bpe_of(corpus, 300);
   LmTrainer straight(corpus, small_config(), small_run(), &tokens);
   REQUIRE(straight.train({}, kNoStop));
   LmTrainer first(corpus, small_config(), small_run(), &tokens);
@@ -172,7 +173,7 @@ TEST_CASE("A BPE model's checkpoint holds its tokenizer: it resumes and samples 
 TEST_CASE("A checkpoint whose merges are damaged is refused by name", "[lm][bpe][checkpoint]") {
   ScratchDir dir("lm_bpe_damaged");
   const std::string corpus = shakespeare_excerpt(dir);
-  const LmVocabulary tokens = bpe_of(corpus, 300);
+  const LmTokenizer tokens = bpe_of(corpus, 300);
   LmTrainer trainer(corpus, small_config(), small_run(), &tokens);
   trainer.save_checkpoint(dir.file("good.lm"));
   std::string bytes = read_file(dir.file("good.lm"));
@@ -191,4 +192,20 @@ TEST_CASE("A checkpoint whose merges are damaged is refused by name", "[lm][bpe]
   CHECK_THROWS_WITH(gv::read_lm_checkpoint(dir.write("many.lm", bytes)),
                     Catch::Contains("many.lm: not a valid gradvec language-model checkpoint "
                                     "(truncated or corrupt: vocabulary claims"));
+}
+
+TEST_CASE("A stop ends lm's reading of its corpus and the encoding of its text",
+          "[lm][bpe][stop]") {
+  ScratchDir dir("lm_corpus_stop");
+  const std::string corpus = shakespeare_excerpt(dir);
+  const LmTokenizer tokens = bpe_of(corpus, 300);
+  std::atomic<bool> stop{true};
+  gv::stop_corpus_passes_when(&stop);
+  CHECK_THROWS_MATCHES(gv::read_lm_corpus(corpus, 12, &tokens), gv::CorpusPassStopped,
+                       Catch::Message("reading " + corpus));
+  CHECK_THROWS_MATCHES(tokens.encode(read_file(corpus), "the text"), gv::CorpusPassStopped,
+                       Catch::Message("encoding the text"));
+  stop = false;
+  CHECK(gv::read_lm_corpus(corpus, 12, &tokens).train.size() > 0);
+  gv::stop_corpus_passes_when(nullptr);
 }

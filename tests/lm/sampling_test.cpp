@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "autograd/ops.h"
-#include "embeddings/lm/char_vocabulary.h"
+#include "embeddings/lm/byte_alphabet.h"
 #include "embeddings/lm/evaluation.h"
 #include "embeddings/lm/lm_trainer.h"
 #include "embeddings/lm/sampling.h"
@@ -110,9 +110,9 @@ TEST_CASE("mean_loss is the mean over every window's predictions, with any batch
                     Catch::Contains("hold no window of 12"));
 }
 
-TEST_CASE("CharVocabulary maps each distinct byte to its rank, and names strangers",
+TEST_CASE("ByteAlphabet maps each distinct byte to its rank, and names strangers",
           "[lm][vocabulary]") {
-  const gv::CharVocabulary vocab = gv::CharVocabulary::of_text("hello, world\n");
+  const gv::ByteAlphabet vocab = gv::ByteAlphabet::of_text("hello, world\n");
   CHECK(vocab.symbols() == "\n ,dehlorw");
   const std::vector<int64_t> ids = vocab.encode("low\n", "text");
   CHECK(ids == std::vector<int64_t>{6, 7, 9, 0});
@@ -121,7 +121,7 @@ TEST_CASE("CharVocabulary maps each distinct byte to its rank, and names strange
                     "--prompt: 'x' at offset 2 is not one of the model's 10 characters");
   CHECK_THROWS_WITH(vocab.encode("l\xc3\xa9", "--prompt"),
                     "--prompt: byte 0xc3 at offset 1 is not one of the model's 10 characters");
-  CHECK_THROWS_WITH(gv::CharVocabulary::from_symbols("ba"),
+  CHECK_THROWS_WITH(gv::ByteAlphabet::from_symbols("ba"),
                     Catch::Contains("not distinct bytes in ascending order at symbol 1"));
-  CHECK_THROWS_AS(gv::CharVocabulary::of_text(""), std::invalid_argument);
+  CHECK_THROWS_AS(gv::ByteAlphabet::of_text(""), std::invalid_argument);
 }

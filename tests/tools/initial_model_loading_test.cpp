@@ -37,7 +37,7 @@ TEST_CASE("train --init refuses what is no model, saying what it looks like", "[
   const ScratchDir dir("init_kinds");
   // Each of these read as 1-dimensional GloVe, or as a binary mess, and a run went on from them.
   std::ostringstream merges;
-  gv::bpe::write_bpe(merges, gv::bpe::BpeVocabulary({{97, 98}, {256, 99}}));
+  gv::bpe::write_bpe(merges, gv::bpe::BpeTokens({{97, 98}, {256, 99}}));
   const std::string bpe = dir.write("tokens.bpe", merges.str());
   CHECK(refusal(bpe) == "--init " + bpe +
                             " looks like a BPE merges file (bpe train's output, for --tokenizer)" +

@@ -3,7 +3,7 @@
 
 #include "tests/vectors/vector_test_support.h"
 #include "tools/vectors/analogy_eval.h"
-#include "tools/vectors/eval_vocabulary.h"
+#include "tools/vectors/eval_words.h"
 #include "tools/vectors/text_file.h"
 
 using gv::tools::AnalogyEvalOptions;
@@ -133,15 +133,15 @@ TEST_CASE("without the variant rule the top candidate would be a query word's va
 
 TEST_CASE("eval vocabulary: first N words, upper-case keys, first spelling wins") {
   const VectorIndex index(example_vectors());
-  const gv::tools::EvalVocabulary all(index, 0, true);
+  const gv::tools::EvalWords all(index, 0, true);
   CHECK(all.size() == 8);
   CHECK(all.find("b") == 1);
   CHECK(all.find("B") == 1);
   CHECK(all.key("Paris") == "PARIS");
-  const gv::tools::EvalVocabulary exact(index, 6, false);
+  const gv::tools::EvalWords exact(index, 6, false);
   CHECK(exact.find("B") == 5);
   CHECK_FALSE(exact.find("C").has_value());  // row 6 is beyond the first 6
-  CHECK_THROWS_WITH(gv::tools::EvalVocabulary(index, -2, true),
+  CHECK_THROWS_WITH(gv::tools::EvalWords(index, -2, true),
                     Catch::Contains("restrict must be >= 0"));
 }
 

@@ -69,7 +69,7 @@ TEST_CASE("A BPE tokenizer allocates nothing for lines whose pieces it has seen"
   gv::TokenizerOptions options;
   options.kind = gv::TokenizerKind::bpe;
   options.lowercase = false;
-  options.bpe = std::make_shared<const gv::BpeWords>(gv::bpe::BpeVocabulary(trainer.learn(400)));
+  options.bpe = std::make_shared<const gv::BpeWords>(gv::bpe::BpeTokens(trainer.learn(400)));
   gv::Tokenizer tokenizer(options);
   // Returns the tokens of one pass over `text`, fed whole.
   const auto tokens_of_pass = [&] {

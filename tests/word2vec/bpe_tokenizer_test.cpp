@@ -18,7 +18,7 @@
 
 using gv::BpeWords;
 using gv::TokenizerOptions;
-using gv::bpe::BpeVocabulary;
+using gv::bpe::BpeTokens;
 using gv::bpe::Merge;
 using gv::bpe::TokenId;
 using gv::testing::ScratchDir;
@@ -27,7 +27,7 @@ using Sentences = std::vector<std::vector<std::string>>;
 
 namespace {
 
-TokenizerOptions bpe_options(BpeVocabulary vocabulary) {
+TokenizerOptions bpe_options(BpeTokens vocabulary) {
   TokenizerOptions options;
   options.kind = gv::TokenizerKind::bpe;
   options.lowercase = false;
@@ -36,8 +36,8 @@ TokenizerOptions bpe_options(BpeVocabulary vocabulary) {
 }
 
 // " king" and "in" from bytes: 256 = " k", 257 = "in", 258 = " kin", 259 = " king".
-BpeVocabulary king_vocabulary() {
-  return BpeVocabulary({{' ', 'k'}, {'i', 'n'}, {256, 257}, {258, 'g'}});
+BpeTokens king_vocabulary() {
+  return BpeTokens({{' ', 'k'}, {'i', 'n'}, {256, 257}, {258, 'g'}});
 }
 
 std::string shakespeare_prefix(size_t bytes) {
@@ -48,7 +48,7 @@ std::string shakespeare_prefix(size_t bytes) {
 
 // What the encoder gives for each line of `text`, without its \n, as readable pieces; lines
 // that give no token are no sentence.
-Sentences encoder_sentences(const BpeVocabulary& vocabulary, const std::string& text) {
+Sentences encoder_sentences(const BpeTokens& vocabulary, const std::string& text) {
   gv::bpe::BpeEncoder encoder(vocabulary);
   Sentences sentences;
   for (size_t begin = 0; begin < text.size();) {
@@ -111,7 +111,7 @@ TEST_CASE("The corpus reader over BPE tokens yields what the encoder gives", "[b
   const std::string text = shakespeare_prefix(40000);
   gv::bpe::BpeTrainer trainer;
   trainer.add_text(text);
-  const TokenizerOptions options = bpe_options(BpeVocabulary(trainer.learn(600)));
+  const TokenizerOptions options = bpe_options(BpeTokens(trainer.learn(600)));
   const Sentences expected = encoder_sentences(options.bpe->vocabulary(), text);
   REQUIRE(expected.size() > 1000);
 
@@ -135,7 +135,7 @@ TEST_CASE("A line longer than the BPE tokenizer keeps is encoded as it comes, th
   std::replace(text.begin(), text.end(), '\n', ' ');  // one line, like text8
   gv::bpe::BpeTrainer trainer;
   trainer.add_text(text.substr(0, 50000));
-  const TokenizerOptions options = bpe_options(BpeVocabulary(trainer.learn(400)));
+  const TokenizerOptions options = bpe_options(BpeTokens(trainer.learn(400)));
   CHECK(gv::tokenize(text, options) == encoder_sentences(options.bpe->vocabulary(), text));
 }
 
@@ -144,7 +144,7 @@ TEST_CASE("A BPE tokenizer reads a CRLF line end as a line end, and any other \\
   const std::string text = shakespeare_prefix(40000);
   gv::bpe::BpeTrainer trainer;
   trainer.add_text(text);
-  const TokenizerOptions options = bpe_options(BpeVocabulary(trainer.learn(600)));
+  const TokenizerOptions options = bpe_options(BpeTokens(trainer.learn(600)));
   const Sentences expected = encoder_sentences(options.bpe->vocabulary(), text);
   CHECK(gv::tokenize(with_crlf(text), options) == expected);
 
@@ -166,7 +166,7 @@ TEST_CASE("A BPE tokenizer holds back the \\r of a line longer than it keeps for
   // One pre-token of spaces longer than the tokenizer keeps is encoded as it comes; a \r at the
   // end of a chunk may be half of a CRLF line end, and then is no token.
   const std::string spaces(gv::BpeTokenizer::kMaxPreTokenBytes + 10, ' ');
-  const TokenizerOptions options = bpe_options(BpeVocabulary({{' ', ' '}, {256, 256}}));
+  const TokenizerOptions options = bpe_options(BpeTokens({{' ', ' '}, {256, 256}}));
   const Sentences lf = tokenize_in_pieces(spaces + "\nx\n", options, cut_after(spaces.size()));
   REQUIRE(lf.size() == 2);
   CHECK(tokenize_in_pieces(spaces + "\r\nx\n", options, cut_after(spaces.size() + 1)) == lf);
@@ -183,7 +183,7 @@ TEST_CASE("A BPE tokenizer encodes a pre-token cut by a chunk's end whole, in a 
   std::string words;
   while (words.size() <= gv::BpeTokenizer::kMaxPreTokenBytes) words += "so ";
   const std::string text = words + "we're\n";
-  const TokenizerOptions options = bpe_options(BpeVocabulary({{'\'', 'r'}}));
+  const TokenizerOptions options = bpe_options(BpeTokens({{'\'', 'r'}}));
   const Sentences expected = encoder_sentences(options.bpe->vocabulary(), text);
   REQUIRE(expected.size() == 1);
   REQUIRE(std::vector<std::string>(expected[0].end() - 3, expected[0].end()) ==

@@ -10,8 +10,8 @@
 #include <map>
 #include <string>
 
-#include "io/count_limit.h"
 #include "embeddings/bpe/bpe_trainer.h"
+#include "io/count_limit.h"
 #include "tests/file_bytes.h"
 #include "tests/scratch_dir.h"
 #include "tests/word2vec/checkpoint_layout.h"
@@ -156,8 +156,7 @@ gv::TrainOptions bpe_run_options(const std::string& text) {
   o.threads = 1;
   o.tokenizer.kind = gv::TokenizerKind::bpe;
   o.tokenizer.lowercase = false;
-  o.tokenizer.bpe =
-      std::make_shared<const gv::BpeWords>(gv::bpe::BpeVocabulary(learner.learn(300)));
+  o.tokenizer.bpe = std::make_shared<const gv::BpeWords>(gv::bpe::BpeTokens(learner.learn(300)));
   return o;
 }
 

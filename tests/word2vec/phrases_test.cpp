@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "io/corpus_pass_stop.h"
 #include "tests/scratch_dir.h"
-#include "word2vec/corpus/corpus_pass_stop.h"
 #include "word2vec/corpus/corpus_reader.h"
 #include "word2vec/phrases.h"
 

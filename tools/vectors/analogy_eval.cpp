@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "io/printable.h"
-#include "tools/vectors/eval_vocabulary.h"
+#include "tools/vectors/eval_words.h"
 #include "tools/vectors/parallel_for.h"
 #include "tools/vectors/text_file.h"
 #include "tools/vectors/tile_product.h"
@@ -28,7 +28,7 @@ struct SeenQuestion {
   int64_t section;
   std::array<int64_t, 4> rows;            // a, b, c, expected; -1 outside the vocabulary
   std::array<const float*, 3> vectors{};  // unit vectors (dim) of a, b and c
-  std::array<std::string, 4> keys;        // the same words as EvalVocabulary compares them
+  std::array<std::string, 4> keys;        // the same words as EvalWords compares them
 };
 
 // Query rows of one question: Add needs unit(b - a + c); Mul scores against a, b and c.
@@ -85,7 +85,7 @@ void offer_tile(const float* tile, AnalogyMethod method, int64_t first_question,
 
 // gensim's choice among the best candidates (see the header); the key of the predicted word,
 // or "" when there is no candidate at all.
-std::string predicted_key(const EvalVocabulary& vocabulary, const SeenQuestion& q,
+std::string predicted_key(const EvalWords& vocabulary, const SeenQuestion& q,
                           const std::vector<ScoredIndex>& best) {
   std::string predicted;
   int64_t considered = 0;
@@ -105,7 +105,7 @@ enum class Answer : char { Wrong, Right, NoDirection };
 
 // For every question, whether its prediction equals its expected word, or that its query has
 // no direction to predict by.
-std::vector<Answer> answer_questions(const EvalVocabulary& vocabulary,
+std::vector<Answer> answer_questions(const EvalWords& vocabulary,
                                      const std::vector<SeenQuestion>& questions,
                                      AnalogyMethod method) {
   const VectorIndex& index = vocabulary.index();
@@ -204,7 +204,7 @@ std::vector<AnalogySection> read_analogy_questions(const std::string& path) {
 AnalogyEvalResult evaluate_analogies(const VectorIndex& index,
                                      const std::vector<AnalogySection>& sections,
                                      const AnalogyEvalOptions& options) {
-  EvalVocabulary vocabulary(index, options.restrict_to, options.case_insensitive);
+  EvalWords vocabulary(index, options.restrict_to, options.case_insensitive);
   AnalogyEvalResult result;
   result.total.name = "total";
   result.subwords = vocabulary.has_subwords();

@@ -1,7 +1,7 @@
 // Analogy accuracy on a questions-words file (Mikolov et al. 2013), counted exactly as
 // gensim's KeyedVectors.evaluate_word_analogies counts it (for a fastText model, see below):
 //   - a question "a b c d" asks b - a + c ~ d; it is *seen* only when all four words are
-//     in the restricted vocabulary (EvalVocabulary: first N words, case folding), else it
+//     in the restricted vocabulary (EvalWords: first N words, case folding), else it
 //     is skipped and counted only in the total number of questions;
 //   - the prediction is gensim's: among the 5 best candidates other than the rows of a, b
 //     and c, the first whose (folded) form is not a, b or c — e.g. "PARIS" when asking
@@ -11,7 +11,7 @@
 //     but counted apart;
 //   - sections report correct/seen; the total sums the sections.
 // With a fastText model (.bin) a question is also seen when a, b or c lies outside the
-// restricted vocabulary but has a vector from the model (EvalVocabulary::unit_vector): its
+// restricted vocabulary but has a vector from the model (EvalWords::unit_vector): its
 // n-grams, or its row beyond --restrict. The expected word must still be a candidate. The
 // report says how many seen questions needed such a vector.
 // All questions are answered by one blocked product of the query matrix against the

@@ -1,6 +1,6 @@
 // Matching a query word to the vocabulary regardless of ASCII case: gradvec lowercases what it
 // trains, so "KING" asked of its vectors means "king". Only ASCII letters are folded (as the
-// benchmarks' case-insensitive matching does, eval_vocabulary.h); other bytes must match.
+// benchmarks' case-insensitive matching does, eval_words.h); other bytes must match.
 #pragma once
 
 #include <string>

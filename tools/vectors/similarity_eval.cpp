@@ -9,7 +9,7 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "tools/vectors/eval_vocabulary.h"
+#include "tools/vectors/eval_words.h"
 #include "tools/vectors/text_file.h"
 #include "tools/vectors/vector_source.h"
 
@@ -97,7 +97,7 @@ SimilarityEvalResult evaluate_similarity(const VectorIndex& index,
                                          const std::vector<SimilarityPair>& pairs,
                                          const std::string& source, int64_t restrict_to,
                                          bool case_insensitive) {
-  EvalVocabulary vocabulary(index, restrict_to, case_insensitive);
+  EvalWords vocabulary(index, restrict_to, case_insensitive);
   SimilarityEvalResult result;
   result.subwords = vocabulary.has_subwords();
   std::vector<double> human, cosine;

@@ -40,7 +40,7 @@ struct SimilarityEvalResult {
   int64_t outside_vocabulary = 0;  // used pairs with a word outside the vocabulary
 };
 
-// Words are matched like the analogy evaluation (EvalVocabulary): first `restrict_to`
+// Words are matched like the analogy evaluation (EvalWords): first `restrict_to`
 // words (0: all), case-insensitive by default; with a fastText model a word outside them
 // takes the model's vector for it. A pair with a zero vector has no cosine (gensim's would be
 // NaN): it is left out and counted. Throws std::invalid_argument "<source>: ..." if fewer

@@ -29,7 +29,7 @@ namespace gv {
 // so that a tokenizer copies and assigns like any value.
 class CopyableBpeEncoder {
  public:
-  explicit CopyableBpeEncoder(const bpe::BpeVocabulary& vocabulary)
+  explicit CopyableBpeEncoder(const bpe::BpeTokens& vocabulary)
       : vocabulary_(&vocabulary), encoder_(std::in_place, vocabulary) {}
   CopyableBpeEncoder(const CopyableBpeEncoder& other) : CopyableBpeEncoder(*other.vocabulary_) {}
   CopyableBpeEncoder& operator=(const CopyableBpeEncoder& other) {
@@ -43,7 +43,7 @@ class CopyableBpeEncoder {
   }
 
  private:
-  const bpe::BpeVocabulary* vocabulary_;
+  const bpe::BpeTokens* vocabulary_;
   std::optional<bpe::BpeEncoder> encoder_;
 };
 

@@ -3,13 +3,13 @@
 #include <cstdio>
 #include <sstream>
 
-#include "io/fingerprint.h"
 #include "embeddings/bpe/bpe_file.h"
 #include "embeddings/bpe/readable_piece.h"
+#include "io/fingerprint.h"
 
 namespace gv {
 
-BpeWords::BpeWords(bpe::BpeVocabulary vocabulary) : vocabulary_(std::move(vocabulary)) {
+BpeWords::BpeWords(bpe::BpeTokens vocabulary) : vocabulary_(std::move(vocabulary)) {
   pieces_.reserve(static_cast<size_t>(vocabulary_.size()));
   for (bpe::TokenId id = 0; id < vocabulary_.size(); ++id)
     pieces_.push_back(bpe::readable_piece(vocabulary_.bytes(id)));

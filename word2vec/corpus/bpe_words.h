@@ -11,18 +11,18 @@
 #include <unordered_set>
 #include <vector>
 
-#include "embeddings/bpe/bpe_vocabulary.h"
+#include "embeddings/bpe/bpe_tokens.h"
 
 namespace gv {
 
 class BpeWords {
  public:
-  explicit BpeWords(bpe::BpeVocabulary vocabulary);
+  explicit BpeWords(bpe::BpeTokens vocabulary);
   // The set of pieces views the pieces' strings, which a copy would leave dangling.
   BpeWords(const BpeWords&) = delete;
   BpeWords& operator=(const BpeWords&) = delete;
 
-  const bpe::BpeVocabulary& vocabulary() const { return vocabulary_; }
+  const bpe::BpeTokens& vocabulary() const { return vocabulary_; }
   // The readable piece of token `id`, in [0, vocabulary().size()).
   const std::string& piece(bpe::TokenId id) const { return pieces_[static_cast<size_t>(id)]; }
   // Whether `word` is the piece of one of the tokens: a word the corpus can yield.
@@ -34,7 +34,7 @@ class BpeWords {
   std::string name() const;
 
  private:
-  bpe::BpeVocabulary vocabulary_;
+  bpe::BpeTokens vocabulary_;
   std::vector<std::string> pieces_;
   std::unordered_set<std::string_view> piece_set_;  // views into pieces_
   uint64_t fingerprint_ = 0;

@@ -28,8 +28,8 @@
 #include <string_view>
 #include <vector>
 
+#include "io/corpus_pass_stop.h"
 #include "word2vec/corpus/corpus.h"
-#include "word2vec/corpus/corpus_pass_stop.h"
 #include "word2vec/corpus/tokenizer.h"
 #include "word2vec/corpus/word_counts.h"
 #include "word2vec/vocabulary.h"

@@ -9,9 +9,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "io/corpus_pass_stop.h"
 #include "io/gunzip_reader.h"
 #include "io/temporary_files.h"
-#include "word2vec/corpus/corpus_pass_stop.h"
 
 namespace gv {
 

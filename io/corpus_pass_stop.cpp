@@ -1,4 +1,4 @@
-#include "word2vec/corpus/corpus_pass_stop.h"
+#include "io/corpus_pass_stop.h"
 
 namespace gv {
 

@@ -1,4 +1,4 @@
-// EvalVocabulary: which words a benchmark (analogies, similarity pairs) may use, and how
+// EvalWords: which words a benchmark (analogies, similarity pairs) may use, and how
 // its words are matched to rows — gensim's evaluate_word_analogies rules exactly:
 //   - only the first `restrict_to` words of the index count (0: all of them);
 //   - case-insensitive matching compares upper-cased forms, and when several vocabulary
@@ -24,9 +24,9 @@ namespace gv::tools {
 
 std::string ascii_upper(std::string_view word);
 
-class EvalVocabulary {
+class EvalWords {
  public:
-  EvalVocabulary(const VectorIndex& index, int64_t restrict_to, bool case_insensitive);
+  EvalWords(const VectorIndex& index, int64_t restrict_to, bool case_insensitive);
 
   // The row a benchmark word refers to, if it is inside the restricted vocabulary.
   std::optional<int64_t> find(std::string_view word) const;

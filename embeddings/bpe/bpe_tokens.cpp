@@ -1,4 +1,4 @@
-#include "embeddings/bpe/bpe_vocabulary.h"
+#include "embeddings/bpe/bpe_tokens.h"
 
 #include <stdexcept>
 
@@ -48,7 +48,7 @@ void require_buildable(const std::vector<Merge>& merges) {
 
 }  // namespace
 
-BpeVocabulary::BpeVocabulary(std::vector<Merge> merges) : merges_(std::move(merges)) {
+BpeTokens::BpeTokens(std::vector<Merge> merges) : merges_(std::move(merges)) {
   if (static_cast<int64_t>(merges_.size()) > kMaxVocabSize - kMinVocabSize) {
     throw std::invalid_argument(std::to_string(merges_.size()) + " merges, more than " +
                                 std::to_string(kMaxVocabSize - kMinVocabSize) +
@@ -75,7 +75,7 @@ BpeVocabulary::BpeVocabulary(std::vector<Merge> merges) : merges_(std::move(merg
   }
 }
 
-std::string BpeVocabulary::decode(const std::vector<TokenId>& ids) const {
+std::string BpeTokens::decode(const std::vector<TokenId>& ids) const {
   std::string text;
   for (const TokenId id : ids) text += bytes(id);
   return text;

@@ -1,4 +1,4 @@
-// CharVocabulary: the symbols of a character-level model, one id per distinct byte of its corpus.
+// ByteAlphabet: the symbols of a character-level model, one id per distinct byte of its corpus.
 //
 // Ids follow byte order, so the same text always gives the same vocabulary: TinyShakespeare's
 // 65 symbols are "\n", " ", "!", ... "z". A character is a byte: text in UTF-8 trains on the bytes
@@ -15,14 +15,14 @@
 
 namespace gv {
 
-class CharVocabulary {
+class ByteAlphabet {
  public:
-  CharVocabulary() = default;
+  ByteAlphabet() = default;
   // The distinct bytes of `text`, in byte order. Throws std::invalid_argument if it is empty.
-  static CharVocabulary of_text(std::string_view text);
+  static ByteAlphabet of_text(std::string_view text);
   // `symbols` as a checkpoint stores them: distinct bytes in ascending order. Throws
   // std::invalid_argument saying what is wrong otherwise.
-  static CharVocabulary from_symbols(std::string symbols);
+  static ByteAlphabet from_symbols(std::string symbols);
 
   int64_t size() const { return static_cast<int64_t>(symbols_.size()); }
   const std::string& symbols() const { return symbols_; }

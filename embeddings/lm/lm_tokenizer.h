@@ -1,5 +1,5 @@
-// LmVocabulary: the symbols a language model reads and predicts, and the tokenizer that turns
-// text into them: the distinct bytes of its corpus (CharVocabulary, `--tokenizer chars`) or the
+// LmTokenizer: the symbols a language model reads and predicts, and the tokenizer that turns
+// text into them: the distinct bytes of its corpus (ByteAlphabet, `--tokenizer chars`) or the
 // tokens of a byte-level BPE file (embeddings/bpe/, `--tokenizer FILE`).
 //
 // A character, where losses are counted per character, is a UTF-8 code point: every byte that
@@ -15,25 +15,25 @@
 #include <variant>
 #include <vector>
 
-#include "embeddings/bpe/bpe_vocabulary.h"
-#include "embeddings/lm/char_vocabulary.h"
+#include "embeddings/bpe/bpe_tokens.h"
+#include "embeddings/lm/byte_alphabet.h"
 
 namespace gv {
 
-class LmVocabulary {
+class LmTokenizer {
  public:
-  LmVocabulary() = default;
-  explicit LmVocabulary(CharVocabulary characters) : symbols_(std::move(characters)) {}
-  explicit LmVocabulary(bpe::BpeVocabulary tokens) : symbols_(std::move(tokens)) {}
+  LmTokenizer() = default;
+  explicit LmTokenizer(ByteAlphabet characters) : symbols_(std::move(characters)) {}
+  explicit LmTokenizer(bpe::BpeTokens tokens) : symbols_(std::move(tokens)) {}
 
   // Null for the other kind.
-  const CharVocabulary* characters() const { return std::get_if<CharVocabulary>(&symbols_); }
-  const bpe::BpeVocabulary* bpe() const { return std::get_if<bpe::BpeVocabulary>(&symbols_); }
+  const ByteAlphabet* characters() const { return std::get_if<ByteAlphabet>(&symbols_); }
+  const bpe::BpeTokens* bpe() const { return std::get_if<bpe::BpeTokens>(&symbols_); }
   int64_t size() const;
   // "characters" or "BPE tokens", for messages: "65 characters", "4096 BPE tokens".
   const char* unit() const { return bpe() ? "BPE tokens" : "characters"; }
   // Both characters, or both BPE with the same merges: a model trained over one reads the other.
-  bool same_tokenizer(const LmVocabulary& other) const;
+  bool same_tokenizer(const LmTokenizer& other) const;
 
   // The ids of `text`. Characters throw std::invalid_argument naming `what`, the byte and its
   // offset (`offset` + its place in `text`: where `text` starts in `what`) when one is not in
@@ -49,7 +49,7 @@ class LmVocabulary {
   std::string default_prompt() const;
 
  private:
-  std::variant<CharVocabulary, bpe::BpeVocabulary> symbols_;
+  std::variant<ByteAlphabet, bpe::BpeTokens> symbols_;
 };
 
 }  // namespace gv

@@ -1,4 +1,4 @@
-#include "embeddings/lm/char_vocabulary.h"
+#include "embeddings/lm/byte_alphabet.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -21,7 +21,7 @@ std::string describe_byte(unsigned char byte) {
 
 }  // namespace
 
-CharVocabulary CharVocabulary::of_text(std::string_view text) {
+ByteAlphabet ByteAlphabet::of_text(std::string_view text) {
   if (text.empty()) throw std::invalid_argument("no text to take characters from");
   std::array<bool, 256> seen{};
   for (const char c : text) seen[static_cast<unsigned char>(c)] = true;
@@ -32,9 +32,9 @@ CharVocabulary CharVocabulary::of_text(std::string_view text) {
   return from_symbols(std::move(symbols));
 }
 
-CharVocabulary CharVocabulary::from_symbols(std::string symbols) {
+ByteAlphabet ByteAlphabet::from_symbols(std::string symbols) {
   if (symbols.empty()) throw std::invalid_argument("the vocabulary has no symbols");
-  CharVocabulary vocab;
+  ByteAlphabet vocab;
   vocab.id_of_.fill(-1);
   for (size_t id = 0; id < symbols.size(); ++id) {
     const auto byte = static_cast<unsigned char>(symbols[id]);
@@ -50,8 +50,8 @@ CharVocabulary CharVocabulary::from_symbols(std::string symbols) {
   return vocab;
 }
 
-std::vector<int64_t> CharVocabulary::encode(std::string_view text, std::string_view what,
-                                            int64_t offset) const {
+std::vector<int64_t> ByteAlphabet::encode(std::string_view text, std::string_view what,
+                                          int64_t offset) const {
   std::vector<int64_t> ids(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
     const auto byte = static_cast<unsigned char>(text[i]);
@@ -66,7 +66,7 @@ std::vector<int64_t> CharVocabulary::encode(std::string_view text, std::string_v
   return ids;
 }
 
-std::string CharVocabulary::decode(std::span<const int64_t> ids) const {
+std::string ByteAlphabet::decode(std::span<const int64_t> ids) const {
   std::string text;
   text.reserve(ids.size());
   for (const int64_t id : ids) text.push_back(symbol(id));

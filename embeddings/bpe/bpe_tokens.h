@@ -37,14 +37,14 @@ inline uint64_t pair_key(TokenId left, TokenId right) {
   return (uint64_t{static_cast<uint32_t>(left)} << 32) | static_cast<uint32_t>(right);
 }
 
-class BpeVocabulary {
+class BpeTokens {
  public:
   // Throws std::invalid_argument if there are more merges than kMaxVocabSize allows, a merge
   // joins a token not made before it, makes one longer than kMaxTokenBytes, or two merges join
   // the same pair (the message says which merge, counting from 0), or if the vocabulary would not
   // fit in the memory this process may use (checked before its tokens are spelled; the message
   // names the merges' count and says to use fewer).
-  explicit BpeVocabulary(std::vector<Merge> merges);
+  explicit BpeTokens(std::vector<Merge> merges);
 
   int64_t size() const { return static_cast<int64_t>(tokens_.size()); }
   const std::vector<Merge>& merges() const { return merges_; }

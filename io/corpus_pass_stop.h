@@ -1,7 +1,8 @@
 // Stopping the passes that read a whole corpus before anything comes of it: spooling a gzip'd
 // file or standard input, counting its words (which every training run, phrases and every MPI
-// rank do first), phrases' bigrams and rewrite. On a 100 MB corpus they take seconds, and a
-// signal must not wait for them.
+// rank do first), phrases' bigrams and rewrite, lm's reading and encoding of its text. On a
+// 100 MB corpus they take seconds, and a signal must not wait for them. In the ground floor, so
+// that every library that reads a corpus can poll it.
 #pragma once
 
 #include <atomic>

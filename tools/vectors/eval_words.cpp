@@ -1,4 +1,4 @@
-#include "tools/vectors/eval_vocabulary.h"
+#include "tools/vectors/eval_words.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -13,7 +13,7 @@ std::string ascii_upper(std::string_view word) {
   return upper;
 }
 
-EvalVocabulary::EvalVocabulary(const VectorIndex& index, int64_t restrict_to, bool case_insensitive)
+EvalWords::EvalWords(const VectorIndex& index, int64_t restrict_to, bool case_insensitive)
     : index_(index), case_insensitive_(case_insensitive) {
   if (restrict_to < 0) {
     throw std::invalid_argument("restrict must be >= 0 (0: whole vocabulary), got " +
@@ -25,17 +25,17 @@ EvalVocabulary::EvalVocabulary(const VectorIndex& index, int64_t restrict_to, bo
   for (int64_t i = 0; i < size_; ++i) row_by_key_.emplace(key(index.word(i)), i);
 }
 
-std::string EvalVocabulary::key(std::string_view word) const {
+std::string EvalWords::key(std::string_view word) const {
   return case_insensitive_ ? ascii_upper(word) : std::string(word);
 }
 
-std::optional<int64_t> EvalVocabulary::find(std::string_view word) const {
+std::optional<int64_t> EvalWords::find(std::string_view word) const {
   const auto it = row_by_key_.find(key(word));
   if (it == row_by_key_.end()) return std::nullopt;
   return it->second;
 }
 
-const float* EvalVocabulary::unit_vector(std::string_view word) {
+const float* EvalWords::unit_vector(std::string_view word) {
   if (const auto row = find(word)) return index_.unit_row(*row);
   if (!has_subwords()) return nullptr;
   const auto [cached, inserted] = outside_by_word_.try_emplace(std::string(word), nullptr);
