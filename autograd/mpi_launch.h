@@ -1,9 +1,10 @@
 // Whether an MPI launcher (Open MPI's mpirun, MPICH's Hydra, Slurm's srun) started this process
 // as a rank of a job, read from the environment the launcher sets. It lives below the MPI code so
 // that a build without MPI can tell too: there every rank would train the whole model alone and
-// race the others for the outputs, so the train command refuses instead (tools/train_group.cpp).
-// It lives in autograd, the layer every command reaches, because the commands that never train
-// across ranks (lm train, bpe train) refuse a launcher's ranks too (tools/launched_ranks.h).
+// race the others for the outputs, so the train command refuses instead
+// (tools/train_group_options.cpp). It lives in autograd, the layer every command reaches, because
+// the commands that never train across ranks (lm train, bpe train) refuse a launcher's ranks too
+// (tools/launched_ranks.h).
 #pragma once
 
 namespace gv {

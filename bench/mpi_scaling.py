@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The scaling model of docs/distributed.md ("Scaling past this machine, on paper"): expected
 speed-up and sync share of R ranks, one thread each, from the sync schedule
-(word2vec/sync_schedule.h), the bytes of its rounds and a stated network.
+(word2vec/data_parallel/sync_schedule.h), the bytes of its rounds and a stated network.
 
 Per epoch a rank trains words/R words at the measured single-process words/s, then (blocking, as
 at one thread per rank) runs the epoch's N = ceil(words / (R x sync_words)) rounds: round k < N

@@ -11,7 +11,7 @@
 #
 # On the second pass gensim's counts are keyed by spelled-out strings, so the pairs (a_b, c)
 # and (a, b_c) share the count of "a_b_c" there and are two bigrams in gradvec; a corpus
-# where both occur can differ on that pass (see word2vec/phrases.h). gensim's export_phrases
+# where both occur can differ on that pass (see text/phrases.h). gensim's export_phrases
 # splits its keys at "_", which misreads a_b_c, so the phrase lists are compared on the first
 # pass only.
 #

@@ -1,8 +1,8 @@
-// MpiTableSync: the trainer's TableSync (word2vec/table_sync.h) over MPI. The ranks average
-// their tables with MPI_Allreduce (a sum, then / ranks, in place) on the SyncSchedule. Averaging
-// rather than adding up each rank's changes since the last round: a sum moves the tables as far
-// per word as one process would, but each rank's changes are made on rows that have not seen the
-// others' since the round before, and at 3 ranks the sum overshoots where the mean at 3 x --lr
+// MpiTableSync: the trainer's TableSync (word2vec/data_parallel/table_sync.h) over MPI. The ranks
+// average their tables with MPI_Allreduce (a sum, then / ranks, in place) on the SyncSchedule.
+// Averaging rather than adding up each rank's changes since the last round: a sum moves the tables
+// as far per word as one process would, but each rank's changes are made on rows that have not seen
+// the others' since the round before, and at 3 ranks the sum overshoots where the mean at 3 x --lr
 // trains as well as one process (docs/distributed.md). The rows: at each round the most frequent
 // words' rows of W_in and the busiest rows of W_out (the most frequent words', or hierarchical
 // softmax's inner nodes nearest the root), and at each epoch's end every row, subword buckets
@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "distributed/mpi_job.h"
-#include "word2vec/sync_schedule.h"
-#include "word2vec/table_sync.h"
+#include "word2vec/data_parallel/sync_schedule.h"
+#include "word2vec/data_parallel/table_sync.h"
 
 namespace gv {
 

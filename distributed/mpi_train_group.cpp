@@ -9,11 +9,11 @@
 #include <type_traits>
 #include <vector>
 
-#include "io/printable.h"
 #include "distributed/run_agreement.h"
 #include "distributed/shared_vocabulary.h"
-#include "word2vec/corpus/corpus_reader.h"
-#include "word2vec/corpus/counted_corpus.h"
+#include "io/printable.h"
+#include "text/corpus/corpus_reader.h"
+#include "word2vec/counted_corpus.h"
 
 namespace gv {
 

@@ -1,5 +1,5 @@
-// MpiTrainGroup: the ranks of an MPI job as a TrainGroup (word2vec/train_group.h): `mpirun -np R
-// gradvec train ...` trains one model across R processes.
+// MpiTrainGroup: the ranks of an MPI job as a TrainGroup (word2vec/data_parallel/train_group.h):
+// `mpirun -np R gradvec train ...` trains one model across R processes.
 //
 //   - Before anything, the ranks compare their binary, settings and corpus files
 //     (run_agreement.h) and refuse to start on a difference, which rank 0 names.
@@ -20,8 +20,8 @@
 
 #include "distributed/mpi_job.h"
 #include "distributed/mpi_table_sync.h"
-#include "word2vec/checkpoint.h"
-#include "word2vec/train_group.h"
+#include "word2vec/checkpoint/checkpoint.h"
+#include "word2vec/data_parallel/train_group.h"
 
 namespace gv {
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "distributed/mpi_job.h"
-#include "word2vec/corpus/corpus.h"
-#include "word2vec/train_group.h"
+#include "text/corpus/corpus.h"
+#include "word2vec/data_parallel/train_group.h"
 
 namespace gv {
 

@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "word2vec/corpus/corpus_reader.h"
-#include "word2vec/corpus/word_counts.h"
+#include "text/corpus/corpus_reader.h"
+#include "text/word_counts.h"
 
 namespace gv {
 

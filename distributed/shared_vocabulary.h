@@ -10,10 +10,10 @@
 #include <cstdint>
 
 #include "distributed/mpi_job.h"
-#include "word2vec/corpus/corpus.h"
-#include "word2vec/corpus/word_counts.h"
+#include "text/corpus/corpus.h"
+#include "text/vocabulary.h"
+#include "text/word_counts.h"
 #include "word2vec/train_options.h"
-#include "word2vec/vocabulary.h"
 
 namespace gv {
 
@@ -25,7 +25,7 @@ struct SharedCounts {
   int64_t share_words(const Vocabulary& vocab) const;
 };
 
-// Collective. Throws as count_for_training (word2vec/corpus/counted_corpus.h).
+// Collective. Throws as count_for_training (word2vec/counted_corpus.h).
 SharedCounts count_shares(const MpiJob& job, const Corpus& corpus, const TrainOptions& options);
 
 }  // namespace gv

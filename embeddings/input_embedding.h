@@ -1,5 +1,5 @@
 // InputEmbedding: the first stage of a transformer, x = tok_emb(ids) + pos(T); the one
-// embeddings/lm/gpt.h reads its input through.
+// lm/gpt.h reads its input through.
 //
 // Token vectors say *what* each token is, the positional term *where* it is; they are
 // simply added, (B, T, C) + (T, C), the positions broadcast over the batch. With no

@@ -1,4 +1,4 @@
-// `gradvec bpe`: a byte-level BPE tokenizer (embeddings/bpe/) learned from a corpus, and text
+// `gradvec bpe`: a byte-level BPE tokenizer (text/bpe/) learned from a corpus, and text
 // turned into its tokens and back.
 //
 //   gradvec bpe train --corpus data/tinyshakespeare.txt --vocab-size 4096 --output tok.bpe
@@ -22,22 +22,22 @@
 #include <string_view>
 #include <vector>
 
-#include "embeddings/bpe/bpe_encoder.h"
-#include "embeddings/bpe/bpe_file.h"
-#include "embeddings/bpe/bpe_trainer.h"
-#include "embeddings/bpe/pre_tokenizer.h"
-#include "embeddings/bpe/readable_piece.h"
 #include "io/atomic_file.h"
 #include "io/gunzip_reader.h"
 #include "io/input_file.h"
 #include "io/printable.h"
+#include "text/bpe/bpe_encoder.h"
+#include "text/bpe/bpe_file.h"
+#include "text/bpe/bpe_trainer.h"
+#include "text/bpe/pre_tokenizer.h"
+#include "text/bpe/readable_piece.h"
+#include "text/corpus/corpus.h"
 #include "tools/commands.h"
 #include "tools/corpus_argument.h"
 #include "tools/launched_ranks.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/validators.h"
-#include "word2vec/corpus/corpus.h"
 
 namespace gv::tools {
 namespace {

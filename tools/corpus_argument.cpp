@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "text/corpus/binary_corpus.h"
 #include "tools/vectors/vector_format_detection.h"
-#include "word2vec/corpus/binary_corpus.h"
 
 namespace gv::tools {
 

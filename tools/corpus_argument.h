@@ -1,6 +1,6 @@
 // --corpus as every command takes it (train, phrases, bpe train, lm train, lm eval): one file or
 // several, read in the order given; a directory, for every regular file directly in it in name
-// order; - for standard input; gzip'd files decompressed (word2vec/corpus/corpus.h). Each file is
+// order; - for standard input; gzip'd files decompressed (text/corpus/corpus.h). Each file is
 // checked to be text before anything takes time or any output is prepared.
 #pragma once
 
@@ -10,8 +10,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "text/corpus/corpus.h"
 #include "tools/output_paths.h"
-#include "word2vec/corpus/corpus.h"
 
 namespace gv::tools {
 

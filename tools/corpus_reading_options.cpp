@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "io/printable.h"
-#include "embeddings/bpe/bpe_file.h"
+#include "text/bpe/bpe_file.h"
 #include "tools/builtin_tokenizer_note.h"
 #include "tools/corpus_argument.h"
 #include "tools/name_suggestions.h"

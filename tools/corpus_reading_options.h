@@ -11,7 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "word2vec/corpus/tokenizer.h"
+#include "text/tokenizer.h"
 
 namespace gv::tools {
 

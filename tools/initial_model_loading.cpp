@@ -15,14 +15,14 @@
 
 #include "io/finite_values.h"
 #include "io/printable.h"
-#include "embeddings/bpe/bpe_file.h"
-#include "embeddings/lm/lm_checkpoint.h"
+#include "lm/lm_checkpoint.h"
+#include "text/bpe/bpe_file.h"
+#include "text/tokenizer.h"
 #include "tools/train_kinds.h"
 #include "tools/vector_file_options.h"
 #include "tools/vectors/fasttext_model.h"
 #include "tools/vectors/vector_io.h"
-#include "word2vec/checkpoint.h"
-#include "word2vec/corpus/tokenizer.h"
+#include "word2vec/checkpoint/checkpoint.h"
 
 namespace gv::tools {
 

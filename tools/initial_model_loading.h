@@ -7,10 +7,10 @@
 #include <set>
 #include <string>
 
-#include "word2vec/corpus/tokenizer.h"
+#include "text/tokenizer.h"
+#include "text/vocabulary.h"
 #include "word2vec/initial_model.h"
 #include "word2vec/train_options.h"
-#include "word2vec/vocabulary.h"
 
 namespace gv::tools {
 

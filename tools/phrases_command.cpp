@@ -10,9 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "autograd/require.h"
 #include "io/atomic_file.h"
 #include "io/printable.h"
-#include "autograd/require.h"
+#include "text/phrases.h"
 #include "tools/commands.h"
 #include "tools/corpus_argument.h"
 #include "tools/corpus_reading_options.h"
@@ -22,7 +23,6 @@
 #include "tools/progress.h"
 #include "tools/threads_option.h"
 #include "tools/validators.h"
-#include "word2vec/phrases.h"
 
 namespace gv::tools {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "io/printable.h"
-#include "word2vec/corpus/tokenizer.h"
+#include "text/tokenizer.h"
 #include "word2vec/unreachable_words.h"
 
 namespace gv::tools {

@@ -3,8 +3,8 @@
 
 #include <string>
 
+#include "text/vocabulary.h"
 #include "word2vec/train_options.h"
-#include "word2vec/vocabulary.h"
 
 namespace gv::tools {
 

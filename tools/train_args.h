@@ -10,7 +10,7 @@
 
 #include "tools/continue_options.h"
 #include "tools/corpus_reading_options.h"
-#include "tools/train_group.h"
+#include "tools/train_group_options.h"
 #include "tools/vectors/vector_formats.h"
 #include "word2vec/train_options.h"
 

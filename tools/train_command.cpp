@@ -14,6 +14,8 @@
 
 #include "io/atomic_file.h"
 #include "io/printable.h"
+#include "text/corpus/corpus_reader.h"
+#include "text/tokenizer.h"
 #include "tools/commands.h"
 #include "tools/corpus_argument.h"
 #include "tools/initial_model_loading.h"
@@ -25,14 +27,12 @@
 #include "tools/small_vocabulary.h"
 #include "tools/stop_signals.h"
 #include "tools/train_args.h"
-#include "tools/train_group.h"
+#include "tools/train_group_options.h"
 #include "tools/train_kinds.h"
 #include "tools/trained_vectors.h"
 #include "tools/vectors/vector_formats.h"
 #include "tools/vectors/vector_index.h"
 #include "tools/vectors/vector_io.h"
-#include "word2vec/corpus/corpus_reader.h"
-#include "word2vec/corpus/tokenizer.h"
 #include "word2vec/trainer.h"
 
 namespace gv::tools {

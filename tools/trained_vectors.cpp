@@ -7,11 +7,11 @@
 #include <stdexcept>
 #include <vector>
 
+#include "text/tokenizer.h"
 #include "tools/output_paths.h"
 #include "tools/vectors/fasttext_model.h"
 #include "tools/vectors/vector_index.h"
 #include "tools/vectors/vector_io.h"
-#include "word2vec/corpus/tokenizer.h"
 
 namespace gv::tools {
 

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "autograd/require.h"
 #include "io/count_limit.h"
 #include "io/printable.h"
 #include "io/word_bytes.h"
-#include "autograd/require.h"
+#include "text/word_counts.h"
 #include "word2vec/anchored_rows.h"
-#include "word2vec/corpus/word_counts.h"
 
 namespace gv {
 

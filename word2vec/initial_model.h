@@ -19,11 +19,11 @@
 #include <vector>
 
 #include "autograd/tensor.h"
+#include "text/vocabulary.h"
 #include "word2vec/anchored_rows.h"
 #include "word2vec/known_words.h"
 #include "word2vec/rare_words.h"
 #include "word2vec/train_options.h"
-#include "word2vec/vocabulary.h"
 
 namespace gv {
 

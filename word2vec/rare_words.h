@@ -19,7 +19,7 @@
 #include <memory>
 #include <string_view>
 
-#include "word2vec/corpus/word_counts.h"
+#include "text/word_counts.h"
 
 namespace gv {
 

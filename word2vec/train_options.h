@@ -9,8 +9,8 @@
 
 #include "autograd/machine.h"  // kMaxThreads, the bound on --threads
 #include "embeddings/subword_rows.h"
-#include "word2vec/corpus/corpus_reader.h"
-#include "word2vec/corpus/tokenizer.h"
+#include "text/corpus/corpus_reader.h"
+#include "text/tokenizer.h"
 
 namespace gv {
 
@@ -27,7 +27,7 @@ struct TrainOptions {
   int64_t min_count = 5;  // rarer words are dropped from the vocabulary
   int64_t max_vocab = 0;  // keep at most this many words (0: no limit)
   // Distinct words counting may hold (gensim's max_vocab_size); past it the rarest are dropped
-  // with a rising threshold (word2vec/corpus/word_counts.h). 0: no limit. Like word2vec.c's 21 M
+  // with a rising threshold (text/word_counts.h). 0: no limit. Like word2vec.c's 21 M
   // (0.7 of its 30 M hash) it only bites on corpora of billions of tokens, and it bounds counting's
   // memory: about 60 bytes a word, so 1.2 GB, twice that while the threads' tables merge.
   int64_t max_vocab_size = 20'000'000;

@@ -13,10 +13,10 @@
 #include "autograd/machine.h"
 #include "autograd/ops.h"
 #include "autograd/require.h"
-#include "word2vec/checkpoint.h"
-#include "word2vec/context_examples.h"
-#include "word2vec/corpus/counted_corpus.h"
-#include "word2vec/corpus/slice_reader.h"
+#include "text/corpus/slice_reader.h"
+#include "word2vec/checkpoint/checkpoint.h"
+#include "word2vec/counted_corpus.h"
+#include "word2vec/examples/context_examples.h"
 
 namespace gv {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "word2vec/checkpoint.h"
+#include "word2vec/checkpoint/checkpoint.h"
 #include "word2vec/trainer.h"
 
 namespace gv {

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "word2vec/corpus/tokenizer.h"
-#include "word2vec/vocabulary.h"
+#include "text/tokenizer.h"
+#include "text/vocabulary.h"
 
 namespace gv {
 

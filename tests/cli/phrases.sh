@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # phrases.sh GRADVEC: `gradvec phrases` joins the corpus's phrases (the hand-worked corpus of
-# tests/word2vec/phrases_test.cpp), a second run over its output joins trigrams, train reads
+# tests/text/phrases_test.cpp), a second run over its output joins trigrams, train reads
 # the joined words as words, and the output goes to a file (atomically: nothing is left behind
 # by a failed run, which never says it wrote), to standard output with `-`, or into a FIFO in
 # place. Bad input is one line.

@@ -1,10 +1,10 @@
-// BPE files (embeddings/bpe/bpe_file.h): a file that loads must encode and decode bytes back
+// BPE files (text/bpe/bpe_file.h): a file that loads must encode and decode bytes back
 // exactly; one that does not is refused in one line naming it.
 #include <string>
 
-#include "embeddings/bpe/bpe_encoder.h"
-#include "embeddings/bpe/bpe_file.h"
 #include "tests/fuzz/fuzz_support.h"
+#include "text/bpe/bpe_encoder.h"
+#include "text/bpe/bpe_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static gv::fuzz::InputFile file("bpe");

@@ -1,4 +1,4 @@
-// Trainer checkpoints (word2vec/checkpoint.cpp): Trainer::resumed on the corpus every
+// Trainer checkpoints (word2vec/checkpoint/checkpoint.cpp): Trainer::resumed on the corpus every
 // seed was written for, then training resumed from it until its workers' first sentence ends
 // (the stop flag is already set), which reads back every worker's position and random state.
 #include <atomic>
@@ -6,7 +6,7 @@
 
 #include "tests/fuzz/fixtures.h"
 #include "tests/fuzz/fuzz_support.h"
-#include "word2vec/train_group.h"
+#include "word2vec/data_parallel/train_group.h"
 #include "word2vec/trainer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

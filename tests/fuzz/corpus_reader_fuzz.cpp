@@ -8,7 +8,7 @@
 
 #include "io/gunzip_reader.h"
 #include "tests/fuzz/fuzz_support.h"
-#include "word2vec/corpus/corpus_reader.h"
+#include "text/corpus/corpus_reader.h"
 
 namespace {
 

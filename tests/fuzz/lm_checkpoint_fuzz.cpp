@@ -1,11 +1,11 @@
-// Language-model checkpoints (embeddings/lm/lm_checkpoint.cpp): read_lm_checkpoint, then a few
+// Language-model checkpoints (lm/lm_checkpoint.cpp): read_lm_checkpoint, then a few
 // tokens (characters or BPE tokens) sampled from the model it holds and decoded, as `gradvec lm
 // sample --lm` does, which runs every parameter the file gave through a forward pass.
 #include <span>
 #include <vector>
 
-#include "embeddings/lm/lm_checkpoint.h"
-#include "embeddings/lm/sampling.h"
+#include "lm/lm_checkpoint.h"
+#include "lm/sampling.h"
 #include "tests/fuzz/fuzz_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

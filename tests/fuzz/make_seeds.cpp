@@ -14,19 +14,19 @@
 #include <string>
 #include <vector>
 
-#include "embeddings/bpe/bpe_file.h"
-#include "embeddings/bpe/bpe_trainer.h"
-#include "embeddings/lm/lm_checkpoint.h"
-#include "embeddings/lm/lm_trainer.h"
 #include "embeddings/parameter_file.h"
+#include "lm/lm_checkpoint.h"
+#include "lm/lm_trainer.h"
 #include "tests/file_bytes.h"
 #include "tests/fuzz/fixtures.h"
 #include "tests/scratch_dir.h"
 #include "tests/word2vec/small_options.h"
+#include "text/bpe/bpe_file.h"
+#include "text/bpe/bpe_trainer.h"
+#include "text/corpus/corpus_reader.h"
 #include "tools/trained_vectors.h"
 #include "tools/vectors/vector_io.h"
-#include "word2vec/checkpoint.h"
-#include "word2vec/corpus/corpus_reader.h"
+#include "word2vec/checkpoint/checkpoint.h"
 #include "word2vec/trainer.h"
 
 namespace fs = std::filesystem;

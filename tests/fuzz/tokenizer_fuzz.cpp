@@ -6,10 +6,10 @@
 #include <string_view>
 #include <vector>
 
-#include "embeddings/bpe/bpe_trainer.h"
 #include "tests/fuzz/fuzz_support.h"
-#include "tests/word2vec/tokenize_in_pieces.h"
-#include "word2vec/corpus/tokenizer.h"
+#include "tests/text/tokenize_in_pieces.h"
+#include "text/bpe/bpe_trainer.h"
+#include "text/tokenizer.h"
 
 namespace {
 

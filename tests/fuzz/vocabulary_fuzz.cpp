@@ -4,7 +4,7 @@
 // (checkpoint_fuzz.cpp).
 #include "io/word_bytes.h"
 #include "tests/fuzz/fuzz_support.h"
-#include "word2vec/vocabulary.h"
+#include "text/vocabulary.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static gv::fuzz::InputFile file("vocabulary");

@@ -9,8 +9,8 @@
 #include "autograd/gradcheck.h"
 #include "autograd/ops.h"
 #include "autograd/rng.h"
-#include "embeddings/lm/evaluation.h"
-#include "embeddings/lm/gpt.h"
+#include "lm/evaluation.h"
+#include "lm/gpt.h"
 
 using gv::GptConfig;
 using gv::GptModel;

@@ -10,14 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "embeddings/bpe/bpe_trainer.h"
-#include "embeddings/lm/evaluation.h"
-#include "embeddings/lm/lm_checkpoint.h"
-#include "embeddings/lm/lm_trainer.h"
-#include "embeddings/lm/sampling.h"
 #include "io/corpus_pass_stop.h"
+#include "lm/evaluation.h"
+#include "lm/lm_checkpoint.h"
+#include "lm/lm_trainer.h"
+#include "lm/sampling.h"
 #include "tests/lm/lm_support.h"
 #include "tests/scratch_dir.h"
+#include "text/bpe/bpe_trainer.h"
 
 using gv::LmTokenizer;
 using gv::LmTrainer;

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "embeddings/lm/gpt.h"
-#include "embeddings/lm/lm_trainer.h"
+#include "lm/gpt.h"
+#include "lm/lm_trainer.h"
 #include "tests/scratch_dir.h"
 
 namespace gv::testing {

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "embeddings/lm/lm_checkpoint.h"
-#include "embeddings/lm/lm_trainer.h"
+#include "lm/lm_checkpoint.h"
+#include "lm/lm_trainer.h"
 #include "tests/file_bytes.h"
 #include "tests/lm/lm_support.h"
 #include "tests/scratch_dir.h"

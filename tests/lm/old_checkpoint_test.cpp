@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "embeddings/lm/lm_checkpoint.h"
-#include "embeddings/lm/lm_trainer.h"
-#include "embeddings/lm/sampling.h"
+#include "lm/lm_checkpoint.h"
+#include "lm/lm_trainer.h"
+#include "lm/sampling.h"
 #include "tests/scratch_dir.h"
 
 using gv::testing::ScratchDir;

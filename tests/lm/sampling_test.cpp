@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "autograd/ops.h"
-#include "embeddings/lm/byte_alphabet.h"
-#include "embeddings/lm/evaluation.h"
-#include "embeddings/lm/lm_trainer.h"
-#include "embeddings/lm/sampling.h"
+#include "lm/evaluation.h"
+#include "lm/lm_trainer.h"
+#include "lm/sampling.h"
 #include "tests/lm/lm_support.h"
+#include "text/byte_alphabet.h"
 
 using gv::GptModel;
 using gv::SampleOptions;

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "embeddings/bpe/bpe_file.h"
 #include "tests/scratch_dir.h"
+#include "text/bpe/bpe_file.h"
 #include "tools/initial_model_loading.h"
 #include "tools/vectors/fasttext_model.h"
 

@@ -6,14 +6,14 @@
 #include <string>
 #include <vector>
 
-#include "embeddings/bpe/bpe_encoder.h"
-#include "embeddings/bpe/bpe_trainer.h"
-#include "embeddings/bpe/readable_piece.h"
 #include "tests/scratch_dir.h"
-#include "tests/word2vec/corpus_sentences.h"
-#include "tests/word2vec/tokenize_in_pieces.h"
-#include "word2vec/corpus/corpus_reader.h"
-#include "word2vec/corpus/tokenizer.h"
+#include "tests/text/corpus_sentences.h"
+#include "tests/text/tokenize_in_pieces.h"
+#include "text/bpe/bpe_encoder.h"
+#include "text/bpe/bpe_trainer.h"
+#include "text/bpe/readable_piece.h"
+#include "text/corpus/corpus_reader.h"
+#include "text/tokenizer.h"
 #include "word2vec/unreachable_words.h"
 
 using gv::BpeWords;

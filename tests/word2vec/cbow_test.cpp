@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "autograd/rng.h"
-#include "word2vec/context_examples.h"
-#include "word2vec/corpus/corpus_reader.h"
+#include "text/corpus/corpus_reader.h"
+#include "word2vec/examples/context_examples.h"
 #include "word2vec/trainer.h"
 
 using gv::Trainer;

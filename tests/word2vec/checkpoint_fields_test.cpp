@@ -11,7 +11,7 @@
 #include "tests/scratch_dir.h"
 #include "tests/word2vec/checkpoint_layout.h"
 #include "tests/word2vec/resumed_runs.h"
-#include "word2vec/checkpoint.h"
+#include "word2vec/checkpoint/checkpoint.h"
 #include "word2vec/trainer.h"
 
 // checkpoint_layout.h's runs and field walk, file_bytes.h's raw and read_at.

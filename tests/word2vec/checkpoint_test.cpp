@@ -10,18 +10,18 @@
 #include <map>
 #include <string>
 
-#include "embeddings/bpe/bpe_trainer.h"
 #include "io/count_limit.h"
 #include "tests/file_bytes.h"
 #include "tests/scratch_dir.h"
 #include "tests/word2vec/checkpoint_layout.h"
 #include "tests/word2vec/read_back.h"
 #include "tests/word2vec/resumed_runs.h"
-#include "word2vec/checkpoint.h"
-#include "word2vec/corpus/corpus_fingerprint.h"
-#include "word2vec/corpus/corpus_reader.h"
+#include "text/bpe/bpe_trainer.h"
+#include "text/corpus/corpus_fingerprint.h"
+#include "text/corpus/corpus_reader.h"
+#include "word2vec/checkpoint/checkpoint.h"
+#include "word2vec/data_parallel/train_group.h"
 #include "word2vec/initial_model.h"
-#include "word2vec/train_group.h"
 #include "word2vec/trainer.h"
 
 // checkpoint_layout.h's runs and field walk, file_bytes.h's raw and read_at.

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "autograd/rng.h"
-#include "word2vec/context_examples.h"
+#include "word2vec/examples/context_examples.h"
 
 using gv::ContextWindow;
 

@@ -8,14 +8,14 @@
 #include <string>
 #include <vector>
 
-#include "io/count_limit.h"
 #include "autograd/rng.h"
+#include "io/count_limit.h"
 #include "tests/scratch_dir.h"
 #include "tests/word2vec/read_back.h"
 #include "tests/word2vec/resumed_runs.h"
 #include "tests/word2vec/small_options.h"
 #include "tests/word2vec/topic_corpus.h"
-#include "word2vec/checkpoint.h"
+#include "word2vec/checkpoint/checkpoint.h"
 #include "word2vec/initial_model.h"
 #include "word2vec/trainer.h"
 

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "tests/scratch_dir.h"
-#include "word2vec/corpus/corpus_reader.h"
+#include "text/corpus/corpus_reader.h"
+#include "text/vocabulary.h"
 #include "word2vec/losses/hs/huffman_tree.h"
-#include "word2vec/vocabulary.h"
 
 namespace {
 

@@ -9,13 +9,13 @@
 #include "autograd/ops.h"
 #include "autograd/rng.h"
 #include "embeddings/subword_rows.h"
-#include "word2vec/example_inputs.h"
+#include "word2vec/examples/example_inputs.h"
 #include "word2vec/losses/hs/hs_objective.h"
 #include "word2vec/losses/hs/huffman_tree.h"
+#include "word2vec/losses/objective.h"
 #include "word2vec/losses/sgns/negative_sampler.h"
 #include "word2vec/losses/sgns/sgns_objective.h"
 #include "word2vec/losses/softmax/softmax_objective.h"
-#include "word2vec/objective.h"
 
 using gv::Example;
 using gv::Tensor;

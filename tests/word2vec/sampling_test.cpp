@@ -5,10 +5,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "io/count_limit.h"
 #include "autograd/rng.h"
+#include "io/count_limit.h"
+#include "word2vec/examples/subsampler.h"
 #include "word2vec/losses/sgns/negative_sampler.h"
-#include "word2vec/subsampler.h"
 
 using gv::NegativeSampler;
 using gv::Rng;

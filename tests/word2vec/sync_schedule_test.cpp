@@ -1,4 +1,4 @@
-#include "word2vec/sync_schedule.h"
+#include "word2vec/data_parallel/sync_schedule.h"
 
 #include <catch2/catch.hpp>
 #include <stdexcept>

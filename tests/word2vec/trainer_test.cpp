@@ -12,7 +12,7 @@
 #include "tests/word2vec/resumed_runs.h"
 #include "tests/word2vec/small_options.h"
 #include "tests/word2vec/topic_corpus.h"
-#include "word2vec/corpus/corpus_reader.h"
+#include "text/corpus/corpus_reader.h"
 #include "word2vec/losses/hs/hs_objective.h"
 #include "word2vec/losses/hs/huffman_tree.h"
 #include "word2vec/trainer.h"

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "embeddings/bpe/readable_piece.h"
+#include "text/bpe/readable_piece.h"
 #include "tools/vectors/case_variants.h"
 #include "tools/vectors/spelling.h"
 

@@ -14,9 +14,9 @@
 
 #include "autograd/var.h"
 #include "embeddings/subword_rows.h"
-#include "word2vec/example_inputs.h"
+#include "word2vec/examples/example_inputs.h"
 #include "word2vec/losses/logistic_loss.h"
-#include "word2vec/objective.h"
+#include "word2vec/losses/objective.h"
 #include "word2vec/train_options.h"
 
 namespace gv {

@@ -21,8 +21,8 @@
 #include <utility>
 #include <vector>
 
-#include "word2vec/example_inputs.h"
-#include "word2vec/objective.h"
+#include "word2vec/examples/example_inputs.h"
+#include "word2vec/losses/objective.h"
 
 namespace gv {
 
