@@ -5,7 +5,6 @@
 //                     [--tokenizer chars|FILE]
 //   gradvec lm sample [--lm MODEL] [--temperature T] [--top-k K] [--seed S]
 //   gradvec lm eval   [--lm MODEL] [--context N] [--shift S]
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -37,6 +36,7 @@
 #include "tools/progress.h"
 #include "tools/stop_signals.h"
 #include "tools/threads_option.h"
+#include "tools/training_session.h"
 #include "tools/validators.h"
 
 namespace gv::tools {
@@ -139,57 +139,11 @@ void describe(const LmTrainer& trainer, const std::string& corpus, bool resumed)
                isa_name(active_isa()).data(), resumed_at.c_str());
 }
 
-void run_lm_train(LmTrainArgs args) {
-  refuse_launched_ranks("gradvec lm train runs as one process", "train", kStartWithoutLauncher);
-  // From the first check through the last write: a signal stops training (at once if it came
-  // before) but never cuts a write off.
-  const StopSignals signals;
-  const std::optional<LmTokenizer> tokenizer = read_tokenizer(args.tokenizer);
-  const LmTokenizer* vocab = tokenizer ? &*tokenizer : nullptr;
-  // Options first: a user should not wait for the corpus to learn of a typo.
-  if (args.resume.empty()) check_lm_settings(args.config, args.options, vocab);
-  const CorpusArgument corpus_argument = lm_corpus_argument(args.corpus, args.allow_binary);
-  const LmCorpusFiles corpus_files(corpus_argument.files().paths, corpus_argument.files().name);
-  // The model written is itself a checkpoint: resuming from one and rewriting it, as --output or
-  // --checkpoint, is one run continuing another.
-  std::vector<PathOption> inputs = corpus_argument.inputs();
-  inputs.insert(inputs.end(),
-                {{"--resume", args.resume}, {"--tokenizer", tokenizer ? args.tokenizer : ""}});
-  const std::vector<PathOption> outputs = {{"--output", args.output},
-                                           {"--checkpoint", args.checkpoint}};
-  refuse_shared_files(inputs, outputs, {{"--resume", "--output"}, {"--resume", "--checkpoint"}});
-  const OutputLocks locks = prepare_outputs({args.output, args.checkpoint});
-  const StopCheckpoint stop_checkpoint(args.checkpoint, args.output, inputs, outputs);
-  std::ostream& messages = message_stream({args.output, args.checkpoint});
-  LmTrainer trainer = args.resume.empty()
-                          ? LmTrainer(corpus_files, args.config, args.options, vocab)
-                          : LmTrainer::from_checkpoint(args.resume, corpus_files, args.changes);
-  const int64_t steps_before = trainer.progress().step;
-  if (!args.resume.empty() && args.tokenizer_given) {
-    require_same_tokenizer(args.tokenizer, tokenizer, trainer.corpus().vocab, args.resume);
-  }
-  if (args.tokenizer_given && !tokenizer) note_file_named_like_tokenizer(args.tokenizer);
-  if (!args.quiet) describe(trainer, corpus_files.name, !args.resume.empty());
-  const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
-
-  const SaveCheckpoint save = [&](const std::string& path) { trainer.save_checkpoint(path); };
-  const bool finished =
-      train_until_interrupted(signals, show_progress, [&](const std::atomic<bool>& stop) {
-        return trainer.train(
-            show_progress ? LmTrainer::ProgressFn(draw_lm_progress) : LmTrainer::ProgressFn(),
-            stop);
-      });
-  if (!finished) {
-    keep_interrupted(
-        save, stop_checkpoint, "lm",
-        [&](const std::string& path) {
-          std::string command = "gradvec lm train --resume " + shell_quoted(path) + " --corpus";
-          for (const std::string& value : args.corpus) command += " " + shell_quoted(value);
-          return command + " --output " + shell_quoted(args.output);
-        },
-        signals.received());
-  }
-  // The model is the output: if it cannot be written, it goes to $TMPDIR rather than nowhere.
+// After training: the model written (it is the output; if it cannot be, it goes to $TMPDIR
+// rather than nowhere), then --checkpoint, the summary line, and the validation loss.
+void write_and_validate(const LmTrainArgs& args, const LmTrainer& trainer,
+                        const TrainingSession& session, const SaveCheckpoint& save,
+                        int64_t steps_before, const std::atomic<bool>& stop) {
   const KeptCheckpoint kept = keep_checkpoint(save, args.output, "lm");
   if (kept.path != args.output) {
     throw std::runtime_error(kept.failure + (kept.path.empty()
@@ -211,18 +165,68 @@ void run_lm_train(LmTrainArgs args) {
                   "%lld) extends it\n",
                   static_cast<long long>(p.step), static_cast<long long>(p.step));
   }
+  std::ostream& messages = session.messages();
   messages << line << "model written to " << shown_on(messages, args.output) << std::endl;
   // The model is written: a signal during validation (long on a large held-out text) ends it
   // at the next batch, with no line.
   const LmCorpus& corpus = trainer.corpus();
   const std::optional<WindowLoss> loss =
       mean_loss_unless_stopped(trainer.model(), corpus.validation, context, trainer.options().batch,
-                               trainer.options().threads, signals.stop());
+                               trainer.options().threads, stop);
   if (loss) {
     messages << validation_line(text_loss(*loss, corpus.validation, corpus.vocab), context)
              << std::flush;
   }
-  end_if_signalled(signals, "training", args.output);
+}
+
+void run_lm_train(LmTrainArgs args) {
+  refuse_launched_ranks("gradvec lm train runs as one process", "train", kStartWithoutLauncher);
+  // From the first check through the last write: a signal stops training (at once if it came
+  // before) but never cuts a write off.
+  const StopSignals signals;
+  const std::optional<LmTokenizer> tokenizer = read_tokenizer(args.tokenizer);
+  const LmTokenizer* vocab = tokenizer ? &*tokenizer : nullptr;
+  // Options first: a user should not wait for the corpus to learn of a typo.
+  if (args.resume.empty()) check_lm_settings(args.config, args.options, vocab);
+  const CorpusArgument corpus_argument = lm_corpus_argument(args.corpus, args.allow_binary);
+  const LmCorpusFiles corpus_files(corpus_argument.files().paths, corpus_argument.files().name);
+  // The model written is itself a checkpoint: resuming from one and rewriting it, as --output or
+  // --checkpoint, is one run continuing another.
+  SessionFiles files{corpus_argument.inputs(),
+                     {{"--output", args.output}, {"--checkpoint", args.checkpoint}},
+                     {{"--resume", "--output"}, {"--resume", "--checkpoint"}},
+                     args.checkpoint};
+  files.inputs.insert(files.inputs.end(), {{"--resume", args.resume},
+                                           {"--tokenizer", tokenizer ? args.tokenizer : ""}});
+  const TrainingSession session(signals, files, "lm", args.quiet);
+  LmTrainer trainer = args.resume.empty()
+                          ? LmTrainer(corpus_files, args.config, args.options, vocab)
+                          : LmTrainer::from_checkpoint(args.resume, corpus_files, args.changes);
+  const int64_t steps_before = trainer.progress().step;
+  if (!args.resume.empty() && args.tokenizer_given) {
+    require_same_tokenizer(args.tokenizer, tokenizer, trainer.corpus().vocab, args.resume);
+  }
+  if (args.tokenizer_given && !tokenizer) note_file_named_like_tokenizer(args.tokenizer);
+  if (!args.quiet) describe(trainer, corpus_files.name, !args.resume.empty());
+
+  const SaveCheckpoint save = [&](const std::string& path) { trainer.save_checkpoint(path); };
+  const bool finished = session.run([&](const std::atomic<bool>& stop) {
+    return trainer.train(session.shows_progress() ? LmTrainer::ProgressFn(draw_lm_progress)
+                                                  : LmTrainer::ProgressFn(),
+                         stop);
+  });
+  if (!finished) {
+    session.keep_stopped(
+        save,
+        [&](const std::string& path) {
+          std::string command = "gradvec lm train --resume " + shell_quoted(path) + " --corpus";
+          for (const std::string& value : args.corpus) command += " " + shell_quoted(value);
+          return command + " --output " + shell_quoted(args.output);
+        },
+        signals.received());
+  }
+  write_and_validate(args, trainer, session, save, steps_before, signals.stop());
+  session.end(args.output);
 }
 
 // The model `path` names, read; a missing one is refused with how to make one, as a new user

@@ -31,13 +31,6 @@ void draw_progress_line(double fraction, const char* rate, float lr, double loss
   std::fflush(stderr);
 }
 
-bool train_until_interrupted(const StopSignals& signals, bool progress_shown,
-                             const std::function<bool(const std::atomic<bool>& stop)>& train) {
-  const bool finished = train(signals.stop());
-  if (progress_shown) std::fprintf(stderr, "\r\033[K");
-  return finished;
-}
-
 void end_if_signalled(const StopSignals& signals, const char* work, const std::string& written) {
   const int signal = signals.received();
   if (signal == 0) return;

@@ -4,7 +4,6 @@
 // continue.
 #pragma once
 
-#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
@@ -27,12 +26,6 @@ std::string clock_text(double seconds);
 // ("  812.3k words/s"), the learning rate, the loss and the time left.
 void draw_progress_line(double fraction, const char* rate, float lr, double loss,
                         double eta_seconds);
-
-// Runs `train(signals.stop())`: `train` must return at its next step boundary once it is set, and
-// say whether it finished. A progress line it drew (`progress_shown`) is cleared afterwards.
-// Returns what `train` returned.
-bool train_until_interrupted(const StopSignals& signals, bool progress_shown,
-                             const std::function<bool(const std::atomic<bool>& stop)>& train);
 
 // After a run that finished and wrote everything it said it would: if a signal came meanwhile
 // (too late to stop `work`, "training", so it was held until the writes were done), says so in

@@ -1,6 +1,6 @@
 // gradvec train: skip-gram or CBOW on a corpus (TinyShakespeare by default), then a summary
 // and the nearest neighbours of a few probe words.
-#include <unistd.h>
+#include <functional>
 
 #include <algorithm>
 #include <atomic>
@@ -30,6 +30,7 @@
 #include "tools/train_group_options.h"
 #include "tools/train_kinds.h"
 #include "tools/trained_vectors.h"
+#include "tools/training_session.h"
 #include "tools/vectors/vector_formats.h"
 #include "tools/vectors/vector_index.h"
 #include "tools/vectors/vector_io.h"
@@ -102,6 +103,88 @@ TrainOptions train_options(const TrainArgs& args, int processes) {
   return options;
 }
 
+// What the run reads and writes, by option: resuming from a checkpoint and rewriting it is one
+// run continuing another.
+SessionFiles session_files(const TrainArgs& args, const CorpusArgument& corpus) {
+  SessionFiles files{corpus.inputs(),
+                     {{"--output", args.output},
+                      {"--checkpoint", args.checkpoint},
+                      {"--save-vocab", args.save_vocab}},
+                     {{"--resume", "--checkpoint"}},
+                     args.checkpoint};
+  files.inputs.insert(files.inputs.end(), {{"--read-vocab", args.read_vocab},
+                                           {"--resume", args.resume},
+                                           {"--init", args.continued.init},
+                                           {"--tokenizer", args.reading.bpe_file}});
+  return files;
+}
+
+// The trainer the command asks for: resumed from a checkpoint, continuing a model (--init), on
+// a vocabulary read from a file, or fresh, its vocabulary counted (by the group together).
+Trainer start_trainer(const TrainArgs& args, TrainGroup& group, const Corpus& corpus,
+                      const TrainOptions& options, const std::optional<ModelToContinue>& init,
+                      KnownWords known) {
+  if (!args.resume.empty()) return Trainer::resumed(args.resume, corpus);
+  if (init) return group.continued_trainer(corpus, init->options, init->model, known);
+  if (args.read_vocab.empty()) return group.counted_trainer(corpus, options);
+  return Trainer::fresh(corpus, options,
+                        read_vocabulary(args.read_vocab, args.keep_unseen_vocab, options));
+}
+
+// The header: the corpus, its vocabulary and tokens, the model, loss and rate, and the threads
+// (or, resumed, where the checkpoint's runs stood).
+void describe_run(const TrainArgs& args, const TrainGroup& group, const Trainer& trainer,
+                  const Corpus& corpus, const std::string& resumed_from) {
+  const TrainOptions& o = trainer.options();
+  const std::string lr_note =
+      args.lr_given || !args.resume.empty() ? "" : default_lr_note(o.model, group.processes());
+  std::fprintf(
+      stderr, "%s: %lld words in vocabulary, %lld tokens, %s%s + %s, lr %g%s, %s\n",
+      printable(corpus.name()).c_str(), static_cast<long long>(trainer.vocabulary().size()),
+      static_cast<long long>(trainer.tokens_per_epoch()), name_of(kModels, o.model).c_str(),
+      o.subwords ? " with subwords" : "", name_of(kLosses, o.loss).c_str(), o.lr, lr_note.c_str(),
+      args.resume.empty() ? (std::to_string(o.threads) + " thread(s)").c_str()
+                          : resumed_from.c_str());
+}
+
+// The checkpoint before the vectors: if they cannot be written, it keeps the work (in $TMPDIR
+// when no --checkpoint was asked for), and if it cannot be, the vectors still are.
+void write_results(const TrainArgs& args, const Trainer& trainer, const SaveCheckpoint& save,
+                   const std::function<std::string(const std::string&)>& continue_with) {
+  KeptCheckpoint kept;
+  if (!args.checkpoint.empty()) kept = keep_checkpoint(save, args.checkpoint, "train");
+  try {
+    write_output(trainer, args);
+  } catch (const std::exception& e) {
+    if (kept.path.empty()) kept = keep_checkpoint(save, "", "train");
+    throw std::runtime_error(std::string(e.what()) +
+                             (kept.path.empty()
+                                  ? "; the trained model is lost: " + kept.failure
+                                  : "; the trained model is kept in " + kept.path +
+                                        ": write its vectors with " + continue_with(kept.path)));
+  }
+  if (!kept.failure.empty()) {
+    throw std::runtime_error(kept.failure +
+                             (kept.path.empty() ? "" : "; checkpoint written to " + kept.path) +
+                             "; the vectors were written to " + args.output);
+  }
+}
+
+// The closing summary: the vocabulary, how long it took to be ready, this run's part of the
+// training beside the checkpoint's runs (`before`) and its mean loss.
+void print_summary(std::ostream& messages, const TrainArgs& args, const Trainer& trainer,
+                   const TrainProgress& before, double ready_seconds) {
+  const TrainProgress p = trainer.progress();
+  // No pair at all (every sentence subsampled to one word or none): there is no loss to show.
+  char loss[32] = "n/a (no pairs trained)";
+  if (p.pairs_done > 0) std::snprintf(loss, sizeof(loss), "%.4f", p.run_loss);
+  char vocabulary[96];
+  std::snprintf(vocabulary, sizeof vocabulary, "vocabulary %lld words, ready in %.2f s | ",
+                static_cast<long long>(trainer.vocabulary().size()), ready_seconds);
+  messages << vocabulary << trained_summary(before, p) << " | mean loss " << loss
+           << "\nvectors written to " << shown_on(messages, args.output) << '\n';
+}
+
 void run_train(const TrainArgs& args, TrainGroup& group) {
   // From the counting pass through the last write: a signal stops training (at once if it came
   // before) but never cuts a write off.
@@ -123,29 +206,11 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
       init ? known_words_from_options(args.continued.freeze_known, args.continued.anchor_known,
                                       init->options.lr)
            : KnownWords{};
-  std::vector<PathOption> inputs = corpus_argument.inputs();
-  inputs.insert(inputs.end(), {{"--read-vocab", args.read_vocab},
-                               {"--resume", args.resume},
-                               {"--init", args.continued.init},
-                               {"--tokenizer", args.reading.bpe_file}});
-  // Resuming from a checkpoint and rewriting it is one run continuing another.
-  const std::vector<PathOption> outputs = {{"--output", args.output},
-                                           {"--checkpoint", args.checkpoint},
-                                           {"--save-vocab", args.save_vocab}};
-  refuse_shared_files(inputs, outputs, {{"--resume", "--checkpoint"}});
-  const OutputLocks locks = prepare_outputs({args.output, args.checkpoint, args.save_vocab});
-  const StopCheckpoint stop_checkpoint(args.checkpoint, args.output, inputs, outputs);
-  std::ostream& messages = message_stream({args.output, args.checkpoint, args.save_vocab});
+  const TrainingSession session(signals, session_files(args, corpus_argument), "train", args.quiet);
   const Corpus corpus = corpus_argument.read();
   group.agree(args.settings, corpus);
 
-  Trainer trainer =
-      !args.resume.empty() ? Trainer::resumed(args.resume, corpus)
-      : init               ? group.continued_trainer(corpus, init->options, init->model, known)
-      : !args.read_vocab.empty()
-          ? Trainer::fresh(corpus, options,
-                           read_vocabulary(args.read_vocab, args.keep_unseen_vocab, options))
-          : group.counted_trainer(corpus, options);
+  Trainer trainer = start_trainer(args, group, corpus, options, init, known);
   group.join(trainer);
   const ResumeRequest resumed{args.resume, args.given, {options, args.group.sync_words}};
   const int64_t saved_epochs = trainer.options().epochs;
@@ -161,20 +226,11 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   if (!args.save_vocab.empty()) trainer.vocabulary().save(args.save_vocab);
   // Counting, the vocabulary and the tables: what a user waits for before the first step.
   const std::chrono::duration<double> ready = std::chrono::steady_clock::now() - started;
-  const bool show_progress = !args.quiet && isatty(STDERR_FILENO);
   args.reading.note_file_named_like_tokenizer();
   if (group.leads()) warn_if_vocabulary_tiny(trainer, stderr);
   if (!args.quiet) {
-    const TrainOptions& o = trainer.options();
-    const std::string lr_note =
-        args.lr_given || !args.resume.empty() ? "" : default_lr_note(o.model, group.processes());
-    std::fprintf(
-        stderr, "%s: %lld words in vocabulary, %lld tokens, %s%s + %s, lr %g%s, %s\n",
-        printable(corpus.name()).c_str(), static_cast<long long>(trainer.vocabulary().size()),
-        static_cast<long long>(trainer.tokens_per_epoch()), name_of(kModels, o.model).c_str(),
-        o.subwords ? " with subwords" : "", name_of(kLosses, o.loss).c_str(), o.lr, lr_note.c_str(),
-        args.resume.empty() ? (std::to_string(o.threads) + " thread(s)").c_str()
-                            : resumed_note(trainer, resumed, saved_epochs).c_str());
+    describe_run(args, group, trainer, corpus,
+                 args.resume.empty() ? "" : resumed_note(trainer, resumed, saved_epochs));
   }
   if (init && group.leads()) {
     const TokenizerOptions& tokenizer = trainer.options().tokenizer;
@@ -185,61 +241,34 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   const SaveCheckpoint save = [&](const std::string& path) {
     group.save_checkpoint(trainer, path);
   };
-  const bool finished =
-      train_until_interrupted(signals, show_progress, [&](const std::atomic<bool>& stop) {
-        return trainer.train(
-            show_progress ? Trainer::ProgressFn(draw_progress) : Trainer::ProgressFn(), stop);
-      });
-  group.end_training(trainer);
   const auto continue_with = [&](const std::string& path) {
     return resume_command(args, group.launcher(), path);
   };
+  const bool finished = session.run([&](const std::atomic<bool>& stop) {
+    return trainer.train(
+        session.shows_progress() ? Trainer::ProgressFn(draw_progress) : Trainer::ProgressFn(),
+        stop);
+  });
+  group.end_training(trainer);
   if (!finished) {
     const int signal = group.stop_signal(signals.received());
     // The group's other processes leave the checkpoint to the one that leads.
     if (!group.leads()) throw Interrupted(signal);
-    keep_interrupted(save, stop_checkpoint, "train", continue_with, signal);
+    session.keep_stopped(save, continue_with, signal);
   }
   if (!group.leads()) return;  // the group's other processes write nothing
-  // The checkpoint before the vectors: if they cannot be written, it keeps the work, and if it
-  // cannot be, the vectors still are.
-  KeptCheckpoint kept;
-  if (!args.checkpoint.empty()) kept = keep_checkpoint(save, args.checkpoint, "train");
-  try {
-    write_output(trainer, args);
-  } catch (const std::exception& e) {
-    if (kept.path.empty()) kept = keep_checkpoint(save, "", "train");
-    throw std::runtime_error(std::string(e.what()) +
-                             (kept.path.empty()
-                                  ? "; the trained model is lost: " + kept.failure
-                                  : "; the trained model is kept in " + kept.path +
-                                        ": write its vectors with " + continue_with(kept.path)));
-  }
-  if (!kept.failure.empty()) {
-    throw std::runtime_error(kept.failure +
-                             (kept.path.empty() ? "" : "; checkpoint written to " + kept.path) +
-                             "; the vectors were written to " + args.output);
-  }
-
-  const TrainProgress p = trainer.progress();
-  // No pair at all (every sentence subsampled to one word or none): there is no loss to show.
-  char loss[32] = "n/a (no pairs trained)";
-  if (p.pairs_done > 0) std::snprintf(loss, sizeof(loss), "%.4f", p.run_loss);
-  char vocabulary[96];
-  std::snprintf(vocabulary, sizeof vocabulary, "vocabulary %lld words, ready in %.2f s | ",
-                static_cast<long long>(trainer.vocabulary().size()), ready.count());
-  messages << vocabulary << trained_summary(before, p) << " | mean loss " << loss
-           << "\nvectors written to " << shown_on(messages, args.output) << '\n';
+  write_results(args, trainer, save, continue_with);
+  print_summary(session.messages(), args, trainer, before, ready.count());
   if (!args.quiet && signals.received() == 0) {
     // Written and kept: the trainer goes, so that the neighbours' index takes the memory of its
     // tables rather than adding to them.
     const TokenizerOptions tokenizer = trainer.options().tokenizer;
     print_neighbours(take_input_vectors(std::move(trainer)), args.show,
                      args.given.contains("--show") ? ShownWords::Asked : ShownWords::Demo,
-                     tokenizer, messages);
+                     tokenizer, session.messages());
   }
-  messages.flush();
-  end_if_signalled(signals, "training", args.output);
+  session.messages().flush();
+  session.end(args.output);
 }
 
 // What the command line leaves to the run once it is parsed: which options were given, the
