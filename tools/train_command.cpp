@@ -147,6 +147,21 @@ void describe_run(const TrainArgs& args, const TrainGroup& group, const Trainer&
                           : resumed_from.c_str());
 }
 
+// What a user reads before the first step: the notes and warnings on the tokenizer file, the
+// vocabulary and the words of a continued model, and (unless --quiet) the header.
+void announce_run(const TrainArgs& args, const TrainGroup& group, const Trainer& trainer,
+                  const Corpus& corpus, const std::optional<ModelToContinue>& init,
+                  const std::string& resumed_from) {
+  args.reading.note_file_named_like_tokenizer();
+  if (group.leads()) warn_if_vocabulary_tiny(trainer, stderr);
+  if (!args.quiet) describe_run(args, group, trainer, corpus, resumed_from);
+  if (init && group.leads()) {
+    const TokenizerOptions& tokenizer = trainer.options().tokenizer;
+    note_continued_run(corpus.name(), trainer.vocabulary(), init->model, tokenizer,
+                       tokenizer_name(tokenizer), args.quiet, stderr);
+  }
+}
+
 // The checkpoint before the vectors: if they cannot be written, it keeps the work (in $TMPDIR
 // when no --checkpoint was asked for), and if it cannot be, the vectors still are.
 void write_results(const TrainArgs& args, const Trainer& trainer, const SaveCheckpoint& save,
@@ -226,17 +241,8 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   if (!args.save_vocab.empty()) trainer.vocabulary().save(args.save_vocab);
   // Counting, the vocabulary and the tables: what a user waits for before the first step.
   const std::chrono::duration<double> ready = std::chrono::steady_clock::now() - started;
-  args.reading.note_file_named_like_tokenizer();
-  if (group.leads()) warn_if_vocabulary_tiny(trainer, stderr);
-  if (!args.quiet) {
-    describe_run(args, group, trainer, corpus,
-                 args.resume.empty() ? "" : resumed_note(trainer, resumed, saved_epochs));
-  }
-  if (init && group.leads()) {
-    const TokenizerOptions& tokenizer = trainer.options().tokenizer;
-    note_continued_run(corpus.name(), trainer.vocabulary(), init->model, tokenizer,
-                       tokenizer_name(tokenizer), args.quiet, stderr);
-  }
+  announce_run(args, group, trainer, corpus, init,
+               args.resume.empty() ? "" : resumed_note(trainer, resumed, saved_epochs));
 
   const SaveCheckpoint save = [&](const std::string& path) {
     group.save_checkpoint(trainer, path);
