@@ -39,7 +39,7 @@ void Optimizer::step() {
   for (size_t i = 0; i < params_.size(); ++i) apply(i, params_[i], lr_);
 }
 
-void Optimizer::step(std::span<const Var> views, float lr) {
+void Optimizer::check_views(std::span<const Var> views) const {
   if (views.size() != params_.size()) {
     throw std::invalid_argument("optimizer: " + std::to_string(views.size()) +
                                 " gradient views for " + std::to_string(params_.size()) +
@@ -50,8 +50,16 @@ void Optimizer::step(std::span<const Var> views, float lr) {
       throw std::invalid_argument("optimizer: view " + std::to_string(i) +
                                   " does not share storage with " + describe(i, params_[i]));
     }
-    apply(i, const_cast<Var&>(views[i]), lr);
   }
+}
+
+void Optimizer::step(std::span<const Var> views, float lr) {
+  check_views(views);
+  for (size_t i = 0; i < params_.size(); ++i) apply(i, const_cast<Var&>(views[i]), lr);
+}
+
+bool Optimizer::update_in_backward(std::span<const Var>, float) {
+  return false;
 }
 
 void Optimizer::apply(size_t index, Var& holder, float lr) {
@@ -120,6 +128,12 @@ void Sgd::update_rows(size_t, Tensor& value, const SparseRows& grad, float lr) {
     if (k + 1 < grad.stored_rows()) prefetch_row(value.data() + grad.index(k + 1) * d, d);
     table.sgd_update(value.data() + grad.index(k) * d, grad.row(k), d, lr);
   }
+}
+
+bool Sgd::update_in_backward(std::span<const Var> views, float lr) {
+  check_views(views);
+  for (const Var& view : views) view.node()->sgd_lr_in_backward = lr;
+  return true;
 }
 
 // ---- Adagrad ----

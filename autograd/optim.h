@@ -30,6 +30,13 @@ class Optimizer {
   // one worker thread) to the shared storage at `lr`. Optimizer state is shared too;
   // concurrent updates race on purpose, as in word2vec and Hogwild! (Niu et al., 2011).
   void step(std::span<const Var> views, float lr);
+  // Optimizer-in-backward, as PyTorch's register_post_accumulate_grad_hook does it: lets the next
+  // backward apply this optimizer's update at `lr` to `views` (as step(views, lr) takes them) row
+  // by row, as each row's gradient is made (Node::sgd_lr_in_backward), which saves the pass that
+  // writes the gradient rows and the one that reads them back in step(). step() must still
+  // follow, for the gradients of ops that do not apply it. Only a rule that is linear in one
+  // row's gradient can (Sgd); the others return false and set nothing.
+  virtual bool update_in_backward(std::span<const Var> views, float lr);
   void zero_grad();
 
   float lr() const { return lr_; }
@@ -50,6 +57,8 @@ class Optimizer {
   // Checks `state` against `expected` (the optimizer's own), then copies it in.
   static void restore(const State& state, std::vector<Tensor*> tensors,
                       std::vector<int64_t>* counters);
+  // Throws std::invalid_argument unless views[i] shares params[i]'s storage, for every i.
+  void check_views(std::span<const Var> views) const;
 
   // value (n) with dense gradient (n); `index` identifies the parameter's state.
   virtual void update_dense(size_t index, float* value, const float* grad, int64_t n, float lr) = 0;
@@ -68,6 +77,7 @@ class Optimizer {
 class Sgd final : public Optimizer {
  public:
   Sgd(std::vector<Var> params, float lr) : Optimizer(std::move(params), lr) {}
+  bool update_in_backward(std::span<const Var> views, float lr) override;
 
  protected:
   void update_dense(size_t, float* value, const float* grad, int64_t n, float lr) override;

@@ -43,6 +43,13 @@ struct Node {
   Tensor grad;             // dense gradient, empty until something flows into it
   SparseRows sparse_grad;  // row-sparse gradient, only ever filled on leaves by gather_rows
   bool requires_grad = false;
+  // Optimizer-in-backward (Optimizer::update_in_backward sets it; 0 is off): a leaf table's
+  // plain SGD step at this learning rate, value -= lr * gradient, which an op whose backward
+  // supports it (logistic_loss) applies to each row as it makes the row's gradient, writing the
+  // table in place instead of sparse_grad. Other ops still fill sparse_grad for step(). Its
+  // readers then see rows already updated, as word2vec.c's do: for a graph whose only reader
+  // of the table is that op (a word2vec step), never for gradcheck.
+  float sgd_lr_in_backward = 0.0f;
   const char* op = "leaf";
   std::vector<std::shared_ptr<Node>> inputs;
   BackwardFn backward;  // empty for leaves

@@ -19,6 +19,9 @@ class FrozenRows {
   // row as it is under every optimizer: SGD and Adagrad add lr x 0, and lazy Adam's moments of a
   // row that only ever sees zeros stay zero.
   void zero_gradients(Var& in_view) const;
+  // Whether any row is frozen: the trainer's steps then leave every update to the optimizer's
+  // step, after zero_gradients, rather than make any in the backward.
+  bool any() const { return !frozen_.empty(); }
 
  private:
   std::vector<uint8_t> frozen_;  // by vocabulary id; empty when none is

@@ -379,6 +379,14 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop,
   const double words_total = static_cast<double>(progress_.words_total);
 
   int64_t batch_centres = 0;  // centre words in the batch being filled
+  // Optimizer-in-backward (Optimizer::update_in_backward): SGD is applied to a row as the loss's
+  // backward makes its gradient, as word2vec.c and gensim do, saving a pass that writes every
+  // gradient row and one that reads them back (20-25% of a skip-gram step, bench/README.md).
+  // Not where a step's gradients must be seen whole first: a pull on known rows reads W_in's
+  // rows in its own backward, and frozen rows' gradients are zeroed after it. A synced run
+  // (TableSync) averages the tables themselves, between steps, so it updates in the backward
+  // too, and -np 1 stays a plain run.
+  const bool update_in_backward = !anchored_ && !frozen_.any();
   // One optimizer step on the examples added since the last: the objective's loss, backward,
   // apply.
   auto step = [&] {
@@ -390,6 +398,7 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop,
     // empties it.
     const Var pull = anchored_ ? anchored_.loss(w.in_view, w.objective->input_rows()) : Var();
     const Var loss = w.objective->loss(w.in_view, w.out_view);
+    if (update_in_backward) optimizer_->update_in_backward(w.views, lr);
     (anchored_ ? pull + loss : loss).backward();
     frozen_.zero_gradients(w.in_view);
     optimizer_->step(w.views, lr);

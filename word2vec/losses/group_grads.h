@@ -33,17 +33,17 @@ bool has_repeats(int64_t n, Id id) {
 }
 
 // The gradient rows one group reaches, for add_group_grads: in_grads[i] for input begin + i, i <
-// rows, when inputs.grad (row-sparse or dense, loss_inputs.h), and out_grads[j] for output
-// out_id(j), j < cols, when grad_out. Looked up in the order add_group_grads first writes them,
-// inputs before outputs, so that a row's first write in a batch is the one flagged overwrite.
-// A backward looks up every group's rows before any group's arithmetic: the lookups are then
-// independent of one another, and their cache misses overlap. The rows stay put only while no
-// new entry moves them: reserve room for every lookup first.
+// rows, from inputs.grad (row-sparse or dense, loss_inputs.h), and out_grads[j] for output
+// out_id(j), j < cols, from grad_out; a side whose array is null is skipped. Looked up in the order
+// add_group_grads first writes them, inputs before outputs, so that a row's first write in a batch
+// is the one flagged overwrite. A backward looks up every group's rows before any group's
+// arithmetic: the lookups are then independent of one another, and their cache misses overlap. The
+// rows stay put only while no new entry moves them: reserve room for every lookup first.
 template <class Inputs, class OutId>
 void find_group_grads(const Inputs& inputs, int64_t begin, int64_t rows, GradRow* in_grads,
                       int64_t cols, OutId out_id, SparseRows* grad_out, GradRow* out_grads) {
-  for (int64_t i = 0; inputs.grad && i < rows; ++i) in_grads[i] = inputs.grad_row(begin + i);
-  for (int64_t j = 0; grad_out && j < cols; ++j) out_grads[j] = grad_out->grad_row(out_id(j));
+  for (int64_t i = 0; in_grads && i < rows; ++i) in_grads[i] = inputs.grad_row(begin + i);
+  for (int64_t j = 0; out_grads && j < cols; ++j) out_grads[j] = grad_out->grad_row(out_id(j));
 }
 
 // The backward of a group's logits x_ij = in_i · out_j: inputs begin + i for i < rows (row

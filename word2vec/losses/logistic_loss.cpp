@@ -149,34 +149,60 @@ double forward(const Inputs& inputs, const float* in, const float* out, int64_t 
 
 // Backward: per group dL/dV = G U (m, d) and dL/dU = Gᵀ V (n, d) with G = upstream (σ(X) - Y),
 // one sparse entry per id and table (add_group_grads), every group's gradient rows found first.
+// A table with optimizer-in-backward (Node::sgd_lr_in_backward: in_lr for W_in's rows, TableInputs
+// only, out_lr for the output table's; 0 for none) has its own rows as its gradient rows, the
+// coefficients scaled by -lr: each group then subtracts lr times its gradient from them, and
+// later groups read the rows updated, as word2vec.c's pairs do.
 template <class Inputs>
-void backward(const Inputs& inputs, LogisticGroups& groups, const float* in, const float* out,
-              int64_t d, float upstream, SparseRows* grad_out) {
+void backward(const Inputs& inputs, LogisticGroups& groups, float* in, float* out, int64_t d,
+              float upstream, SparseRows* grad_out, float in_lr, float out_lr) {
+  const bool in_place_in = inputs.grad && in_lr > 0.0f, in_place_out = grad_out && out_lr > 0.0f;
   const bool one_table = inputs.shares(grad_out);
   const int64_t input_count = groups.input_count(), outputs = groups.output_offsets.back();
   groups.input_grads.resize(static_cast<size_t>(inputs.grad ? input_count : 0));
   groups.output_grads.resize(static_cast<size_t>(grad_out ? outputs : 0));
   GradRow* in_grads = inputs.grad ? groups.input_grads.data() : nullptr;
   GradRow* out_grads = grad_out ? groups.output_grads.data() : nullptr;
-  if (in_grads) inputs.reserve(input_count);
-  if (out_grads) grad_out->reserve(outputs + (one_table ? input_count : 0));
-  for (int64_t g = 0; g < groups.groups(); ++g) {
+  if (in_place_in) {
+    for (int64_t i = 0; i < input_count; ++i) in_grads[i] = {in + inputs.index(i) * d, false};
+  }
+  if (in_place_out) {
+    for (int64_t j = 0; j < outputs; ++j) out_grads[j] = {out + groups.output_ids[j] * d, false};
+  }
+  // The sparse or dense gradient rows of the sides that are not updated in place.
+  GradRow* find_in = in_place_in ? nullptr : in_grads;
+  GradRow* find_out = in_place_out ? nullptr : out_grads;
+  if (find_in) inputs.reserve(input_count);
+  if (find_out) grad_out->reserve(outputs + (one_table ? input_count : 0));
+  for (int64_t g = 0; (find_in || find_out) && g < groups.groups(); ++g) {
     const int64_t begin = groups.input_offsets[g], first = groups.output_offsets[g];
     const int64_t* ids = groups.output_ids.data() + first;
     find_group_grads(
-        inputs, begin, groups.inputs(g), in_grads ? in_grads + begin : nullptr, groups.outputs(g),
-        [&](int64_t j) { return ids[j]; }, grad_out, out_grads ? out_grads + first : nullptr);
+        inputs, begin, groups.inputs(g), find_in ? find_in + begin : nullptr, groups.outputs(g),
+        [&](int64_t j) { return ids[j]; }, grad_out, find_out ? find_out + first : nullptr);
   }
-  const float* c = groups.coefficients.data();  // the group's (m, n) coefficients
-  for (int64_t g = 0; g < groups.groups(); ++g) {
-    const int64_t begin = groups.input_offsets[g], first = groups.output_offsets[g];
-    const int64_t* ids = groups.output_ids.data() + first;
-    const int64_t m = groups.inputs(g), n = groups.outputs(g);
-    add_group_grads(
-        inputs, begin, m, in, in_grads ? in_grads + begin : nullptr, n,
-        [&](int64_t j) { return ids[j]; }, groups.outputs_distinct, out,
-        out_grads ? out_grads + first : nullptr, one_table, d, c, upstream);
-    c += m * n;
+  // Each side's scale; sides scaled alike go through the kernel together, others one at a time.
+  const float in_scale = in_place_in ? -in_lr * upstream : upstream;
+  const float out_scale = in_place_out ? -out_lr * upstream : upstream;
+  const bool together = !in_grads || !out_grads || in_scale == out_scale;
+  const auto add = [&](GradRow* in_rows, GradRow* out_rows, float scale) {
+    const float* c = groups.coefficients.data();  // the group's (m, n) coefficients
+    for (int64_t g = 0; g < groups.groups(); ++g) {
+      const int64_t begin = groups.input_offsets[g], first = groups.output_offsets[g];
+      const int64_t* ids = groups.output_ids.data() + first;
+      const int64_t m = groups.inputs(g), n = groups.outputs(g);
+      add_group_grads(
+          inputs, begin, m, in, in_rows ? in_rows + begin : nullptr, n,
+          [&](int64_t j) { return ids[j]; }, groups.outputs_distinct, out,
+          out_rows ? out_rows + first : nullptr, one_table, d, c, scale);
+      c += m * n;
+    }
+  };
+  if (together) {
+    add(in_grads, out_grads, in_grads ? in_scale : out_scale);
+  } else {
+    add(in_grads, nullptr, in_scale);
+    add(nullptr, out_grads, out_scale);
   }
 }
 
@@ -198,7 +224,8 @@ Var logistic_loss(const Var& in, const Var& out, std::shared_ptr<LogisticGroups>
         Node& rows = *self.inputs[0];
         Node& table = *self.inputs[1];
         backward(Inputs::with_grad(*saved, rows), *saved, rows.value.data(), table.value.data(),
-                 rows.value.size(1), self.grad[0], table.sparse_grad_rows());
+                 rows.value.size(1), self.grad[0], table.sparse_grad_rows(),
+                 Inputs::kReadsIds ? rows.sgd_lr_in_backward : 0.0f, table.sgd_lr_in_backward);
       },
       op);
 }
