@@ -5,6 +5,7 @@
 #    (io, the ground floor of file reading and writing, is below all of them)
 #      word2vec  <-  distributed  <-  tools  (training across MPI ranks; built with GRADVEC_MPI only)
 #      embeddings  <-  embeddings/lm  <-  tools  (the transformer: nothing else uses it)
+#      tools  <-  python  (the Python module's bindings, built with GRADVEC_PYTHON only)
 #  - word2vec/ holds no word-vector file code; tools/ reaches word2vec/corpus/ to read a corpus,
 #    and the rest of word2vec/ only to train (or to prepare a corpus for training: phrases);
 #  - no source or test file (C++) is longer than 450 lines.
@@ -32,6 +33,7 @@ check_layer word2vec 'io|autograd|embeddings|word2vec'
 check_layer tools/vectors 'io|autograd|embeddings|tools/vectors'
 check_layer distributed 'io|autograd|embeddings|word2vec|distributed'
 check_layer tools 'io|autograd|embeddings|word2vec|distributed|tools' tools/vectors
+check_layer python 'io|autograd|embeddings|word2vec|tools|python'
 
 # embeddings/lm/ sits above the rest of embeddings/: only it and the command line include it.
 while IFS= read -r file; do
@@ -53,7 +55,7 @@ done < <(grep -lP '^#include "word2vec/(?!corpus/)' $(find tools -name '*.h' -o 
 while read -r lines file; do
   [[ $file == total ]] && continue
   ((lines <= 450)) || problems+=("$file has $lines lines (at most 450)")
-done < <(find io autograd embeddings word2vec distributed tools tests -name '*.h' -o -name '*.cpp' | sort | xargs wc -l)
+done < <(find io autograd embeddings word2vec distributed tools python tests -name '*.h' -o -name '*.cpp' | sort | xargs wc -l)
 
 if ((${#problems[@]} > 0)); then
   printf 'FAIL: %s\n' "${problems[@]}"

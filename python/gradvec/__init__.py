@@ -1,0 +1,11 @@
+"""gradvec from Python: word vectors with gensim's API over gradvec's C++ engine.
+
+    import gradvec
+    wv = gradvec.KeyedVectors.load("vectors.vec")
+    wv.most_similar("king", topn=5)
+
+See docs/python.md.
+"""
+from gradvec.keyed_vectors import KeyedVectors
+
+__all__ = ["KeyedVectors"]
