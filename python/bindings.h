@@ -12,6 +12,9 @@ namespace gv::python {
 
 // KeyedVectors' engine: reading, querying, evaluating and writing a table (vectors.cpp).
 void bind_vectors(pybind11::module_& module);
+// run_command: a command of the command line run in this process; Word2Vec trains with it
+// (training.cpp).
+void bind_training(pybind11::module_& module);
 
 // Words cross the boundary byte for byte: a vector file's words need not be UTF-8, so bytes that
 // are not become lone surrogates (Python's "surrogateescape"), which to_bytes turns back.

@@ -7,5 +7,6 @@
 See docs/python.md.
 """
 from gradvec.keyed_vectors import KeyedVectors
+from gradvec.word2vec import Word2Vec
 
-__all__ = ["KeyedVectors"]
+__all__ = ["KeyedVectors", "Word2Vec"]

@@ -1,0 +1,137 @@
+"""Word2Vec: gensim 4's Word2Vec API over `gradvec train`, run in this process.
+
+Every run is one `gradvec train` command line (gradvec._core.run_command): the same trainer, the
+same checks and messages, the same checkpoints. A corpus_file is read by the trainer itself, as
+gensim's corpus_file is (one sentence per line, tokens split at whitespace: --tokenizer
+whitespace); `sentences` are streamed into a file of that form in a temporary directory, one
+sentence at a time, so the corpus is never held as Python objects.
+
+Where the defaults differ from gensim's: sg=1 (skip-gram, gradvec's default; gensim's is CBOW),
+and alpha is used for CBOW too (gradvec train's own CBOW default is 0.05). min_alpha is not
+offered: the rate decays linearly to zero.
+"""
+import os
+import shutil
+import signal
+import tempfile
+
+from gradvec import _core
+from gradvec.keyed_vectors import KeyedVectors
+
+
+def _spool(sentences, path):
+    """Writes each sentence (a list of str tokens) as one line; returns how many were written."""
+    count = 0
+    with open(path, "w", encoding="utf-8", errors="surrogateescape") as out:
+        for count, sentence in enumerate(sentences, 1):
+            if isinstance(sentence, str):
+                raise TypeError(f"sentences[{count - 1}] is a str: each sentence is a list of "
+                                "tokens (e.g. line.split())")
+            for token in sentence:
+                if not isinstance(token, str) or not token or any(c.isspace() for c in token):
+                    raise ValueError(f"sentences[{count - 1}]: {token!r} is not a token: tokens "
+                                     "are non-empty str without whitespace")
+            out.write(" ".join(sentence))
+            out.write("\n")
+    if count == 0:
+        raise ValueError("sentences: holds no sentence")
+    return count
+
+
+class Word2Vec:
+    """Skip-gram or CBOW vectors trained by gradvec: gensim's parameter names, gradvec's engine.
+
+    gradvec's own options are keywords too: subwords (fastText's model), minn, maxn, buckets,
+    tokenizer ("whitespace", "words" or a BPE file), batch, optimizer, checkpoint (where Ctrl-C
+    keeps the run, and where it is kept at the end), quiet.
+    """
+
+    def __init__(self, sentences=None, corpus_file=None, vector_size=100, alpha=0.025, window=5,
+                 min_count=5, max_vocab_size=None, sample=1e-3, seed=1, workers=3, sg=1, hs=0,
+                 negative=5, epochs=5, max_final_vocab=None, subwords=False, minn=3, maxn=6,
+                 buckets=2000000, tokenizer="whitespace", batch=None, optimizer=None,
+                 checkpoint=None, quiet=False):
+        self.vector_size, self.window, self.min_count, self.epochs = vector_size, window, min_count, epochs
+        self.sg, self.hs, self.negative, self.alpha = sg, hs, negative, alpha
+        self.sample, self.seed, self.workers = sample, seed, workers
+        self.max_vocab_size, self.max_final_vocab = max_vocab_size, max_final_vocab
+        self.subwords, self.minn, self.maxn, self.buckets = subwords, minn, maxn, buckets
+        self.tokenizer, self.batch, self.optimizer = tokenizer, batch, optimizer
+        self.checkpoint, self.quiet = checkpoint, quiet
+        self._state = tempfile.TemporaryDirectory(prefix="gradvec-")
+        self._model = None  # the checkpoint of the last run: what save() keeps and train() continues
+        self._runs = 0
+        self.wv = None
+        if sentences is not None or corpus_file is not None:
+            self.train(sentences, corpus_file=corpus_file)
+
+    def _options(self):
+        """The run's options as `gradvec train` spells them."""
+        options = ["--dim", self.vector_size, "--window", self.window, "--min-count",
+                   self.min_count, "--sample", self.sample, "--seed", self.seed,
+                   "--threads", self.workers, "--model", "skipgram" if self.sg else "cbow",
+                   "--lr", self.alpha, "--tokenizer", self.tokenizer]
+        if self.hs:
+            if self.negative:
+                raise ValueError("hs=1 with negative > 0: gradvec trains one loss; "
+                                 "pass negative=0 for hierarchical softmax")
+            options += ["--loss", "hs"]
+        else:
+            options += ["--loss", "sgns", "--negative", self.negative]
+        for flag, value in [("--max-vocab-size", self.max_vocab_size),
+                            ("--max-vocab", self.max_final_vocab), ("--batch", self.batch),
+                            ("--optimizer", self.optimizer)]:
+            if value is not None:
+                options += [flag, value]
+        if self.subwords:
+            options += ["--subwords", "--minn", self.minn, "--maxn", self.maxn,
+                        "--buckets", self.buckets]
+        return options
+
+    def train(self, corpus_iterable=None, corpus_file=None, epochs=None):
+        """Trains on the sentences (any re-iterable of token lists) or the file: a fresh model the
+        first time, then continuing this one as `gradvec train --init` does (its words kept,
+        the corpus's new words at min_count added)."""
+        if (corpus_iterable is None) == (corpus_file is None):
+            raise TypeError("train: give either sentences (corpus_iterable) or corpus_file")
+        if corpus_file is None:
+            corpus_file = os.path.join(self._state.name, "sentences.txt")
+            _spool(corpus_iterable, corpus_file)
+        self._runs += 1
+        model = os.path.join(self._state.name, f"model{self._runs}.ckpt")
+        vectors = os.path.join(self._state.name, f"vectors{self._runs}.bin")
+        args = ["train", "--corpus", os.fspath(corpus_file), "--output", vectors,
+                "--output-format", "fasttext-bin" if self.subwords else "w2v-bin",
+                "--checkpoint", self.checkpoint or model, "--epochs", epochs or self.epochs]
+        args += ["--quiet"] if self.quiet else []
+        # A model continued keeps its own options; this run's threads are the caller's.
+        args += ["--init", self._model, "--threads", self.workers] if self._model else self._options()
+        handler = signal.getsignal(signal.SIGINT)
+        try:
+            _core.run_command([str(a) for a in args])
+        finally:
+            # The command's handlers stay ignoring a signal that stopped it (stop_signals.h);
+            # this interpreter takes Ctrl-C back.
+            signal.signal(signal.SIGINT, handler)
+        if self.checkpoint:
+            shutil.copyfile(self.checkpoint, model)
+        self._model = model
+        self.wv = KeyedVectors.load(vectors)
+        return self
+
+    def save(self, fname):
+        """Writes gradvec's checkpoint to `fname` (what `gradvec train --init` and --resume read),
+        and the vectors beside it in `fname`.vectors, as gensim keeps large arrays beside its file."""
+        if self._model is None:
+            raise ValueError("save: the model is not trained yet")
+        shutil.copyfile(self._model, fname)
+        self.wv.save_word2vec_format(os.fspath(fname) + ".vectors", binary=True)
+
+    @classmethod
+    def load(cls, fname):
+        """A model save() wrote: training continues it with train()."""
+        model = cls()
+        model._model = os.path.join(model._state.name, "loaded.ckpt")
+        shutil.copyfile(fname, model._model)
+        model.wv = KeyedVectors.load(os.fspath(fname) + ".vectors")
+        return model
