@@ -16,12 +16,12 @@ def require_gensim():
 
 @pytest.fixture(scope="session")
 def gradvec_binary():
-    return os.environ["GRADVEC_BINARY"]
+    return os.path.abspath(os.environ["GRADVEC_BINARY"])
 
 
 @pytest.fixture(scope="session")
 def source_dir():
-    return os.environ["GRADVEC_SOURCE_DIR"]
+    return os.path.abspath(os.environ["GRADVEC_SOURCE_DIR"])
 
 
 def structured_vectors(seed=7, pairs=300, noise=400, dim=32):

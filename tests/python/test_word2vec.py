@@ -39,7 +39,7 @@ def test_sentences_train_what_the_same_file_trains(source_dir, tmp_path, gradvec
     np.testing.assert_array_equal(KeyedVectors.load(out).vectors, from_list.wv.vectors)
 
 
-def test_a_generator_is_refused_by_name_and_bad_options_as_the_cli_says(tmp_path):
+def test_bad_sentences_and_options_are_refused_as_the_cli_refuses_them(tmp_path):
     with pytest.raises(TypeError, match=r"sentences\[1\] is a str"):
         gradvec.Word2Vec([["a", "b"], "c d"], **OPTIONS)
     with pytest.raises(ValueError, match=r"sentences\[0\]: 'a b' is not a token"):
