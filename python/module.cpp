@@ -46,4 +46,5 @@ PYBIND11_MODULE(_core, module) {
   py::register_exception_translator(&translate);
   gv::python::bind_vectors(module);
   gv::python::bind_training(module);
+  gv::python::bind_positions(module);
 }
