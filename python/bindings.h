@@ -17,6 +17,8 @@ void bind_vectors(pybind11::module_& module);
 void bind_training(pybind11::module_& module);
 // positional_table: `gradvec pe`'s tables as numpy arrays (positions.cpp).
 void bind_positions(pybind11::module_& module);
+// BpeTokenizer: a BPE file's encoder and decoder (bpe.cpp).
+void bind_bpe(pybind11::module_& module);
 
 // Words cross the boundary byte for byte: a vector file's words need not be UTF-8, so bytes that
 // are not become lone surrogates (Python's "surrogateescape"), which to_bytes turns back.

@@ -47,4 +47,5 @@ PYBIND11_MODULE(_core, module) {
   gv::python::bind_vectors(module);
   gv::python::bind_training(module);
   gv::python::bind_positions(module);
+  gv::python::bind_bpe(module);
 }

@@ -6,8 +6,8 @@
 
 See docs/python.md.
 """
-from gradvec import positions
+from gradvec import bpe, phrases, positions
 from gradvec.keyed_vectors import KeyedVectors
 from gradvec.word2vec import Word2Vec
 
-__all__ = ["KeyedVectors", "Word2Vec", "positions"]
+__all__ = ["KeyedVectors", "Word2Vec", "bpe", "phrases", "positions"]

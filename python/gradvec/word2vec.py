@@ -1,7 +1,7 @@
 """Word2Vec: gensim 4's Word2Vec API over `gradvec train`, run in this process.
 
-Every run is one `gradvec train` command line (gradvec._core.run_command): the same trainer, the
-same checks and messages, the same checkpoints. A corpus_file is read by the trainer itself, as
+Every run is one `gradvec train` command line run in this process: the same trainer, the
+same checks and messages, the same checkpoints (gradvec.command.run). A corpus_file is read by the trainer itself, as
 gensim's corpus_file is (one sentence per line, tokens split at whitespace: --tokenizer
 whitespace); `sentences` are streamed into a file of that form in a temporary directory, one
 sentence at a time, so the corpus is never held as Python objects.
@@ -12,10 +12,9 @@ offered: the rate decays linearly to zero.
 """
 import os
 import shutil
-import signal
 import tempfile
 
-from gradvec import _core
+from gradvec.command import run
 from gradvec.keyed_vectors import KeyedVectors
 
 
@@ -106,13 +105,7 @@ class Word2Vec:
         args += ["--quiet"] if self.quiet else []
         # A model continued keeps its own options; this run's threads are the caller's.
         args += ["--init", self._model, "--threads", self.workers] if self._model else self._options()
-        handler = signal.getsignal(signal.SIGINT)
-        try:
-            _core.run_command([str(a) for a in args])
-        finally:
-            # The command's handlers stay ignoring a signal that stopped it (stop_signals.h);
-            # this interpreter takes Ctrl-C back.
-            signal.signal(signal.SIGINT, handler)
+        run(*args)
         if self.checkpoint:
             shutil.copyfile(self.checkpoint, model)
         self._model = model
