@@ -31,12 +31,13 @@ using tools::VectorIndex;
 // The format a `format=` argument names by its command line flag ("w2v-bin"), or Auto.
 VectorFormat format_named(const std::string& name) {
   if (name == "auto") return VectorFormat::Auto;
-  std::string choices = "auto";
+  std::string message = "format: must be one of auto";
   for (const VectorFormatSpec& spec : vector_formats()) {
     if (spec.flag == name) return spec.format;
-    choices += "|" + std::string(spec.flag);
+    message += "|";
+    message += spec.flag;
   }
-  throw std::invalid_argument("format: must be one of " + choices + ", got '" + name + "'");
+  throw std::invalid_argument(message + ", got '" + name + "'");
 }
 
 std::vector<std::string> words_of(const py::iterable& words) {
