@@ -60,6 +60,7 @@ class Word2Vec:
         self._state = tempfile.TemporaryDirectory(prefix="gradvec-")
         self._model = None  # the checkpoint of the last run: what save() keeps and train() continues
         self._runs = 0
+        self.corpus_count = None  # sentences in the last `sentences` trained on
         self.wv = None
         if sentences is not None or corpus_file is not None:
             self.train(sentences, corpus_file=corpus_file)
@@ -87,15 +88,17 @@ class Word2Vec:
                         "--buckets", self.buckets]
         return options
 
-    def train(self, corpus_iterable=None, corpus_file=None, epochs=None):
-        """Trains on the sentences (any re-iterable of token lists) or the file: a fresh model the
+    def train(self, corpus_iterable=None, corpus_file=None, total_examples=None, total_words=None,
+              epochs=None):
+        """Trains on the sentences (any iterable of token lists) or the file: a fresh model the
         first time, then continuing this one as `gradvec train --init` does (its words kept,
-        the corpus's new words at min_count added)."""
+        the corpus's new words at min_count added). total_examples and total_words are taken for
+        gensim's calls and not needed: the trainer counts the corpus itself."""
         if (corpus_iterable is None) == (corpus_file is None):
             raise TypeError("train: give either sentences (corpus_iterable) or corpus_file")
         if corpus_file is None:
             corpus_file = os.path.join(self._state.name, "sentences.txt")
-            _spool(corpus_iterable, corpus_file)
+            self.corpus_count = _spool(corpus_iterable, corpus_file)
         self._runs += 1
         model = os.path.join(self._state.name, f"model{self._runs}.ckpt")
         vectors = os.path.join(self._state.name, f"vectors{self._runs}.bin")

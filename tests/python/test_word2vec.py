@@ -58,7 +58,8 @@ def test_save_load_and_continue(source_dir, tmp_path):
     loaded.quiet, loaded.workers = True, 1
     np.testing.assert_array_equal(loaded.wv.vectors, model.wv.vectors)
     more = [["zounds", "quoth", "the", "king"]] * 5 + shakespeare_lines(source_dir, 3000)[2000:]
-    loaded.train(more)
+    loaded.train(more, total_examples=len(more), epochs=2)  # as gensim's users call it
+    assert loaded.corpus_count == len(more)
     assert "zounds" in loaded.wv.key_to_index and "zounds" not in model.wv.key_to_index
     # The words it had are kept, and training moved their vectors.
     assert set(model.wv.index_to_key) < set(loaded.wv.index_to_key)
