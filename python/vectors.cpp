@@ -63,6 +63,7 @@ class Vectors {
   }
 
   const WordVectors& vectors() const { return vectors_; }
+  WordVectors& vectors() { return vectors_; }  // numpy writes the rows in place (`table`)
 
   py::list words() const {
     py::list out;
@@ -161,7 +162,7 @@ class Vectors {
 
 // (V, d) float32 over the table's rows, not a copy: `owner` (the Vectors) lives as long as it.
 py::array_t<float> table(const py::object& owner) {
-  auto& vectors = const_cast<WordVectors&>(owner.cast<const Vectors&>().vectors());
+  WordVectors& vectors = owner.cast<Vectors&>().vectors();
   const auto row_bytes = static_cast<py::ssize_t>(vectors.dim * sizeof(float));
   return py::array_t<float>({vectors.size(), vectors.dim}, {row_bytes, py::ssize_t{sizeof(float)}},
                             vectors.values.data(), owner);
