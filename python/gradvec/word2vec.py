@@ -94,6 +94,23 @@ class Word2Vec:
         first time, then continuing this one as `gradvec train --init` does (its words kept,
         the corpus's new words at min_count added). total_examples and total_words are taken for
         gensim's calls and not needed: the trainer counts the corpus itself."""
+        # A model continued keeps its own options; this run's threads are the caller's.
+        options = ["--init", self._model, "--threads", self.workers] if self._model else self._options()
+        return self._run(corpus_iterable, corpus_file, ["--epochs", epochs or self.epochs] + options)
+
+    @classmethod
+    def resume(cls, checkpoint, sentences=None, corpus_file=None, **params):
+        """Finishes the run a checkpoint stopped (Ctrl-C, or checkpoint= at its end), on the same
+        sentences or file, as `gradvec train --resume` does: at one thread, the vectors an
+        uninterrupted run trains, bit for bit. params: the constructor's, for this run (workers,
+        quiet, subwords for a fastText model's output, checkpoint)."""
+        model = cls(**params)
+        threads = ["--threads", model.workers] if "workers" in params else []
+        return model._run(sentences, corpus_file, ["--resume", os.fspath(checkpoint)] + threads)
+
+    def _run(self, corpus_iterable, corpus_file, options):
+        """One `gradvec train` on the sentences or the file with `options`; keeps its checkpoint
+        (what save() writes and train() continues) and reads its vectors into wv."""
         if (corpus_iterable is None) == (corpus_file is None):
             raise TypeError("train: give either sentences (corpus_iterable) or corpus_file")
         if corpus_file is None:
@@ -104,11 +121,9 @@ class Word2Vec:
         vectors = os.path.join(self._state.name, f"vectors{self._runs}.bin")
         args = ["train", "--corpus", os.fspath(corpus_file), "--output", vectors,
                 "--output-format", "fasttext-bin" if self.subwords else "w2v-bin",
-                "--checkpoint", self.checkpoint or model, "--epochs", epochs or self.epochs]
+                "--checkpoint", self.checkpoint or model]
         args += ["--quiet"] if self.quiet else []
-        # A model continued keeps its own options; this run's threads are the caller's.
-        args += ["--init", self._model, "--threads", self.workers] if self._model else self._options()
-        run(*args)
+        run(*args, *options)
         if self.checkpoint:
             shutil.copyfile(self.checkpoint, model)
         self._model = model
