@@ -3,6 +3,9 @@ numpy views of the C++ table, and errors as gensim raises them."""
 import gzip
 import os
 import shutil
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -175,3 +178,25 @@ def _ok_file(tmp_path):
     write_word2vec_text(path, ["king", "queen", "zero"],
                         np.array([[1, 2, 3], [3, 2, 1], [0, 0, 0]], dtype=np.float32))
     return path
+
+
+def test_reading_releases_the_gil(tmp_path):
+    # A thread reads vectors from a FIFO, which blocks until a writer comes; the writer is this
+    # interpreter's main thread, which can only run if the reading thread let go of the GIL.
+    # In a child interpreter, so that a held GIL fails the test by its timeout instead of hanging.
+    script = textwrap.dedent(f"""
+        import os, threading
+        import gradvec
+        fifo = {str(tmp_path / "vectors.fifo")!r}
+        os.mkfifo(fifo)
+        loaded = []
+        reader = threading.Thread(target=lambda: loaded.append(gradvec.KeyedVectors.load(fifo)))
+        reader.start()
+        with open(fifo, "w") as out:
+            out.write("2 3\\nking 1 2 3\\nqueen 3 2 1\\n")
+        reader.join()
+        print(loaded[0].index_to_key)
+    """)
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=60)
+    assert run.stdout.strip() == "['king', 'queen']", run.stderr
