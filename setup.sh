@@ -8,6 +8,9 @@
 #                         and PyTorch run at their best
 #   ./setup.sh --fuzz     also clang and its libFuzzer, for the -DGRADVEC_FUZZ=ON build
 #   ./setup.sh --mpi      also Open MPI (its headers and mpirun), for the -DGRADVEC_MPI=ON build
+#   ./setup.sh --python   also pybind11, numpy, pytest and setuptools (the build backend of
+#                         `pip install .`), and gensim, which the module's tests compare with, for
+#                         the -DGRADVEC_PYTHON=ON build (docs/python.md)
 set -euo pipefail
 
 packages=(g++ cmake make catch2 libcli11-dev libbenchmark-dev zlib1g-dev)
@@ -19,6 +22,9 @@ case "${1:-}" in
   # sanitizer runtimes.
   --fuzz) packages+=(clang libclang-rt-14-dev) ;;
   --mpi) packages+=(libopenmpi-dev openmpi-bin) ;;
+  # python3-dev: Python.h; python3-venv: the venv docs/python.md installs into.
+  --python) packages+=(python3-dev python3-venv pybind11-dev python3-pybind11 python3-numpy python3-pytest
+                       python3-setuptools python3-wheel python3-pip python3-gensim) ;;
 esac
 
 missing=()

@@ -6,6 +6,7 @@
 #      autograd  <-  text  <-  word2vec, lm, tools/vectors  (corpora, tokenizers, vocabularies: the text they read)
 #      embeddings, text  <-  lm  <-  tools  (the transformer: nothing else uses it)
 #      word2vec  <-  distributed  <-  tools  (training across MPI ranks; built with GRADVEC_MPI only)
+#      tools  <-  python  (the Python module's bindings, built with GRADVEC_PYTHON only)
 #  - word2vec/ holds no word-vector file code; tools/ reaches word2vec/ only to train;
 #  - no source or test file (C++) is longer than 450 lines.
 set -uo pipefail
@@ -34,6 +35,7 @@ check_layer word2vec 'io|autograd|text|embeddings|word2vec'
 check_layer tools/vectors 'io|autograd|text|embeddings|tools/vectors'
 check_layer distributed 'io|autograd|text|embeddings|word2vec|distributed'
 check_layer tools 'io|autograd|text|embeddings|lm|word2vec|distributed|tools' tools/vectors
+check_layer python 'io|autograd|text|embeddings|lm|word2vec|tools|python'
 
 # Vector files have one home, tools/vectors/.
 while IFS= read -r file; do
@@ -49,7 +51,7 @@ done < <(grep -l '^#include "word2vec/' $(find tools -name '*.h' -o -name '*.cpp
 while read -r lines file; do
   [[ $file == total ]] && continue
   ((lines <= 450)) || problems+=("$file has $lines lines (at most 450)")
-done < <(find io autograd text embeddings lm word2vec distributed tools tests -name '*.h' -o -name '*.cpp' | sort | xargs wc -l)
+done < <(find io autograd text embeddings lm word2vec distributed tools python tests -name '*.h' -o -name '*.cpp' | sort | xargs wc -l)
 
 if ((${#problems[@]} > 0)); then
   printf 'FAIL: %s\n' "${problems[@]}"

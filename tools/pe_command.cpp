@@ -11,14 +11,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "autograd/rng.h"
-#include "autograd/var.h"
-#include "embeddings/learned_positional_embedding.h"
-#include "embeddings/rotary_embedding.h"
-#include "embeddings/sinusoidal_positional_embedding.h"
 #include "tools/commands.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
+#include "tools/positional_table.h"
 #include "tools/svg.h"
 #include "tools/validators.h"
 
@@ -26,35 +22,9 @@ namespace gv::tools {
 
 namespace {
 
-// pe prints its table as text for reading, plotting or pasting: 2^24 numbers are already about
-// 150 MB of it, far past anything read, and keep the largest working set, RoPE's (the table,
-// its cos and sin, and the products that rotate it: about eight tables), under a gigabyte.
-// --len and --dim are each bounded by it, and so is the table they make.
-constexpr int64_t kMaxNumbers = int64_t{1} << 24;
-
-struct PeOptions {
-  std::string kind;
-  int64_t length = 0;
-  int64_t dim = 0;
-  bool interleaved = false;
-  uint64_t seed = 1;
+struct PeOptions : PositionalTableOptions {
   std::string svg_path;
 };
-
-// (T, D): the table the command prints.
-Tensor positional_table(const PeOptions& options) {
-  if (options.kind == "sinusoidal") {
-    return SinusoidalPositionalEmbedding(options.length, options.dim).table();
-  }
-  if (options.kind == "learned") {
-    Rng rng(options.seed);
-    return LearnedPositionalEmbedding(options.length, options.dim, rng).weight().value();
-  }
-  RotaryOptions rope_options;
-  rope_options.interleaved = options.interleaved;
-  const RotaryEmbedding rope(options.length, options.dim, rope_options);
-  return rope.forward(Var::constant(Tensor::ones({options.length, options.dim}))).value();
-}
 
 std::string describe(const PeOptions& options) {
   std::string kind = options.kind;
@@ -74,21 +44,7 @@ void print_table(const Tensor& table) {
 }
 
 void run_pe(const PeOptions& options) {
-  if (options.interleaved && options.kind != "rope") {
-    throw std::invalid_argument("--interleaved applies to --kind rope only, not " + options.kind);
-  }
-  // Checked here, by the option's name, before the library's own check names its class.
-  if (options.kind != "learned" && options.dim % 2 != 0) {
-    throw std::invalid_argument("--dim must be even for --kind " + options.kind +
-                                " (its dimensions work in sin/cos pairs), got " +
-                                std::to_string(options.dim));
-  }
-  if (options.length > kMaxNumbers / options.dim) {  // each is at most kMaxNumbers: no overflow
-    throw std::invalid_argument(
-        "--len " + std::to_string(options.length) + " is too large for --dim " +
-        std::to_string(options.dim) + ": " + std::to_string(options.length * options.dim) +
-        " numbers, more than pe prints (" + std::to_string(kMaxNumbers) + ")");
-  }
+  check_positional_table(options);
   if (writes_to_standard_output(options.svg_path)) {
     throw std::invalid_argument("--svg " + options.svg_path +
                                 ": the table is printed on standard output; give the SVG a file");
@@ -118,10 +74,10 @@ void add_pe_command(CLI::App& app) {
       ->check(CLI::IsMember({"sinusoidal", "learned", "rope"}));
   pe->add_option("--len", options->length, "Number of positions T")
       ->required()
-      ->check(positive_integer_up_to(kMaxNumbers));
+      ->check(positive_integer_up_to(kMaxPositionalNumbers));
   pe->add_option("--dim", options->dim, "Dimensions D (even for sinusoidal and rope)")
       ->required()
-      ->check(positive_integer_up_to(kMaxNumbers));
+      ->check(positive_integer_up_to(kMaxPositionalNumbers));
   pe->add_flag("--interleaved", options->interleaved,
                "rope: pair dims (2i, 2i+1) as the RoPE paper, not (i, i + D/2) as GPT-NeoX");
   pe->add_option("--seed", options->seed, "learned: seed of the N(0, 1) initialisation")

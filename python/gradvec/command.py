@@ -1,0 +1,17 @@
+"""Runs a command of the command line in this process (gradvec._core.run_command): what
+Word2Vec, bpe.train and phrases.detect are, so each does exactly what its command does."""
+import signal
+
+from gradvec import _core
+
+
+def run(*args):
+    """`gradvec ARGS...`; a bad option raises ValueError with the command's message, a signal
+    that stopped it KeyboardInterrupt."""
+    handler = signal.getsignal(signal.SIGINT)
+    try:
+        _core.run_command([str(a) for a in args])
+    finally:
+        # A training command's handlers stay ignoring a signal that stopped it
+        # (tools/stop_signals.h); this interpreter takes Ctrl-C back.
+        signal.signal(signal.SIGINT, handler)

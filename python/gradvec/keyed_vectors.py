@@ -1,0 +1,161 @@
+"""KeyedVectors: gensim 4's KeyedVectors API over gradvec's vector table (gradvec._core.Vectors).
+
+The rows live in the C++ table; `vectors` and `wv[word]` are numpy views of them, not copies.
+Every query runs the command line's code (tools/vectors/), so answers equal `gradvec nearest`,
+`gradvec analogy` and `gradvec eval`'s, and gensim's.
+"""
+import numpy as np
+
+from gradvec import _core
+
+
+def _word_list(words):
+    """gensim accepts one word or a list of them."""
+    if words is None:
+        return []
+    if isinstance(words, str):
+        return [words]
+    return list(words)
+
+
+class KeyedVectors:
+    """Words and one float32 row per word, read from any file the command line reads."""
+
+    def __init__(self, table):
+        self._table = table
+        self.vectors = table.table  # (V, d) float32, a view of the C++ rows
+        self.index_to_key = table.words()
+        self.key_to_index = {word: i for i, word in enumerate(self.index_to_key)}
+
+    @classmethod
+    def load(cls, path, format="auto", limit=None):
+        """Reads a vector file: GloVe, word2vec text or binary, fastText .vec or .bin, gzip'd or not.
+
+        format: "auto" (detected from the content, as the command line does), or one of the
+        command line's --vectors-format names: "glove", "w2v", "w2v-bin", "fasttext-bin".
+        limit: keep the first `limit` words only. A file that cannot be read raises ValueError
+        with the command line's one-line message.
+        """
+        return cls(_core.Vectors.read(str(path), format, limit or 0))
+
+    @classmethod
+    def load_word2vec_format(cls, fname, binary=None, limit=None, no_header=False):
+        """gensim's name for load(). binary=True reads word2vec binary; binary=None or False detect
+        the format from the content (so a GloVe file or a fastText .bin reads too); no_header=True
+        reads GloVe."""
+        if no_header:
+            return cls.load(fname, "glove", limit)
+        return cls.load(fname, "w2v-bin" if binary else "auto", limit)
+
+    def save_word2vec_format(self, fname, binary=False):
+        """Writes word2vec text (binary=False) or binary, atomically."""
+        self._table.write(str(fname), "w2v-bin" if binary else "w2v")
+
+    @property
+    def vector_size(self):
+        return self._table.dim
+
+    def __len__(self):
+        return len(self.index_to_key)
+
+    def __contains__(self, key):
+        """Whether the word has a vector: a row, or (fastText model) n-grams."""
+        if key in self.key_to_index:
+            return True
+        try:
+            self._table.vector_outside_vocabulary(key)
+        except KeyError:
+            return False
+        return True
+
+    def has_index_for(self, key):
+        return key in self.key_to_index
+
+    def get_index(self, key):
+        try:
+            return self.key_to_index[key]
+        except KeyError:
+            self._table.vector_outside_vocabulary(key)  # raises KeyError with close spellings
+            raise KeyError(key) from None  # a fastText word from n-grams has no index
+
+    def get_vector(self, key, norm=False):
+        """The word's row as a view of the table (norm=False), or its unit vector (a copy).
+        For a fastText model, a word outside the vocabulary gets its vector from its n-grams."""
+        if norm:
+            return self._table.unit_vector(key)
+        index = self.key_to_index.get(key)
+        if index is None:
+            return self._table.vector_outside_vocabulary(key)
+        return self.vectors[index]
+
+    def __getitem__(self, key):
+        if isinstance(key, str):
+            return self.get_vector(key)
+        return np.vstack([self.get_vector(k) for k in key])
+
+    def fill_norms(self, force=False):
+        """Queries run on unit rows computed once; after writing to `vectors`, call
+        fill_norms(force=True) so they see the new values (as in gensim)."""
+        if force:
+            self._table.refresh_index()
+
+    def most_similar(self, positive=None, negative=None, topn=10, restrict_vocab=None):
+        """[(word, cosine)] best first, query words excluded: gensim's most_similar."""
+        return self._table.most_similar(
+            _word_list(positive), _word_list(negative), topn, restrict_vocab or 0, False)
+
+    def most_similar_cosmul(self, positive=None, negative=None, topn=10, restrict_vocab=None):
+        """[(word, score)] by 3CosMul (Levy & Goldberg 2014): gensim's most_similar_cosmul."""
+        return self._table.most_similar(
+            _word_list(positive), _word_list(negative), topn, restrict_vocab or 0, True)
+
+    def similar_by_word(self, word, topn=10, restrict_vocab=None):
+        return self.most_similar(positive=[word], topn=topn, restrict_vocab=restrict_vocab)
+
+    def similarity(self, w1, w2):
+        """Cosine of the two words' vectors."""
+        return self._table.similarity(w1, w2)
+
+    def doesnt_match(self, words):
+        """The word furthest from the mean of the words' unit vectors (gensim's doesnt_match;
+        words without a vector are left out)."""
+        used = [w for w in _word_list(words) if w in self]
+        if not used:
+            raise ValueError("doesnt_match: none of the words has a vector")
+        units = np.vstack([self._table.unit_vector(w) for w in used])
+        mean = units.mean(axis=0)
+        mean /= np.linalg.norm(mean)
+        return used[int(np.argmin(units @ mean))]
+
+    def evaluate_word_analogies(self, analogies, restrict_vocab=300000, case_insensitive=True,
+                                similarity_function="most_similar"):
+        """(accuracy, sections), counted as gensim counts: sections are dicts with "section",
+        "correct" and "incorrect" — counts here, where gensim lists the questions — the last
+        one "Total accuracy". similarity_function "most_similar_cosmul" scores by 3CosMul."""
+        cosmul = {"most_similar": False, "most_similar_cosmul": True}.get(similarity_function)
+        if cosmul is None:
+            raise ValueError("similarity_function: must be most_similar or most_similar_cosmul, "
+                             f"got {similarity_function!r}")
+        rows = self._table.evaluate_analogies(str(analogies), restrict_vocab or 0,
+                                              case_insensitive, cosmul)
+        sections = [{"section": name, "correct": correct, "incorrect": seen - correct}
+                    for name, correct, seen, _ in rows]
+        sections[-1]["section"] = "Total accuracy"
+        _, correct, seen, _ = rows[-1]
+        return (correct / seen if seen else 0.0), sections
+
+    def evaluate_word_pairs(self, pairs, restrict_vocab=300000, case_insensitive=True):
+        """(pearson, spearman, oov_ratio) as gensim returns them, but only Spearman's rho is
+        computed (gradvec eval similarity's): pearson is None and spearman is (rho, None), with
+        no p-value. oov_ratio is the percentage of pairs skipped for a word without a vector."""
+        rho, used, skipped = self._table.evaluate_similarity(str(pairs), restrict_vocab or 0,
+                                                             case_insensitive)
+        return None, (rho, None), 100.0 * skipped / (used + skipped)
+
+    def to_gensim(self):
+        """A gensim.models.KeyedVectors holding a copy of the words and rows (needs gensim)."""
+        from gensim.models import KeyedVectors as GensimKeyedVectors
+
+        out = GensimKeyedVectors(self.vector_size, dtype=np.float32)
+        out.add_vectors(self.index_to_key, np.array(self.vectors))
+        return out

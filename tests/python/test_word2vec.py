@@ -1,0 +1,97 @@
+"""gradvec.Word2Vec: `gradvec train` driven from Python — a list of sentences trains what the same
+text in a file trains, checkpoints save, load and continue, Ctrl-C raises KeyboardInterrupt."""
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import gradvec
+from gradvec.keyed_vectors import KeyedVectors
+
+
+def shakespeare_lines(source_dir, count=4000):
+    with open(os.path.join(source_dir, "data", "tinyshakespeare.txt"), encoding="utf-8") as text:
+        return [line.split() for line, _ in zip(text, range(count)) if line.split()]
+
+
+OPTIONS = dict(vector_size=24, window=3, min_count=3, epochs=2, workers=1, seed=5, quiet=True)
+
+
+def test_sentences_train_what_the_same_file_trains(source_dir, tmp_path, gradvec_binary):
+    sentences = shakespeare_lines(source_dir)
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text("".join(" ".join(s) + "\n" for s in sentences))
+    from_list = gradvec.Word2Vec(sentences, **OPTIONS)
+    from_file = gradvec.Word2Vec(corpus_file=str(corpus), **OPTIONS)
+    assert from_list.wv.index_to_key == from_file.wv.index_to_key
+    assert len(from_list.wv) > 500 and from_list.wv.vector_size == 24
+    np.testing.assert_array_equal(from_list.wv.vectors, from_file.wv.vectors)
+    # ... and the command line, given the same options, trains the same vectors.
+    out = tmp_path / "cli.bin"
+    subprocess.run([gradvec_binary, "train", "--corpus", str(corpus), "--output", str(out),
+                    "--output-format", "w2v-bin", "--dim", "24", "--window", "3",
+                    "--min-count", "3", "--epochs", "2", "--threads", "1", "--seed", "5",
+                    "--tokenizer", "whitespace", "--quiet"], check=True, capture_output=True)
+    np.testing.assert_array_equal(KeyedVectors.load(out).vectors, from_list.wv.vectors)
+
+
+def test_bad_sentences_and_options_are_refused_as_the_cli_refuses_them(tmp_path):
+    with pytest.raises(TypeError, match=r"sentences\[1\] is a str"):
+        gradvec.Word2Vec([["a", "b"], "c d"], **OPTIONS)
+    with pytest.raises(ValueError, match=r"sentences\[0\]: 'a b' is not a token"):
+        gradvec.Word2Vec([["a b"]], **OPTIONS)
+    with pytest.raises(ValueError, match="--window: must be an integer in"):
+        gradvec.Word2Vec([["a", "b"]], **dict(OPTIONS, window=0))
+    with pytest.raises(ValueError, match="no/such/file.txt"):
+        gradvec.Word2Vec(corpus_file="no/such/file.txt", **OPTIONS)
+
+
+def test_save_load_and_continue(source_dir, tmp_path):
+    sentences = shakespeare_lines(source_dir, 2000)
+    model = gradvec.Word2Vec(sentences, **OPTIONS)
+    model.save(tmp_path / "m.model")
+    loaded = gradvec.Word2Vec.load(tmp_path / "m.model")
+    loaded.quiet, loaded.workers = True, 1
+    np.testing.assert_array_equal(loaded.wv.vectors, model.wv.vectors)
+    more = [["zounds", "quoth", "the", "king"]] * 5 + shakespeare_lines(source_dir, 3000)[2000:]
+    loaded.train(more, total_examples=len(more), epochs=2)  # as gensim's users call it
+    assert loaded.corpus_count == len(more)
+    assert "zounds" in loaded.wv.key_to_index and "zounds" not in model.wv.key_to_index
+    # The words it had are kept, and training moved their vectors.
+    assert set(model.wv.index_to_key) < set(loaded.wv.index_to_key)
+    assert not np.array_equal(loaded.wv["the"], model.wv["the"])
+
+
+def test_ctrl_c_raises_keyboard_interrupt_and_the_run_resumes_bit_for_bit(source_dir, tmp_path):
+    corpus = os.path.join(source_dir, "data", "tinyshakespeare.txt")
+    options = dict(epochs=40, workers=1, vector_size=32, quiet=True)
+    # In a child interpreter, which sends itself SIGINT once training runs.
+    script = textwrap.dedent(f"""
+        import os, signal, threading, time
+        import gradvec
+        threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        try:
+            gradvec.Word2Vec(corpus_file={corpus!r}, checkpoint={str(tmp_path / "stopped.ckpt")!r},
+                             **{options!r})
+        except KeyboardInterrupt:
+            print("KeyboardInterrupt")
+        # The interpreter has its Ctrl-C back.
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(5)
+        except KeyboardInterrupt:
+            print("and again")
+    """)
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=300)
+    assert run.stdout.split("\n")[:2] == ["KeyboardInterrupt", "and again"], run.stderr
+    assert "interrupted" in run.stderr or "stopped" in run.stderr, run.stderr
+    resumed = gradvec.Word2Vec.resume(tmp_path / "stopped.ckpt", corpus_file=corpus, workers=1,
+                                      quiet=True)
+    whole = gradvec.Word2Vec(corpus_file=corpus, **options)
+    assert resumed.wv.index_to_key == whole.wv.index_to_key
+    np.testing.assert_array_equal(resumed.wv.vectors, whole.wv.vectors)
