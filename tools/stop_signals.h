@@ -61,6 +61,12 @@ inline constexpr const char* kPhrasesStopSignalsHelp =
     "rewrite at the next sentence, with nothing written; the exit status is 130, 143 or 129 (128 "
     "+ the signal's number).";
 
+// What --help of bpe train says about them.
+inline constexpr const char* kBpeTrainStopSignalsHelp =
+    "INT (Ctrl-C, and kill -INT to a script's background job), TERM and HUP end counting (at its "
+    "next MiB) or learning (at its next merge), with nothing written; the exit status is 130, "
+    "143 or 129 (128 + the signal's number).";
+
 // "SIGINT", "SIGTERM" or "SIGHUP"; "a signal" for any other.
 const char* signal_name(int signal);
 
