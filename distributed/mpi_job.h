@@ -10,6 +10,7 @@
 
 #include <mpi.h>
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -42,18 +43,45 @@ class MpiJob {
   // Waits for every rank.
   void barrier() const;
 
+  // While `stop` is given, a stop signal cuts the waits short: once *stop is true, an operation
+  // waits kStopGrace more at most, then asks which ranks wait in it too, and unless all do
+  // (then it runs to its end) names the others and ends the job with status `stop_status()`
+  // (128 + the signal's number). A rank that is stopped or cut off would otherwise hold a
+  // signalled rank for the whole wait limit. nullptr: the wait limit alone, as once the ranks
+  // have agreed to stop or have finished training and wait for rank 0's writes.
+  void end_waits_at_stop(const std::atomic<bool>* stop, int (*stop_status)());
+  static constexpr double kStopGraceSeconds = 1.0;
+
+  // Stop notices, which end the other ranks' counting passes (count_shares) at once rather
+  // than at the end of their shares. Each rank whose pass stopped sends one to every other
+  // rank (send_stop_notices); stop_notice_came() receives those that have come and says whether
+  // one has (any thread, while no other calls MPI); once an exchange has shown which ranks
+  // stopped, settle_stop_notices receives the rest from them and completes this rank's own.
+  void send_stop_notices();
+  bool stop_notice_came();
+  void settle_stop_notices(const std::vector<bool>& stopped);
+
  private:
   void all_reduce(void* values, int count, MPI_Datatype type, MPI_Op op) const;
   // Waits for the nonblocking collective `request`, answering the other ranks' roll calls
-  // meanwhile; past the wait limit, give_up().
+  // meanwhile; past the wait limit, give_up(), and past a stop's grace, the same unless every
+  // rank is in the collective.
   void complete(MPI_Request& request) const;
-  // Asks every other rank whether it waits in the collective too, and ends the job naming
-  // those that do not answer, `waited` seconds having passed.
+  // Asks every other rank whether it waits in the collective too, and returns those that do not
+  // answer within a second ("1, 3"), with their number in *absent.
+  std::string roll_call(int* absent) const;
+  // Ends the job naming the ranks that did not come, `waited` seconds having passed.
   [[noreturn]] void give_up(double waited) const;
+  // Prints "gradvec: rank K: `reason`" and ends the job with `status`.
+  [[noreturn]] void abort_with(int status, const std::string& reason) const;
 
   int rank_ = 0;
   int size_ = 1;
   int64_t wait_limit_seconds_;
+  const std::atomic<bool>* stop_ = nullptr;
+  int (*stop_status_)() = nullptr;
+  std::vector<MPI_Request> notices_sent_;
+  std::vector<bool> notice_from_;  // by rank: whose stop notice this rank has received
 };
 
 }  // namespace gv

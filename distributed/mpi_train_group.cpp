@@ -43,9 +43,10 @@ void MpiTrainGroup::run(const std::function<void()>& body) {
   } catch (const std::bad_alloc&) {
     job_.abort("out of memory");
   } catch (const std::exception& e) {
-    if (!sync_ || !sync_->stopping()) job_.abort(printable(e.what()));
+    if (!stop_agreed_ && (!sync_ || !sync_->stopping())) job_.abort(printable(e.what()));
     // A stop the ranks agreed on ends every rank here once rank 0 has kept the checkpoint (or
-    // failed to, which it says): each leaves with its status, without MPI_Abort.
+    // failed to, which it says), or at once when it stopped their count: each leaves with its
+    // status, without MPI_Abort.
     job_.barrier();
     throw;
   }
@@ -133,6 +134,8 @@ void MpiTrainGroup::end_training(const Trainer& trainer) {
   append_raw(own, state.sync.processes);  // this rank's place in the schedule, then its workers
   append_raw(own, state.positions);
   const std::vector<std::string> ranks = job_.all_gather(own);
+  // Every rank is here: what follows waits for rank 0's writes, which a signal must not cut.
+  job_.end_waits_at_stop(nullptr, nullptr);
   if (!leads()) return;
   state.sync.processes.clear();
   state.positions.clear();
@@ -152,6 +155,8 @@ int MpiTrainGroup::stop_signal(int own) {
   // flag of a round alone: they learn here which signal it was.
   int64_t signal = own;
   job_.max(&signal, 1);
+  stop_agreed_ = true;
+  job_.end_waits_at_stop(nullptr, nullptr);
   return static_cast<int>(signal);
 }
 

@@ -33,6 +33,9 @@ class MpiTrainGroup final : public TrainGroup {
       : job_(rank_timeout), sync_words_(sync_words) {}
 
   void run(const std::function<void()>& body) override;
+  void end_waits_at_stop(const std::atomic<bool>& stop, int (*stop_status)()) override {
+    job_.end_waits_at_stop(&stop, stop_status);
+  }
   bool leads() const override { return job_.rank() == 0; }
   int processes() const override { return job_.size(); }
   void check_alike(const std::function<void()>& check) override;
@@ -54,6 +57,7 @@ class MpiTrainGroup final : public TrainGroup {
   int64_t share_words_ = -1;  // counted by counted_trainer(); -1: estimated in join()
   std::unique_ptr<MpiTableSync> sync_;
   std::unique_ptr<TrainingState> gathered_;  // end_training(), on rank 0: every rank's
+  bool stop_agreed_ = false;                 // stop_signal() ran: every rank is stopping
 };
 
 }  // namespace gv

@@ -23,6 +23,9 @@ struct CorpusPassStopped : std::runtime_error {
 // throws); nullptr: passes run to their end. A process-wide setting, like abandon_waits_when,
 // since each MPI rank counts through its own call chain.
 void stop_corpus_passes_when(const std::atomic<bool>* flag);
+// The flag stop_corpus_passes_when was last given (nullptr for none): an MPI rank's counting
+// watches it beside the other ranks' notices, and puts it back after.
+const std::atomic<bool>* corpus_pass_stop_flag();
 // Throws CorpusPassStopped(doing) if the flag stop_corpus_passes_when was given is set.
 void throw_if_corpus_pass_stopped(const std::string& doing);
 

@@ -1,7 +1,7 @@
 // A corpus's fingerprint: what a checkpoint records of the text it was trained on, so that
 // --resume on another corpus is refused instead of silently training on it. Shared by the
 // word2vec trainer (text/corpus/corpus_fingerprint.h, which reads its files and combines
-// them) and the character model (embeddings/lm, which fingerprints the text it read).
+// them) and the transformer (lm/, which fingerprints the text it read).
 //
 // The size alone misses a file of the same length: a rot13 of the corpus, its lines in another
 // order. So the fingerprint also holds a 64-bit hash of every byte (XXH64, seed 0). Hashing

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "io/atomic_file.h"
+#include "io/corpus_pass_stop.h"
 #include "io/gunzip_reader.h"
 #include "io/input_file.h"
 #include "io/printable.h"
@@ -37,6 +38,7 @@
 #include "tools/launched_ranks.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
+#include "tools/progress.h"
 #include "tools/validators.h"
 
 namespace gv::tools {
@@ -66,11 +68,15 @@ void for_each_block(std::istream& in, Use use) {
 }
 
 // Calls `use` with each pre-token of `in` (pre_tokenizer.h) as the bytes after it settle it: a
-// block and the pre-token being read are held, never a whole line.
+// block and the pre-token being read are held, never a whole line. With `doing` ("counting
+// big.txt"), a stop signal ends the pass at its next block (CorpusPassStopped).
 template <class Use>
-void for_each_pre_token_of(std::istream& in, Use use) {
+void for_each_pre_token_of(std::istream& in, Use use, const std::string* doing = nullptr) {
   bpe::PreTokenStream pre_tokens;
-  for_each_block(in, [&](std::string_view block) { pre_tokens.add(block, use); });
+  for_each_block(in, [&](std::string_view block) {
+    if (doing != nullptr) throw_if_corpus_pass_stopped(*doing);
+    pre_tokens.add(block, use);
+  });
   pre_tokens.finish(use);
 }
 
@@ -114,6 +120,10 @@ void finish_standard_output() {
 
 void run_train(const BpeArgs& args) {
   refuse_launched_ranks("gradvec bpe train runs as one process", "train", kStartWithoutLauncher);
+  // From the start through the write: a signal (INT even where a script's background job has it
+  // ignored) ends counting or learning at the next MiB or merge, with nothing written, but never
+  // cuts the write.
+  const StopSignals signals;
   const CorpusArgument corpus_argument(args.corpus, BpeArgs().corpus, args.allow_binary);
   refuse_shared_files(corpus_argument.inputs(), {{"--output", args.output}});
   const OutputLocks locks = prepare_outputs({args.output});
@@ -123,7 +133,9 @@ void run_train(const BpeArgs& args) {
   for (size_t i = 0; i < corpus.file_count(); ++i) {
     std::ifstream file;
     open_corpus(corpus.path(i), file);
-    for_each_pre_token_of(file, [&](std::string_view piece) { trainer.add_pre_token(piece, 1); });
+    const std::string counting = "counting " + corpus.file_name(i);
+    for_each_pre_token_of(
+        file, [&](std::string_view piece) { trainer.add_pre_token(piece, 1); }, &counting);
     if (file.bad()) throw std::runtime_error(corpus.file_name(i) + ": cannot read the corpus");
   }
   const bpe::BpeTokens vocabulary(trainer.learn(args.vocab_size));
@@ -133,6 +145,7 @@ void run_train(const BpeArgs& args) {
       stderr, "%zu merges learned (a vocabulary of %lld tokens) from %s in %.2f s, written to %s\n",
       vocabulary.merges().size(), static_cast<long long>(vocabulary.size()),
       printable(corpus.name()).c_str(), took.count(), printable(args.output).c_str());
+  end_if_signalled(signals, "learning", args.output);
 }
 
 // The decompressed standard input (if gzip'd, as every command reads a file) given to
@@ -233,6 +246,7 @@ void add_bpe_command(CLI::App& app) {
       ->check(integer_in<int64_t>(bpe::kMinVocabSize, bpe::kMaxVocabSize))
       ->capture_default_str();
   train->add_option("--output", args->output, "Where the BPE file goes")->required();
+  train->footer(kBpeTrainStopSignalsHelp);
   train->callback([args] { run_train(*args); });
 
   CLI::App* encode = bpe->add_subcommand(

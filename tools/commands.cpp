@@ -48,7 +48,7 @@ void add_all_commands(CLI::App& app) {
   app.footer(
       "gradvec help COMMAND... prints a command's help, as gradvec COMMAND... --help does\n\n"
       "More: README.md, then docs/ (training.md, distributed.md, vectors.md, lm.md, "
-      "architecture.md, reliability.md) in gradvec's source tree");
+      "python.md, architecture.md, reliability.md) in gradvec's source tree");
 }
 
 }  // namespace gv::tools

@@ -41,8 +41,7 @@ int main(int argc, char** argv) {
     return 128 + e.signal;
   } catch (const gv::CorpusPassStopped& e) {
     // A signal (tools/stop_signals.h) ended a pass over the corpus before anything came of it.
-    std::fprintf(stderr, "interrupted while %s: nothing was written\n",
-                 gv::printable(e.what()).c_str());
+    gv::tools::report_stopped_pass(e);
     return gv::tools::failed_status(2);
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "gradvec: error: %s\n", gv::tools::out_of_memory_message(app).c_str());

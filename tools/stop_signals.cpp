@@ -3,8 +3,10 @@
 #include <unistd.h>
 
 #include <array>
+#include <cstdio>
 
 #include "io/corpus_pass_stop.h"
+#include "io/printable.h"
 
 namespace gv::tools {
 
@@ -83,6 +85,11 @@ int StopSignals::received() const {
 int failed_status(int otherwise) {
   const int signal = g_first.load();
   return signal != 0 ? 128 + signal : otherwise;
+}
+
+void report_stopped_pass(const CorpusPassStopped& stopped) {
+  std::fprintf(stderr, "interrupted while %s: nothing was written\n",
+               printable(stopped.what()).c_str());
 }
 
 const char* signal_name(int signal) {

@@ -18,6 +18,7 @@
 #include <csignal>
 
 #include "io/atomic_file.h"
+#include "io/corpus_pass_stop.h"
 
 namespace gv::tools {
 
@@ -60,6 +61,16 @@ inline constexpr const char* kPhrasesStopSignalsHelp =
     "INT (Ctrl-C, and kill -INT to a script's background job), TERM and HUP end counting or the "
     "rewrite at the next sentence, with nothing written; the exit status is 130, 143 or 129 (128 "
     "+ the signal's number).";
+
+// What --help of bpe train says about them.
+inline constexpr const char* kBpeTrainStopSignalsHelp =
+    "INT (Ctrl-C, and kill -INT to a script's background job), TERM and HUP end counting (at its "
+    "next MiB) or learning (at its next merge), with nothing written; the exit status is 130, "
+    "143 or 129 (128 + the signal's number).";
+
+// Says on stderr that a stop signal ended the pass over a corpus `stopped` names: "interrupted
+// while counting big.txt: nothing was written".
+void report_stopped_pass(const CorpusPassStopped& stopped);
 
 // "SIGINT", "SIGTERM" or "SIGHUP"; "a signal" for any other.
 const char* signal_name(int signal);

@@ -204,6 +204,7 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   // From the counting pass through the last write: a signal stops training (at once if it came
   // before) but never cuts a write off.
   const StopSignals signals;
+  group.end_waits_at_stop(signals.stop(), [] { return failed_status(2); });
   const auto started = std::chrono::steady_clock::now();
   const TrainOptions options = train_options(args, group.processes());
   // Options first, sizes against this machine's memory included: a user should not wait for
@@ -225,7 +226,17 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
   const Corpus corpus = corpus_argument.read();
   group.agree(args.settings, corpus);
 
-  Trainer trainer = start_trainer(args, group, corpus, options, init, known);
+  Trainer trainer = [&] {
+    try {
+      return start_trainer(args, group, corpus, options, init, known);
+    } catch (const CorpusPassStopped& e) {
+      // A signal to any process of the group ended every process's count (an MPI job's ranks'
+      // together): each leaves with the signal they agree on, the one that leads saying so.
+      const int signal = group.stop_signal(signals.received());
+      if (group.leads()) report_stopped_pass(e);
+      throw Interrupted(signal);
+    }
+  }();
   group.join(trainer);
   const ResumeRequest resumed{args.resume, args.given, {options, args.group.sync_words}};
   const int64_t saved_epochs = trainer.options().epochs;

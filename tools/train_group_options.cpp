@@ -60,7 +60,9 @@ void add_train_group_options(CLI::App& cmd, TrainGroupOptions& options) {
       "Under mpirun: the seconds a rank waits for the others in one exchange (a sync round, the "
       "counting pass's, rank 0's last write) before it names the ranks that did not come and "
       "ends the job with status 2, no checkpoint kept: a rank stopped (SIGSTOP) or cut off would "
-      "hang the job. A sound run's longest wait is one sync interval plus rank 0's last write",
+      "hang the job. A sound run's longest wait is one sync interval plus rank 0's last write. "
+      "After a stop signal (INT, TERM, HUP) a rank waits 2 s at most, then ends the job the same "
+      "way with the signal's status (128 + its number)",
       kMaxRankTimeout);
 }
 

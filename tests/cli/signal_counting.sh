@@ -116,3 +116,8 @@ stopped "phrases, INT while counting" 130 "counting $corpus" 'bigrams'
 after='bigrams (N = ' interrupt_counting HUP phrases --corpus "$corpus" --output "$work/p.txt" \
   --list "$work/p.list" --threads 1
 stopped "phrases, HUP while rewriting" 129 "rewriting $corpus" 'pairs joined'
+
+# bpe train takes them too (its INT ignored here as in any script's background job: it used to run
+# to its end and exit 0), counting ending at its next MiB, its .lock gone.
+interrupt_counting INT bpe train --corpus "$corpus" --output "$work/t.bpe" --vocab-size 300
+stopped "bpe train, INT while counting" 130 "counting $corpus" 'merges learned'

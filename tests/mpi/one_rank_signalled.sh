@@ -10,8 +10,10 @@ for signal in TERM:143 INT:130; do
   name=${signal%:*} expected=${signal#*:}
   rm -f status.* "v$name.vec.ckpt"
   : >err.txt
+  # The rank's shell ignores TERM: mpirun sends it to the ranks left once one has exited non-zero,
+  # which could come before the shell wrote its rank's status. (gradvec takes TERM all the same.)
   # shellcheck disable=SC2016  # expanded by the rank's shell
-  timeout 120 mpirun --oversubscribe -np 2 sh -c '"$@"; status=$?; echo $status >status.$OMPI_COMM_WORLD_RANK; exit $status' \
+  timeout 120 mpirun --oversubscribe -np 2 sh -c 'trap "" TERM; "$@"; status=$?; echo $status >status.$OMPI_COMM_WORLD_RANK; exit $status' \
     rank "$gradvec" train --corpus "$corpus" --output "$work/v$name.vec" --epochs 200 --threads 1 \
     >out.txt 2>err.txt &
   job=$!

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <fstream>
 #include <map>
 #include <random>
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "io/corpus_pass_stop.h"
 #include "tests/scratch_dir.h"
 #include "tests/text/random_bytes.h"
 #include "text/bpe/bpe_encoder.h"
@@ -169,6 +171,18 @@ TEST_CASE("BPE equals a naive recount on repetitive random bytes, merges and pie
   std::string text;
   for (int i = 0; i < 200; ++i) text += random_bytes(rng, 12, "aab ") + "\n";
   REQUIRE(check_against_naive(text, 60) == 60);
+}
+
+TEST_CASE("A stop ends BPE learning at its next merge", "[bpe][stop]") {
+  BpeTrainer trainer;
+  trainer.add_text("the cat sat on the mat with the hat\n");
+  std::atomic<bool> stop{true};
+  gv::stop_corpus_passes_when(&stop);
+  CHECK_THROWS_MATCHES(trainer.learn(300), gv::CorpusPassStopped,
+                       Catch::Message("learning BPE merges"));
+  stop = false;
+  CHECK_FALSE(trainer.learn(300).empty());
+  gv::stop_corpus_passes_when(nullptr);
 }
 
 TEST_CASE("BPE encoding round-trips the training text and any bytes", "[bpe]") {

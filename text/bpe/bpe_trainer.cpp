@@ -4,8 +4,10 @@
 #include <limits>
 #include <queue>
 #include <stdexcept>
+#include <string>
 #include <unordered_map>
 
+#include "io/corpus_pass_stop.h"
 #include "text/bpe/pre_tokenizer.h"
 
 namespace gv::bpe {
@@ -58,7 +60,10 @@ class MergeLearner {
 
   std::vector<Merge> learn(int64_t merges_wanted) {
     std::vector<Merge> merges;
+    const std::string doing = "learning BPE merges";
     while (static_cast<int64_t>(merges.size()) < merges_wanted && !queue_.empty()) {
+      // Thousands of merges over a large corpus take a while: a stop signal need not wait.
+      throw_if_corpus_pass_stopped(doing);
       const Candidate top = queue_.top();
       queue_.pop();
       const uint64_t key = pair_key(top.left, top.right);

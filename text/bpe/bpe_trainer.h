@@ -33,7 +33,8 @@ class BpeTrainer {
   void add_pre_token(std::string_view piece, int64_t count);
 
   // The merges, in the order learned, that make a vocabulary of at most `vocab_size` tokens
-  // (in [kMinVocabSize, kMaxVocabSize]; throws std::invalid_argument otherwise).
+  // (in [kMinVocabSize, kMaxVocabSize]; throws std::invalid_argument otherwise). Throws
+  // CorpusPassStopped (io/corpus_pass_stop.h) at the next merge once a stop is asked for.
   std::vector<Merge> learn(int64_t vocab_size) const;
 
  private:

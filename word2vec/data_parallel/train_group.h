@@ -5,6 +5,7 @@
 // writes and prints.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -30,6 +31,11 @@ class TrainGroup {
   // Runs the command `body`. A group of several makes a failure of one end them all, and
   // names the process that failed.
   virtual void run(const std::function<void()>& body) { body(); }
+  // Once `stop` (a command's stop signals) turns true, a process of a group of several waits for
+  // the others in an exchange a second or two at most before it ends them all with status
+  // `stop_status()`, rather than wait out a process that is stopped or cut off; until the group
+  // agrees on the stop or has finished training. The flag and the function outlive the group.
+  virtual void end_waits_at_stop(const std::atomic<bool>& /*stop*/, int (* /*stop_status*/)()) {}
   // Whether this process writes the outputs and prints: the one that leads.
   virtual bool leads() const { return true; }
   // How many processes train the model together.
