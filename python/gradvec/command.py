@@ -5,12 +5,12 @@ import signal
 from gradvec import _core
 
 
-def run(*args):
+def run(*args, quiet=False):
     """`gradvec ARGS...`; a bad option raises ValueError with the command's message, a signal
-    that stopped it KeyboardInterrupt."""
+    that stopped it KeyboardInterrupt. quiet: nothing on standard output."""
     handler = signal.getsignal(signal.SIGINT)
     try:
-        _core.run_command([str(a) for a in args])
+        _core.run_command([str(a) for a in args], quiet)
     finally:
         # A training command's handlers stay ignoring a signal that stopped it
         # (tools/stop_signals.h); this interpreter takes Ctrl-C back.

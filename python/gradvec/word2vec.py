@@ -123,7 +123,7 @@ class Word2Vec:
                 "--output-format", "fasttext-bin" if self.subwords else "w2v-bin",
                 "--checkpoint", self.checkpoint or model]
         args += ["--quiet"] if self.quiet else []
-        run(*args, *options)
+        run(*args, *options, quiet=self.quiet)
         if self.checkpoint:
             shutil.copyfile(self.checkpoint, model)
         self._model = model

@@ -95,3 +95,13 @@ def test_ctrl_c_raises_keyboard_interrupt_and_the_run_resumes_bit_for_bit(source
     whole = gradvec.Word2Vec(corpus_file=corpus, **options)
     assert resumed.wv.index_to_key == whole.wv.index_to_key
     np.testing.assert_array_equal(resumed.wv.vectors, whole.wv.vectors)
+
+
+def test_quiet_prints_nothing_and_the_default_the_summary(source_dir, capfd):
+    sentences = shakespeare_lines(source_dir, count=500)
+    gradvec.Word2Vec(sentences, **OPTIONS)
+    quiet = capfd.readouterr()
+    assert quiet.out == ""
+    gradvec.Word2Vec(sentences, **dict(OPTIONS, quiet=False))
+    shown = capfd.readouterr()
+    assert "vectors written to" in shown.out
