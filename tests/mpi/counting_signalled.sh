@@ -9,9 +9,7 @@
 # shell around it, and mpirun passes it on.
 set -uo pipefail
 source "$(dirname "$0")/mpi_common.sh"
-rank1=
-# Whatever happens, the stopped rank is not left behind: woken and ended.
-trap '[[ -n $rank1 ]] && kill -CONT "$rank1" 2>/dev/null && kill -KILL "$rank1" 2>/dev/null; rm -rf "$work"' EXIT
+leave_no_stopped_rank
 
 # A 128 MiB corpus of 5,000 distinct words: a 1 MiB block doubled seven times (a rank counts its
 # 64 MiB share in a second or so).

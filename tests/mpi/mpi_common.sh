@@ -85,3 +85,11 @@ gradvec=$1 corpus=$2
 require_mpirun
 work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
+
+# leave_no_stopped_rank: for a test that stops a rank (SIGSTOP) and keeps its pid in $rank1 once
+# known: whatever happens, that rank is not left behind, but woken and ended on exit, and the
+# scratch directory removed as before.
+leave_no_stopped_rank() {
+  rank1=
+  trap '[[ -n $rank1 ]] && kill -CONT "$rank1" 2>/dev/null && kill -KILL "$rank1" 2>/dev/null; rm -rf "$work"' EXIT
+}

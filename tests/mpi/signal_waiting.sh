@@ -6,9 +6,7 @@
 # rank waiting out --rank-timeout, then end the job with status 2.
 set -uo pipefail
 source "$(dirname "$0")/mpi_common.sh"
-rank1=
-# Whatever happens, the stopped rank is not left behind: woken and ended.
-trap '[[ -n $rank1 ]] && kill -CONT "$rank1" 2>/dev/null && kill -KILL "$rank1" 2>/dev/null; rm -rf "$work"' EXIT
+leave_no_stopped_rank
 : >err.txt
 timeout 120 mpirun --oversubscribe -np 2 "$gradvec" train --corpus "$corpus" --output "$work/v.vec" \
   --epochs 200 --threads 1 >out.txt 2>err.txt &

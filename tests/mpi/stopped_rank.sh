@@ -5,9 +5,7 @@
 # writing nothing. Without the limit the job waits forever in the round.
 set -uo pipefail
 source "$(dirname "$0")/mpi_common.sh"
-rank1=
-# Whatever happens, the stopped rank is not left behind: woken and ended.
-trap '[[ -n $rank1 ]] && kill -CONT "$rank1" 2>/dev/null && kill -KILL "$rank1" 2>/dev/null; rm -rf "$work"' EXIT
+leave_no_stopped_rank
 : >err.txt
 timeout 120 mpirun --oversubscribe -np 3 "$gradvec" train --corpus "$corpus" --output "$work/v.vec" \
   --epochs 200 --threads 1 --rank-timeout 5 >out.txt 2>err.txt &
