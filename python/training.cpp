@@ -18,6 +18,27 @@ namespace py = pybind11;
 
 namespace gv::python {
 
+namespace {
+
+// While it lives (and `discard` is true), what is written to std::cout goes nowhere; its buffer
+// comes back however the scope ends.
+class StdoutDiscarded {
+ public:
+  explicit StdoutDiscarded(bool discard)
+      : shown_(discard ? std::cout.rdbuf(discarded_.rdbuf()) : nullptr) {}
+  ~StdoutDiscarded() {
+    if (shown_ != nullptr) std::cout.rdbuf(shown_);
+  }
+  StdoutDiscarded(const StdoutDiscarded&) = delete;
+  StdoutDiscarded& operator=(const StdoutDiscarded&) = delete;
+
+ private:
+  std::ostringstream discarded_;
+  std::streambuf* shown_;
+};
+
+}  // namespace
+
 void bind_training(py::module_& module) {
   module.def(
       "run_command",
@@ -30,16 +51,9 @@ void bind_training(py::module_& module) {
         // quiet: the messages the command prints on standard output (its closing summary, which
         // --quiet keeps) go nowhere, so that a quiet model is silent as gensim's is; warnings and
         // errors still reach standard error.
-        std::ostringstream discarded;
-        std::streambuf* const shown = quiet ? std::cout.rdbuf(discarded.rdbuf()) : nullptr;
+        const StdoutDiscarded discarded(quiet);
         py::gil_scoped_release unlocked;
-        try {
-          tools::parse_command_line(app, static_cast<int>(argv.size()), argv.data());
-        } catch (...) {
-          if (shown) std::cout.rdbuf(shown);
-          throw;
-        }
-        if (shown) std::cout.rdbuf(shown);
+        tools::parse_command_line(app, static_cast<int>(argv.size()), argv.data());
       },
       py::arg("args"), py::arg("quiet") = false,
       "Runs `gradvec ARGS...` in this process, as the binary would; quiet: nothing on stdout");
