@@ -1,4 +1,5 @@
-// MpiTrainGroup: the ranks of an MPI job as a TrainGroup (word2vec/data_parallel/train_group.h):
+// MpiTrainGroup: the ranks of an MPI job as a TrainGroup (word2vec/data_parallel/train_group.h,
+// where PlainTrainGroup says what each member means):
 // `mpirun -np R gradvec train ...` trains one model across R processes.
 //
 //   - Before anything, the ranks compare their binary, settings and corpus files
@@ -25,30 +26,30 @@
 
 namespace gv {
 
-class MpiTrainGroup final : public TrainGroup {
+class MpiTrainGroup {
  public:
   // Starts MPI: the process must have been launched as a rank (mpi_launch() in
   // autograd/mpi_launch.h). Each exchange of the ranks waits at most `rank_timeout` seconds.
   MpiTrainGroup(int64_t sync_words, int64_t rank_timeout)
       : job_(rank_timeout), sync_words_(sync_words) {}
 
-  void run(const std::function<void()>& body) override;
-  void end_waits_at_stop(const std::atomic<bool>& stop, int (*stop_status)()) override {
+  void run(const std::function<void()>& body);
+  void end_waits_at_stop(const std::atomic<bool>& stop, int (*stop_status)()) {
     job_.end_waits_at_stop(&stop, stop_status);
   }
-  bool leads() const override { return job_.rank() == 0; }
-  int processes() const override { return job_.size(); }
-  void check_alike(const std::function<void()>& check) override;
-  void agree(const std::vector<GroupSetting>& settings, const Corpus& corpus) override;
-  Trainer counted_trainer(const Corpus& corpus, const TrainOptions& options) override;
+  bool leads() const { return job_.rank() == 0; }
+  int processes() const { return job_.size(); }
+  void check_alike(const std::function<void()>& check);
+  void agree(const std::vector<GroupSetting>& settings, const Corpus& corpus);
+  Trainer counted_trainer(const Corpus& corpus, const TrainOptions& options);
   Trainer continued_trainer(const Corpus& corpus, const TrainOptions& options,
-                            const InitialModel& model, KnownWords known) override;
-  void join(Trainer& trainer) override;
-  void end_training(const Trainer& trainer) override;
+                            const InitialModel& model, KnownWords known);
+  void join(Trainer& trainer);
+  void end_training(const Trainer& trainer);
   // The largest of the ranks' first signals: TERM (15) over INT (2) over HUP (1).
-  int stop_signal(int own) override;
-  void save_checkpoint(const Trainer& trainer, const std::string& path) override;
-  std::string launcher() const override;
+  int stop_signal(int own);
+  void save_checkpoint(const Trainer& trainer, const std::string& path);
+  std::string launcher() const;
 
  private:
   MpiJob job_;
@@ -59,5 +60,7 @@ class MpiTrainGroup final : public TrainGroup {
   std::unique_ptr<TrainingState> gathered_;  // end_training(), on rank 0: every rank's
   bool stop_agreed_ = false;                 // stop_signal() ran: every rank is stopping
 };
+
+static_assert(TrainGroup<MpiTrainGroup>);
 
 }  // namespace gv

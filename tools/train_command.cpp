@@ -35,6 +35,9 @@
 #include "tools/vectors/vector_index.h"
 #include "tools/vectors/vector_io.h"
 #include "word2vec/trainer.h"
+#ifdef GRADVEC_MPI
+#include "distributed/mpi_train_group.h"
+#endif
 
 namespace gv::tools {
 
@@ -121,7 +124,8 @@ SessionFiles session_files(const TrainArgs& args, const CorpusArgument& corpus) 
 
 // The trainer the command asks for: resumed from a checkpoint, continuing a model (--init), on
 // a vocabulary read from a file, or fresh, its vocabulary counted (by the group together).
-Trainer start_trainer(const TrainArgs& args, TrainGroup& group, const Corpus& corpus,
+template <TrainGroup Group>
+Trainer start_trainer(const TrainArgs& args, Group& group, const Corpus& corpus,
                       const TrainOptions& options, const std::optional<ModelToContinue>& init,
                       KnownWords known) {
   if (!args.resume.empty()) return Trainer::resumed(args.resume, corpus);
@@ -133,11 +137,11 @@ Trainer start_trainer(const TrainArgs& args, TrainGroup& group, const Corpus& co
 
 // The header: the corpus, its vocabulary and tokens, the model, loss and rate, and the threads
 // (or, resumed, where the checkpoint's runs stood).
-void describe_run(const TrainArgs& args, const TrainGroup& group, const Trainer& trainer,
+void describe_run(const TrainArgs& args, int processes, const Trainer& trainer,
                   const Corpus& corpus, const std::string& resumed_from) {
   const TrainOptions& o = trainer.options();
   const std::string lr_note =
-      args.lr_given || !args.resume.empty() ? "" : default_lr_note(o.model, group.processes());
+      args.lr_given || !args.resume.empty() ? "" : default_lr_note(o.model, processes);
   std::fprintf(
       stderr, "%s: %lld words in vocabulary, %lld tokens, %s%s + %s, lr %g%s, %s\n",
       printable(corpus.name()).c_str(), static_cast<long long>(trainer.vocabulary().size()),
@@ -149,12 +153,13 @@ void describe_run(const TrainArgs& args, const TrainGroup& group, const Trainer&
 
 // What a user reads before the first step: the notes and warnings on the tokenizer file, the
 // vocabulary and the words of a continued model, and (unless --quiet) the header.
-void announce_run(const TrainArgs& args, const TrainGroup& group, const Trainer& trainer,
+template <TrainGroup Group>
+void announce_run(const TrainArgs& args, const Group& group, const Trainer& trainer,
                   const Corpus& corpus, const std::optional<ModelToContinue>& init,
                   const std::string& resumed_from) {
   args.reading.note_file_named_like_tokenizer();
   if (group.leads()) warn_if_vocabulary_tiny(trainer, stderr);
-  if (!args.quiet) describe_run(args, group, trainer, corpus, resumed_from);
+  if (!args.quiet) describe_run(args, group.processes(), trainer, corpus, resumed_from);
   if (init && group.leads()) {
     const TokenizerOptions& tokenizer = trainer.options().tokenizer;
     note_continued_run(corpus.name(), trainer.vocabulary(), init->model, tokenizer,
@@ -200,7 +205,8 @@ void print_summary(std::ostream& messages, const TrainArgs& args, const Trainer&
            << "\nvectors written to " << shown_on(messages, args.output) << '\n';
 }
 
-void run_train(const TrainArgs& args, TrainGroup& group) {
+template <TrainGroup Group>
+void run_train(const TrainArgs& args, Group& group) {
   // From the counting pass through the last write: a signal stops training (at once if it came
   // before) but never cuts a write off.
   const StopSignals signals;
@@ -289,7 +295,8 @@ void run_train(const TrainArgs& args, TrainGroup& group) {
 }
 
 // What the command line leaves to the run once it is parsed: which options were given, the
-// .bin's default name, and the group of processes (only its leader writes and prints).
+// .bin's default name, and the group of processes (only its leader writes and prints), for
+// which the run is compiled: a plain run's calls to its group are inline no-ops.
 void start_train(TrainArgs& args, const CLI::App& cmd) {
   for (const CLI::Option* option : cmd.get_options()) {
     if (option->count() > 0) args.given.insert(option->get_name());
@@ -299,14 +306,23 @@ void start_train(TrainArgs& args, const CLI::App& cmd) {
   if (args.format == VectorFormat::FastTextBin && cmd.count("--output") == 0)
     args.output = std::filesystem::path(args.output).replace_extension(".bin").string();
   args.settings = group_settings(cmd);
-  const std::unique_ptr<TrainGroup> group = join_train_group(args.group);
-  if (!group->leads()) {  // the other processes of the group write and print nothing
-    args.output.clear();
-    args.checkpoint.clear();
-    args.save_vocab.clear();
-    args.quiet = true;
+  const auto run = [&args](TrainGroup auto& group) {
+    if (!group.leads()) {  // the other processes of the group write and print nothing
+      args.output.clear();
+      args.checkpoint.clear();
+      args.save_vocab.clear();
+      args.quiet = true;
+    }
+    group.run([&] { run_train(args, group); });
+  };
+  if (launched_as_rank()) {
+#ifdef GRADVEC_MPI
+    MpiTrainGroup group(args.group.sync_words, args.group.rank_timeout);
+    return run(group);
+#endif
   }
-  group->run([&] { run_train(args, *group); });
+  PlainTrainGroup group;
+  run(group);
 }
 
 }  // namespace

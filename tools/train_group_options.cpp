@@ -8,9 +8,6 @@
 #include "autograd/mpi_launch.h"
 #include "tools/launched_ranks.h"
 #include "tools/validators.h"
-#ifdef GRADVEC_MPI
-#include "distributed/mpi_train_group.h"
-#endif
 
 namespace gv::tools {
 
@@ -66,16 +63,13 @@ void add_train_group_options(CLI::App& cmd, TrainGroupOptions& options) {
       kMaxRankTimeout);
 }
 
-std::unique_ptr<TrainGroup> join_train_group(const TrainGroupOptions& options) {
+bool launched_as_rank() {
 #ifdef GRADVEC_MPI
-  if (mpi_launch().launched) {
-    return std::make_unique<MpiTrainGroup>(options.sync_words, options.rank_timeout);
-  }
+  return mpi_launch().launched;
 #else
-  (void)options;
   refuse_launched_ranks("this gradvec was built without MPI", "train", kRebuildWithMpi);
+  return false;
 #endif
-  return std::make_unique<TrainGroup>();
 }
 
 std::string default_lr_help() {

@@ -6,7 +6,6 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,9 +28,10 @@ struct TrainGroupOptions {
 // MPI refuses each of them by name, saying how to build one with it.
 void add_train_group_options(CLI::App& cmd, TrainGroupOptions& options);
 
-// The group this process belongs to: a plain one unless a launcher started it as an MPI rank.
-// In a build without MPI, throws std::runtime_error when a launcher started several.
-std::unique_ptr<TrainGroup> join_train_group(const TrainGroupOptions& options);
+// Whether a launcher started this process as an MPI rank, to join the job's MpiTrainGroup
+// rather than a PlainTrainGroup. A build without MPI throws std::runtime_error when a launcher
+// started several.
+bool launched_as_rank();
 
 // What --lr's help adds to its default in a build with MPI: the rate across ranks (nothing in
 // a build without).

@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     gv::Trainer trainer = gv::Trainer::resumed(path, corpus_path);
     // As gradvec train runs it: alone, which refuses a checkpoint of MPI ranks (read above).
     try {
-      gv::TrainGroup().join(trainer);
+      gv::PlainTrainGroup().join(trainer);
     } catch (const std::runtime_error&) {
       return 0;
     }

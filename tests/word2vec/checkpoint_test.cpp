@@ -346,7 +346,7 @@ TEST_CASE(
   CHECK(sync.processes[1].epoch_start == 40);
   // A plain run refuses it, naming the ranks that resume it.
   gv::Trainer plain = gv::Trainer::resumed(path, corpus);
-  CHECK_THROWS_WITH(gv::TrainGroup().join(plain), Catch::Contains("written across 2 MPI rank(s)") &&
+  CHECK_THROWS_WITH(gv::PlainTrainGroup().join(plain), Catch::Contains("written across 2 MPI rank(s)") &&
                                                       Catch::Contains("mpirun -np 2"));
 
   const std::string good = gv::testing::read_file(path);
