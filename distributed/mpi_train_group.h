@@ -39,6 +39,7 @@ class MpiTrainGroup final : public TrainGroup {
   bool leads() const override { return job_.rank() == 0; }
   int processes() const override { return job_.size(); }
   void check_alike(const std::function<void()>& check) override;
+  Corpus read_corpus(const std::function<Corpus()>& read) override;
   void agree(const std::vector<GroupSetting>& settings, const Corpus& corpus) override;
   Trainer counted_trainer(const Corpus& corpus, const TrainOptions& options) override;
   Trainer continued_trainer(const Corpus& corpus, const TrainOptions& options,

@@ -44,6 +44,10 @@ class TrainGroup {
   // on): when it throws, only the process that leads passes the failure on, so that a group
   // reports it once.
   virtual void check_alike(const std::function<void()>& check) { check(); }
+  // The corpus `read()` reads (a gzip'd file decompressed), as each process does before they
+  // agree on the run: a stop signal to any process of a group of several ends every one's read,
+  // each throwing CorpusPassStopped.
+  virtual Corpus read_corpus(const std::function<Corpus()>& read) { return read(); }
   // Refuses to go on unless every process was given the same `settings` and sees the same
   // files of `corpus`: throws std::runtime_error naming the first difference.
   virtual void agree(const std::vector<GroupSetting>& /*settings*/, const Corpus& /*corpus*/) {}
