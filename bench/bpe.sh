@@ -40,10 +40,6 @@
 # scale.sh: made by zipf_corpus.py when missing, and kept), ZIPF_TRAIN_LINES (both tools train on
 # only the first N lines of the Zipf corpus's 90%, and are still measured on its whole last 10%;
 # default all), KEEP_WORK=1 to keep the work directory.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=bpe.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 reps=${REPS:-3}
 vocab_size=4096

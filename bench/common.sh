@@ -1,7 +1,12 @@
-# Sourced by every bench script: paths, errors, the BLAS check, the work directory, the shared
-# tokenised corpus, and each tool's training command. Keeping the commands in one place means one mapping
-# from the common hyperparameters to every tool's flags, so the two benchmarks cannot drift apart.
-# The sourcing script sets `script` (its name, for messages) first.
+# Sourced by every bench script, first: strict mode, paths, errors, the BLAS check, the work
+# directory, the shared tokenised corpus, and each tool's training command. Keeping the commands
+# in one place means one mapping from the common hyperparameters to every tool's flags, so the two
+# benchmarks cannot drift apart.
+set -euo pipefail
+shopt -s inherit_errexit
+
+# The sourcing script's name, for messages.
+script=${BASH_SOURCE[-1]##*/}
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 gradvec=${GRADVEC_BIN:-$repo/build/gradvec}

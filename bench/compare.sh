@@ -31,10 +31,6 @@
 #
 # Wall time is the whole process, as a user waits for it: reading the corpus, building the
 # vocabulary, training and writing the vectors. gensim's own train-only time is reported too.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=compare.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 reps=${REPS:-3}
 repeat=${REPEAT:-20}

@@ -36,10 +36,6 @@
 # the anchored run; default 1), REPLAY (fractions in (0, 1], e.g. "0.5 1": for each, a further
 # continued run, free, on B with that share of A's lines replayed among B's, bench/replay_lines.py;
 # default none), KEEP_WORK=1. Exit status 2 when something could not run.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=continue.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 seeds_default="1 2 3 4 5" epochs=${EPOCHS:-5}
 if [[ ${1:-} == --quick ]]; then

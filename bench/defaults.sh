@@ -10,10 +10,6 @@
 # data/tinyshakespeare.txt), SEEDS (default 1..5), CONFIGS (variants separated by ';', each a
 # list of `gradvec train` options; default: epochs 10 and 20, sample 1e-4, window 10).
 # Prints Markdown on stdout; exit status 2 when something could not run.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=defaults.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 read -r -a seeds <<<"${SEEDS:-1 2 3 4 5}"
 IFS=';' read -r -a configs <<<"${CONFIGS:---epochs 10;--epochs 20;--sample 1e-4;--window 10}"

@@ -8,10 +8,6 @@
 #
 # Environment: BUILD_DIR (default build), REPS, PYTHON (default /usr/bin/python3).
 # Prints a Markdown table on stdout; exit status 2 when something could not run.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=engine_vs_torch.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 bench_engine=${BUILD_DIR:-$repo/build}/bench_engine
 reps=${REPS:-3}

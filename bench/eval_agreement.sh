@@ -14,10 +14,6 @@
 # Environment: GRADVEC_BIN (default build/gradvec), PYTHON (default /usr/bin/python3, needs
 # gensim), RESTRICTS (default "1000 2500 30000"), METHODS (default "add mul").
 # Exit status: 0 all reports identical, 1 some differ (diff printed), 2 could not run.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=eval_agreement.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 check="$repo/bench/gensim_eval.py"
 restricts=${RESTRICTS:-1000 2500 30000}

@@ -8,10 +8,6 @@
 #
 # Environment: GRADVEC_BIN, GRADVEC_CORPUS, PYTHON (needs numpy), MODES (default all four),
 # SEEDS (default 1..5), KEEP_WORK=1. Exit status 2 when something could not run.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=frequency.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 read -r -a modes <<<"${MODES:-$modes_known}"
 read -r -a seeds <<<"${SEEDS:-1 2 3 4 5}"

@@ -14,10 +14,6 @@
 # pair of rows: gradvec's GRADVEC_ISA, PyTorch's ATen, oneDNN and OpenBLAS caps),
 # GRADVEC_BIN, GRADVEC_CORPUS, PYTHON (default /usr/bin/python3).
 # Prints a Markdown table on stdout, progress on stderr; exit status 2 when something could not run.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=lm_speed.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 reps=${REPS:-3}
 steps=${STEPS:-40}

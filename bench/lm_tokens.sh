@@ -17,10 +17,6 @@
 # GRADVEC_CORPUS, KEEP_WORK=1. The runs alternate, characters then BPE, seed by seed.
 # Prints a Markdown table on stdout (mean and sd over the seeds), progress on stderr; exit status
 # 2 when something could not run.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=lm_tokens.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 seeds=${SEEDS:-1 2 3}
 vocab=${VOCAB:-4096}

@@ -12,10 +12,6 @@
 # around KeyedVectors.load_word2vec_format(path, no_header=True) alone, so neither its
 # interpreter start nor its ~1 s import counts against it. The file is read once before
 # timing, so both read from the page cache.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=load.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 cd "$repo"
 build_dir=${1:-build}

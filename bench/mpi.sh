@@ -20,10 +20,6 @@
 # SCALE_CORPUS (the Zipf corpus, made by zipf_corpus.py when missing and kept; default
 # ${TMPDIR:-/tmp}/gradvec-zipf-100m.txt), PYTHON, KEEP_WORK=1. Exit status 2 when something could
 # not run. mpirun runs as root and oversubscribed as CI runs it (tests/mpi/mpi_common.sh).
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=mpi.sh
 GRADVEC_BIN=${GRADVEC_BIN:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build-mpi/gradvec}
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 reps=${REPS:-3}

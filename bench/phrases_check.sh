@@ -19,10 +19,6 @@
 # data/tinyshakespeare.txt), PYTHON (default /usr/bin/python3, needs gensim), MIN_COUNT (5),
 # THRESHOLD (10.0), PASSES (2), KEEP_WORK=1 to keep the outputs.
 # Exit status: 0 everything agrees, 1 something differs (printed), 2 could not run.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=phrases_check.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 min_count=${MIN_COUNT:-5} threshold=${THRESHOLD:-10.0} passes=${PASSES:-2}
 [[ $passes =~ ^[12]$ ]] || die "PASSES must be 1 or 2, got '$passes'"

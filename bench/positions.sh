@@ -15,10 +15,6 @@
 # Environment: SEEDS (default 1), CONTEXT (T, default 64), THREADS (default 2), EXTRA (more
 # `lm train` options, e.g. "--steps 300"), GRADVEC_BIN, GRADVEC_CORPUS, KEEP_WORK=1.
 # Prints a Markdown table on stdout, progress on stderr; exit status 2 when something could not run.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=positions.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 seeds=${SEEDS:-1}
 context=${CONTEXT:-64}

@@ -12,10 +12,6 @@
 #  3. most_similar per call over 100,000 words x 100 dims (numpy, fixed seed): gradvec's against
 #     gensim's, 200 queries each, after one warm-up query (both build their unit rows once).
 # The corpus is common.sh's (TinyShakespeare by default; GRADVEC_CORPUS for another).
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=python.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 cd "$repo"
 build_dir=${1:-build}

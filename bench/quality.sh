@@ -29,10 +29,6 @@
 # between seeds, so a 3-seed mean (the minimum the skip-gram issue asked for) carries a standard
 # error of ~0.26 points, as large as the differences being measured. Ten seeds bring it to ~0.14;
 # the "sd" column shows the spread. About 4 minutes on this 2-core machine.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=quality.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 read -r -a seeds <<<"${SEEDS:-1 2 3 4 5 6 7 8 9 10}"
 read -r -a scales <<<"${INIT_SCALES:-1 0.5}"

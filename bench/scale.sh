@@ -19,10 +19,6 @@
 # T s", gensim's train() call), so reading and counting the corpus are left out of it; they are
 # in the time to the first step: gradvec's "ready in" (counting, vocabulary and table set-up),
 # gensim's build_vocab(). Tables: W_in and W_out, 2 x V x dim floats for V kept words.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=scale.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 reps=${REPS:-1}
 scale_tokens=${SCALE_TOKENS:-100000000}

@@ -14,10 +14,6 @@
 # Environment: GRADVEC_BIN, GRADVEC_CORPUS, SEEDS (default 1..5), PYTHON, KEEP_WORK=1 (see
 # common.sh). Needs fasttext (./setup.sh --peers). Exit status: 0 pass, 1 gradvec below fastText,
 # 2 could not run.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=subwords.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 read -r -a seeds <<<"${SEEDS:-1 2 3 4 5}"
 questions=$repo/bench/shakespeare_analogies.txt

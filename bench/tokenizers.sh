@@ -17,10 +17,6 @@
 # (./setup.sh --peers installs fasttext and gensim).
 # Exit status: 0 the table is printed, 1 a peer's tokens were not what this script expects of it,
 # 2 could not run.
-set -euo pipefail
-shopt -s inherit_errexit
-
-script=tokenizers.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 require_gradvec
 for tool in npm gcc fasttext "$python"; do

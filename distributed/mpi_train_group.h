@@ -40,6 +40,7 @@ class MpiTrainGroup {
   bool leads() const { return job_.rank() == 0; }
   int processes() const { return job_.size(); }
   void check_alike(const std::function<void()>& check);
+  Corpus read_corpus(const std::function<Corpus()>& read);
   void agree(const std::vector<GroupSetting>& settings, const Corpus& corpus);
   Trainer counted_trainer(const Corpus& corpus, const TrainOptions& options);
   Trainer continued_trainer(const Corpus& corpus, const TrainOptions& options,

@@ -26,10 +26,8 @@ struct SharedCounts {
 };
 
 // Collective. Throws as count_for_training (word2vec/counted_corpus.h). A stop signal to
-// any rank while the ranks count (stop_corpus_passes_when's flag) ends every rank's count at its
-// next sentence: the rank signalled tells the others (MpiJob::send_stop_notices), which a thread
-// of each looks for every few milliseconds, and once their exchange shows it every rank throws
-// CorpusPassStopped("counting CORPUS").
+// any rank while the ranks count ends every rank's count at its next sentence, every rank
+// throwing CorpusPassStopped("counting CORPUS") (pass_together.h).
 SharedCounts count_shares(MpiJob& job, const Corpus& corpus, const TrainOptions& options);
 
 }  // namespace gv

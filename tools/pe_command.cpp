@@ -8,13 +8,17 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "io/corpus_pass_stop.h"
 #include "tools/commands.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/positional_table.h"
+#include "tools/progress.h"
+#include "tools/stop_signals.h"
 #include "tools/svg.h"
 #include "tools/validators.h"
 
@@ -49,16 +53,24 @@ void run_pe(const PeOptions& options) {
     throw std::invalid_argument("--svg " + options.svg_path +
                                 ": the table is printed on standard output; give the SVG a file");
   }
+  // With --svg, from here through its write, INT, TERM and HUP (INT even where a script's
+  // background job has it ignored) end the command before the write, or once it is done, with
+  // nothing printed, as convert's do; the table printed after it is a stream like any other.
+  std::optional<StopSignals> signals;
+  if (!options.svg_path.empty()) signals.emplace();
   const OutputLocks locks = prepare_outputs({options.svg_path});
   const Tensor table = positional_table(options);
   // The plot first: a file that cannot be written fails the command before any output.
-  if (!options.svg_path.empty()) {
+  if (signals) {
+    throw_if_corpus_pass_stopped("making the table");
     heatmap(std::span(table.data(), static_cast<size_t>(table.numel())), options.length,
             options.dim,
             {.title = "positional encoding: " + describe(options),
              .row_axis = "position",
              .column_axis = "dimension"})
         .save(options.svg_path);
+    end_if_signalled(*signals, "the table", options.svg_path);
+    signals.reset();
   }
   print_table(table);
 }
@@ -84,6 +96,7 @@ void add_pe_command(CLI::App& app) {
       ->check(kSeed)
       ->capture_default_str();
   pe->add_option("--svg", options->svg_path, "Also draw the table as a heatmap into this file");
+  pe->footer(kWriteStopSignalsHelp);
   pe->callback([options] { run_pe(*options); });
 }
 

@@ -205,6 +205,20 @@ void print_summary(std::ostream& messages, const TrainArgs& args, const Trainer&
            << "\nvectors written to " << shown_on(messages, args.output) << '\n';
 }
 
+// What `pass()`, a pass over the corpus before training (reading it, counting it), returns. A
+// signal to any process of the group ends every process's pass (an MPI job's ranks' together):
+// each leaves with the signal they agree on, the one that leads saying so.
+template <TrainGroup Group, class Pass>
+auto corpus_pass(Group& group, const StopSignals& signals, const Pass& pass) {
+  try {
+    return pass();
+  } catch (const CorpusPassStopped& e) {
+    const int signal = group.stop_signal(signals.received());
+    if (group.leads()) report_stopped_pass(e);
+    throw Interrupted(signal);
+  }
+}
+
 template <TrainGroup Group>
 void run_train(const TrainArgs& args, Group& group) {
   // From the counting pass through the last write: a signal stops training (at once if it came
@@ -229,20 +243,11 @@ void run_train(const TrainArgs& args, Group& group) {
                                       init->options.lr)
            : KnownWords{};
   const TrainingSession session(signals, session_files(args, corpus_argument), "train", args.quiet);
-  const Corpus corpus = corpus_argument.read();
+  const Corpus corpus = corpus_pass(
+      group, signals, [&] { return group.read_corpus([&] { return corpus_argument.read(); }); });
   group.agree(args.settings, corpus);
-
-  Trainer trainer = [&] {
-    try {
-      return start_trainer(args, group, corpus, options, init, known);
-    } catch (const CorpusPassStopped& e) {
-      // A signal to any process of the group ended every process's count (an MPI job's ranks'
-      // together): each leaves with the signal they agree on, the one that leads saying so.
-      const int signal = group.stop_signal(signals.received());
-      if (group.leads()) report_stopped_pass(e);
-      throw Interrupted(signal);
-    }
-  }();
+  Trainer trainer = corpus_pass(
+      group, signals, [&] { return start_trainer(args, group, corpus, options, init, known); });
   group.join(trainer);
   const ResumeRequest resumed{args.resume, args.given, {options, args.group.sync_words}};
   const int64_t saved_epochs = trainer.options().epochs;

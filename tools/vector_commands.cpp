@@ -12,13 +12,16 @@
 #include <map>
 #include <memory>
 
+#include "io/corpus_pass_stop.h"
 #include "io/printable.h"
 #include "tools/commands.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/pca.h"
 #include "tools/pca_plot.h"
+#include "tools/progress.h"
 #include "tools/repl.h"
+#include "tools/stop_signals.h"
 #include "tools/validators.h"
 #include "tools/vector_file_options.h"
 #include "tools/vectors/analogy_eval.h"
@@ -31,6 +34,13 @@ namespace {
 // Loads the file named by `file` and indexes it (unit rows, word lookup).
 VectorIndex load_index(const VectorFileOptions& file) {
   return VectorIndex(file.load(std::cerr).vectors, file.threads);
+}
+
+// For convert and plot, which take INT, TERM and HUP as the training commands do (the handlers of
+// a StopSignals from the command's start): the vectors' reading is not cut short, but a signal
+// that came meanwhile ends the command before its write, with nothing written.
+void stop_before_writing(const VectorFileOptions& file) {
+  throw_if_corpus_pass_stopped("reading " + (file.path == "-" ? "standard input" : file.path));
 }
 
 // Runs `query` on the `words_read` words loaded with `file`; an unknown word that is only
@@ -236,15 +246,21 @@ void add_convert_command(CLI::App& app) {
   command->add_option("--output", state->out, "Output file (written atomically)")->required();
   add_format_option(*command, "--output-format", state->to, "Output format",
                     FormatChoices::WriteWordVectors);
+  command->footer(kWriteStopSignalsHelp);
   command->callback([state] {
+    // From the start through the write (INT even where a script's background job has it
+    // ignored): a signal ends the command before the write, or once the write is done.
+    const StopSignals signals;
     refuse_shared_files({{"--vectors", state->file.path}}, {{"--output", state->out}});
     const OutputLocks locks = prepare_outputs({state->out});
     const LoadedVectors loaded = state->file.load(std::cerr);
+    stop_before_writing(state->file);
     write_vectors(state->out, loaded.vectors, state->to, state->file.threads);
     std::ostream& messages = message_stream({state->out});
     messages << "wrote " << loaded.vectors.size() << " words x " << loaded.vectors.dim << " dims ("
              << vector_format_name(loaded.report.format) << " -> " << vector_format_name(state->to)
              << ") to " << shown_on(messages, state->out) << "\n";
+    end_if_signalled(signals, "the conversion", state->out);
   });
 }
 
@@ -297,15 +313,18 @@ void add_plot_command(CLI::App& app) {
   words->excludes(top);
   command->add_option("--output", state->out, "SVG file (written atomically)")->required();
   command->add_option("--title", state->title, "Title (default: what is plotted)");
+  command->footer(kWriteStopSignalsHelp);
   command->callback([state, words, top] {
     if (words->count() == 0 && top->count() == 0) {
       throw std::invalid_argument("plot: give --words W... or --top N");
     }
+    const StopSignals signals;  // as convert's
     refuse_shared_files({{"--vectors", state->file.path}}, {{"--output", state->out}});
     const OutputLocks locks = prepare_outputs({state->out});
     VectorFileOptions file = state->file;
     if (state->top > 0 && (file.limit == 0 || file.limit > state->top)) file.limit = state->top;
     const VectorIndex index = load_index(file);
+    stop_before_writing(file);
     std::vector<int64_t> rows;
     if (state->top > 0) {
       for (int64_t i = 0; i < std::min(state->top, index.size()); ++i) rows.push_back(i);
@@ -331,6 +350,7 @@ void add_plot_command(CLI::App& app) {
     pca_scatter_plot(labels, plane, title).save(state->out);
     std::ostream& messages = message_stream({state->out});
     messages << "wrote " << shown_on(messages, state->out) << " (" << rows.size() << " words)\n";
+    end_if_signalled(signals, "the plot", state->out);
   });
 }
 

@@ -14,13 +14,7 @@
 #include "autograd/rng.h"
 #include "tests/autograd/gradcheck_support.h"
 
-using gv::Shape;
-using gv::Tensor;
-using gv::Var;
-using gv::testing::check_unary;
-using gv::testing::check_weighted;
-using gv::testing::Inputs;
-using gv::testing::random_parameter;
+namespace gv::testing {
 
 namespace {
 
@@ -318,3 +312,5 @@ TEST_CASE("causal_attention: changing position t + 1 leaves the outputs at 0..t 
     q = q0, k = k0, v = v0;
   }
 }
+
+}  // namespace gv::testing

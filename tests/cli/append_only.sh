@@ -17,7 +17,6 @@ fi
 at_exit() { chattr -a "$work/ao" "$TMPDIR" 2>/dev/null || :; }
 printf 'a 1 2\nb 3 4\n' >s.vec
 echo old >ao/kept.vec
-expect_failure=$(dirname "$0")/expect_failure.sh
 for output in ao/new.vec ao/kept.vec; do
   "$expect_failure" 2 "^gradvec: error: cannot write $output: its directory ao is append-only \(chattr \+a\): a file written there through a temporary could be neither renamed into place nor removed$" \
     "$gradvec" convert --vectors s.vec --output "$output" --output-format glove

@@ -5,7 +5,6 @@
 # as such, with the iconv line that converts it, and that line's output trains.
 set -uo pipefail
 gradvec=$1 corpus=$2
-cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 train=("$gradvec" train --epochs 1 --dim 8 --quiet --threads 1 --min-count 1)
 

@@ -5,7 +5,6 @@
 # with nothing written.
 set -uo pipefail
 gradvec=$1 corpus=$2
-cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 
 head -c 30000 "$corpus" >"$work/corpus.txt"

@@ -7,7 +7,6 @@
 # address space).
 set -uo pipefail
 gradvec=$1 corpus=$2
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 head -c 20000 "$corpus" >"$work/corpus.txt"
 

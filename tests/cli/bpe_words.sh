@@ -7,7 +7,6 @@
 # --lowercase with one, and phrases with one are refused in one line with nothing written.
 set -uo pipefail
 gradvec=$1 corpus=$2
-cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 mark=$'\xe2\x96\x81'  # U+2581 as its UTF-8 bytes: $'\u2581' needs a UTF-8 locale
 

@@ -42,7 +42,7 @@ new_word=$(comm -13 "$work/old.words" "$work/new.words" | head -n 1)
 vector=$(echo "$new_word" | fasttext print-word-vectors "$work/C.bin")
 [[ $(echo "$vector" | wc -w) -eq 9 ]] || fail "fastText gives '$new_word' no vector: $vector"
 
-"$(dirname "$0")/expect_failure.sh" 2 \
+"$expect_failure" 2 \
   "^gradvec: error: --init $work/M.bin: --dim 16 \(the model's: 8\) contradicts the model; leave them out to take its values$" \
   "$gradvec" "${continued[@]}" --dim 16 --output "$work/refused.bin" >/dev/null || fail "--dim not refused"
 echo "ok: a fastText model continued by gradvec loads in fastText with its words, buckets and settings"

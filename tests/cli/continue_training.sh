@@ -15,7 +15,7 @@ small=(--dim 16 --threads 1 --quiet)
   --checkpoint "$work/model.ckpt" >/dev/null 2>&1
 
 refused() {  # refused PATTERN ARGS...: one line matching PATTERN, exit 2, nothing written
-  "$(dirname "$0")/expect_failure.sh" 2 "$1" "$gradvec" train --corpus "$work/second.txt" \
+  "$expect_failure" 2 "$1" "$gradvec" train --corpus "$work/second.txt" \
     --output "$work/refused.vec" "${@:2}" >/dev/null || fail "not refused as '$1': ${*:2}"
   [[ ! -e $work/refused.vec ]] || fail "vectors written by a refused run: ${*:2}"
 }

@@ -5,7 +5,6 @@
 # line naming it.
 set -uo pipefail
 gradvec=$1 corpus=$2
-cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 train=("$gradvec" train --epochs 1 --dim 16 --quiet --threads 1 --seed 7)
 

@@ -8,8 +8,7 @@
 # before any output, by every command.
 set -uo pipefail
 gradvec=$1 corpus=$2
-cli=$(dirname "$0")
-source "$cli/scratch.sh"
+source "$(dirname "$0")/scratch.sh"
 
 head -n 2000 "$corpus" >"$work/text.txt"
 gzip -c "$work/text.txt" >"$work/text.data"

@@ -8,7 +8,6 @@
 # word without a row, and its values were copied outside the table.
 set -euo pipefail
 gradvec=$1 corpus=$2
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 source "$(dirname "$0")/file_bytes.sh"
 head -n 3000 "$corpus" >"$work/corpus.txt"

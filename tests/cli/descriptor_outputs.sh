@@ -6,7 +6,6 @@
 # one line before any work.
 set -euo pipefail
 gradvec=$1 corpus=$2
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 cd "$work"
 head -n 2000 "$corpus" >c.txt

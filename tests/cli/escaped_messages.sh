@@ -5,7 +5,6 @@
 #     here) and written as they are into a pipe, so that a script gets the exact bytes.
 set -uo pipefail
 gradvec=$1
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 esc=$'\x1b'
 # Passes when COMMAND fails with one line on stderr that quotes the ESC as \x1b.

@@ -6,8 +6,7 @@
 # what they hold) are refused in one line saying they are gzip'd, not called damaged.
 set -uo pipefail
 gradvec=$1 corpus=$2
-cli=$(dirname "$0")
-source "$cli/scratch.sh"
+source "$(dirname "$0")/scratch.sh"
 refused() {
   local option=$1 name=$2 what=$3
   shift 3

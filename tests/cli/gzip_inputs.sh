@@ -8,7 +8,6 @@
 #   - a cut-short .gz is one line naming the file, exit 2, nothing printed.
 set -uo pipefail
 gradvec=$1 corpus=$2
-cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 
 printf 'king 1 0.1 0\nqueen 0.9 0.2 0.1\nman 0.1 1 0\nwoman 0 0.9 0.3\nboy 0.2 0.8 0.1\n' >"$work/glove.txt"

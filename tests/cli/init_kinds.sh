@@ -7,7 +7,6 @@
 # repeats a word keeps its first row, with the vector readers' warning, as every vector command.
 set -euo pipefail
 gradvec=$1 corpus=$2
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 head -n 2000 "$corpus" >"$work/corpus.txt"
 small=(--corpus "$work/corpus.txt" --quiet --epochs 1 --threads 1)

@@ -6,7 +6,6 @@
 # binary that blocks fails here instead of hanging the suite.
 set -uo pipefail
 gradvec=$1 corpus=$2
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 head -n 2000 "$corpus" >"$work/corpus.txt"
 mkfifo "$work/fifo"

@@ -6,7 +6,6 @@
 # refuses where they do not; bad input is one line and status 2.
 set -euo pipefail
 gradvec=$1 corpus=$2
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 head -c 20000 "$corpus" >"$work/corpus.txt"
 tiny=(--corpus "$work/corpus.txt" --layers 1 --heads 2 --dim 16 --context 16 --batch 4 --steps 10

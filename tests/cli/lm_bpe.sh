@@ -5,7 +5,6 @@
 # tokenizer refused in one line with nothing written.
 set -uo pipefail
 gradvec=$1 corpus=$2
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 head -c 20000 "$corpus" >"$work/corpus.txt"
 "$gradvec" bpe train --corpus "$work/corpus.txt" --vocab-size 320 --output "$work/tok.bpe" \

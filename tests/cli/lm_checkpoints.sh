@@ -5,7 +5,6 @@
 # and --resume refuses a corpus of the same size with other bytes.
 set -euo pipefail
 gradvec=$1 corpus=$2
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 source "$(dirname "$0")/file_bytes.sh"
 head -c 20000 "$corpus" >"$work/corpus.txt"

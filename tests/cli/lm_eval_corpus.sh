@@ -6,8 +6,7 @@
 # and --corpus.
 set -uo pipefail
 gradvec=$1 corpus=$2 old=$3
-cli=$(cd "$(dirname "$0")" && pwd)
-source "$cli/scratch.sh"
+source "$(dirname "$0")/scratch.sh"
 cd "$work" || fail "no scratch directory"
 
 # Characters TinyShakespeare lacks, so that its default corpus could not score this model.

@@ -4,7 +4,6 @@
 # same validation loss; a cut-short one is one line naming the file.
 set -uo pipefail
 gradvec=$1 corpus=$2
-cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 lm=("$gradvec" lm train --steps 3 --threads 1 --layers 1 --dim 16 --heads 2)
 

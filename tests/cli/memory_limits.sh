@@ -4,7 +4,6 @@
 # std::bad_alloc. Needs a build without sanitizers (they reserve terabytes of address space).
 set -uo pipefail
 gradvec=$1 corpus=$2
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 # COMMAND... under a 2 GB (2,048,000,000 bytes) address-space limit.
 limited=(bash -c 'ulimit -v 2000000 && exec "$@"' limited)

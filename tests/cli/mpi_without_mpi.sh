@@ -8,7 +8,6 @@
 set -uo pipefail
 gradvec=$1 corpus=$2
 source "$(dirname "$0")/scratch.sh"
-expect_failure=$(cd "$(dirname "$0")" && pwd)/expect_failure.sh
 refuses() { "$expect_failure" 2 "$@" || exit 1; }
 cd "$work" || exit 1
 head -n 2000 "$corpus" >corpus.txt

@@ -7,7 +7,6 @@
 # written, and the checkpoint kept then failed the same way when resumed.
 set -euo pipefail
 gradvec=$1
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 source "$(dirname "$0")/file_bytes.sh"
 # Six words, so that the tables' offsets are quick to find.

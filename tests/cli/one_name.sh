@@ -9,7 +9,6 @@
 set -euo pipefail
 gradvec=$1 corpus=$2
 source "$(dirname "$0")/scratch.sh"
-expect_failure=$(cd "$(dirname "$0")" && pwd)/expect_failure.sh
 cd "$work"
 head -n 2000 "$corpus" >corpus.txt
 small=(--corpus corpus.txt --dim 8 --epochs 1 --threads 1 --min-count 3 --quiet)

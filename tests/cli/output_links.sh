@@ -9,7 +9,6 @@
 # another user (exits 77, skipped, otherwise).
 set -euo pipefail
 gradvec=$1 corpus=$2
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 if [[ $(id -u) != 0 ]]; then
   echo "SKIP: needs root to create a link owned by another user"

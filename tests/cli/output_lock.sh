@@ -7,7 +7,6 @@
 # regular file is refused, never written.
 set -euo pipefail
 gradvec=$1 corpus=$2
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 cd "$work"
 

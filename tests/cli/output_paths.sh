@@ -6,7 +6,6 @@
 # through to its target; a read-only output is refused before training; a 255-byte name works.
 set -euo pipefail
 gradvec=$1 corpus=$2
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 cd "$work"
 head -n 2000 "$corpus" >c.txt

@@ -6,7 +6,6 @@
 # place. Bad input is one line.
 set -euo pipefail
 gradvec=$1
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 printf 'A b c\na b c.\na, b c\nb c\n' >"$work/corpus.txt"
 phrases() { "$gradvec" phrases --min-count 1 --threshold 0.5 "$@"; }

@@ -4,7 +4,6 @@
 # word, count for count); a limit that leaves too few words says so, naming the option.
 set -uo pipefail
 gradvec=$1 corpus=$2
-cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 train=("$gradvec" train --corpus "$corpus" --epochs 1 --dim 16 --quiet)
 

@@ -5,7 +5,6 @@
 #   - an unknown word's spelling hints ignore case.
 set -uo pipefail
 gradvec=$1
-cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 # king's neighbours by cosine: queen (0.6 / sqrt(0.36 + 0.64) = 0.6), then man (0).
 printf '4 2\nking 1 0\nqueen 0.6 0.8\nman 0 1\nKing -1 0\n' >"$work/v.vec"

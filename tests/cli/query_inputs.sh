@@ -14,7 +14,6 @@ limited) limit_memory=true ;;
 unlimited) limit_memory=false ;;
 *) echo "usage: query_inputs.sh GRADVEC limited|unlimited" >&2 && exit 2 ;;
 esac
-cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 writer=
 at_exit() { [[ -z $writer ]] || kill "$writer" 2>/dev/null; }

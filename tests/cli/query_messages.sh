@@ -6,7 +6,6 @@
 #     from n-grams and which had none (printed as zeros, as fastText does), exit status 0.
 set -uo pipefail
 gradvec=$1 corpus=$2
-cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 
 printf '4 2\nking 1 0\nqueen 0.6 0.8\nman 0 1\nyork 1 1\n' >"$work/v.vec"

@@ -85,7 +85,7 @@ joins "$kept" failed
 rm "$kept"
 
 # The file cannot be made: one line naming where, and nothing written.
-"$(dirname "$0")/expect_failure.sh" 2 "^gradvec: error: cannot write the rare words' counts \(kept for a checkpoint\) to a temporary file in $work/missing: No such file or directory; set TMPDIR to a directory with room$" \
+"$expect_failure" 2 "^gradvec: error: cannot write the rare words' counts \(kept for a checkpoint\) to a temporary file in $work/missing: No such file or directory; set TMPDIR to a directory with room$" \
   env TMPDIR="$work/missing" "$gradvec" "${run[@]}" --epochs 1 --quiet --output "$work/none.vec" ||
   fail "a TMPDIR where no file can be made was not named"
 [[ ! -e $work/none.vec ]] || fail "vectors written by a run that could not spill its rare words"

@@ -41,7 +41,7 @@ has zorblax "$work/from-bin.vec" || fail "zorblax is not in the frozen run's .bi
 # Cut inside the rare words (quuxa's bytes): one line naming the checkpoint.
 offset=$(grep -obUa quuxa "$work/b.ckpt" | head -n 1 | cut -d: -f1)
 head -c $((offset + 2)) "$work/b.ckpt" >"$work/cut.ckpt"
-"$(dirname "$0")/expect_failure.sh" 2 "^gradvec: error: $work/cut.ckpt: not a valid gradvec checkpoint \(truncated" \
+"$expect_failure" 2 "^gradvec: error: $work/cut.ckpt: not a valid gradvec checkpoint \(truncated" \
   "$gradvec" "${run[@]}" --init "$work/cut.ckpt" --corpus "$work/c.txt" \
   --output "$work/cut.vec" >/dev/null || fail "a checkpoint cut in its rare words was not refused"
 [[ ! -e $work/cut.vec ]] || fail "vectors written from a cut checkpoint"

@@ -7,7 +7,6 @@
 # decay over the new total; the summary gives this process's words beside the run's.
 set -euo pipefail
 gradvec=$1 corpus=$2
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 head -n 3000 "$corpus" >"$work/corpus.txt"
 train() { "$gradvec" train --corpus "$work/corpus.txt" --quiet --output "$work/v.vec" "$@"; }

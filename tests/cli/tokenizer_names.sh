@@ -5,7 +5,6 @@
 # file. No note when no such file is there, or when --tokenizer is not given.
 set -uo pipefail
 gradvec=$1 corpus=$2
-expect_failure=$(cd "$(dirname "$0")" && pwd)/expect_failure.sh  # before the cd below
 source "$(dirname "$0")/scratch.sh"
 mark=$'\xe2\x96\x81'  # U+2581 as its UTF-8 bytes: $'\u2581' needs a UTF-8 locale
 note() {

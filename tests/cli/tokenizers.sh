@@ -5,7 +5,6 @@
 # another is refused; --lowercase with --keep-case is refused.
 set -uo pipefail
 gradvec=$1
-cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 train=("$gradvec" train --epochs 1 --dim 8 --quiet --threads 1 --min-count 1)
 

@@ -7,7 +7,6 @@
 # under a file, a directory, /dev/full, and a 4 KiB tmpfs when one can be mounted.
 set -euo pipefail
 gradvec=$1 corpus=$2
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 full=$work/full
 at_exit() { ! mountpoint -q "$full" 2>/dev/null || umount "$full"; }

@@ -5,7 +5,6 @@
 #     for the known words before it.
 set -uo pipefail
 gradvec=$1
-cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 printf 'a 1 2\nb 0.5 -0.25\n' >"$work/v.txt"
 

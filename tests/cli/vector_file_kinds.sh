@@ -5,7 +5,6 @@
 # with --vectors-format against content of another (a word2vec text file read as GloVe).
 set -uo pipefail
 gradvec=$1 corpus=$2
-cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 
 head -n 200 "$corpus" >"$work/text.txt"

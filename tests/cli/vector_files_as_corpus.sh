@@ -5,7 +5,6 @@
 # runs. Text that only starts like vectors (numbers on its lines) still trains.
 set -uo pipefail
 gradvec=$1 corpus=$2
-cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 train=("$gradvec" train --epochs 1 --dim 8 --quiet --threads 1 --min-count 1)
 

@@ -9,7 +9,6 @@
 #     binary files are read or refused as documented in tools/vectors/vector_io.h.
 set -uo pipefail
 gradvec=$1
-expect_failure=$(dirname "$0")/expect_failure.sh
 source "$(dirname "$0")/scratch.sh"
 # Every run is bounded: a reader that waits for more input fails instead of hanging.
 run() { timeout 60 "$@"; }

@@ -4,7 +4,6 @@
 # byte (one thread, one seed), since the words, their ids and their counts are the same.
 set -uo pipefail
 gradvec=$1 corpus=$2
-cli=$(dirname "$0")
 source "$(dirname "$0")/scratch.sh"
 train=("$gradvec" train --corpus "$corpus" --epochs 1 --dim 16 --quiet --threads 1 --seed 7)
 

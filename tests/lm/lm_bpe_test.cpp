@@ -19,15 +19,7 @@
 #include "tests/scratch_dir.h"
 #include "text/bpe/bpe_trainer.h"
 
-using gv::LmTokenizer;
-using gv::LmTrainer;
-using gv::testing::kNoStop;
-using gv::testing::read_file;
-using gv::testing::ScratchDir;
-using gv::testing::shakespeare_excerpt;
-using gv::testing::small_config;
-using gv::testing::small_run;
-using gv::testing::values_of;
+namespace gv::testing {
 
 namespace {
 
@@ -209,3 +201,5 @@ TEST_CASE("A stop ends lm's reading of its corpus and the encoding of its text",
   CHECK(gv::read_lm_corpus(corpus, 12, &tokens).train.size() > 0);
   gv::stop_corpus_passes_when(nullptr);
 }
+
+}  // namespace gv::testing

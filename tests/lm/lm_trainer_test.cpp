@@ -18,16 +18,7 @@
 #include "tests/lm/lm_support.h"
 #include "tests/scratch_dir.h"
 
-using gv::LmTrainer;
-using gv::Var;
-using gv::testing::kNoStop;
-using gv::testing::raw;
-using gv::testing::read_at;
-using gv::testing::ScratchDir;
-using gv::testing::shakespeare_excerpt;
-using gv::testing::small_config;
-using gv::testing::small_run;
-using gv::testing::values_of;
+namespace gv::testing {
 
 TEST_CASE("Training lowers the validation loss from its starting value", "[lm][trainer]") {
   ScratchDir dir("lm_train");
@@ -290,3 +281,5 @@ TEST_CASE("Every progress field of an lm checkpoint is bounded by what a run can
   }
   CHECK(gv::read_lm_checkpoint(dir.write("again.ckpt", good)).training.step == 3);
 }
+
+}  // namespace gv::testing

@@ -18,11 +18,8 @@
 #include "text/bpe/piece_counts.h"
 #include "text/bpe/pre_tokenizer.h"
 
-using gv::bpe::BpeEncoder;
-using gv::bpe::BpeTokens;
-using gv::bpe::BpeTrainer;
-using gv::bpe::Merge;
-using gv::bpe::TokenId;
+namespace gv::bpe {
+
 using gv::testing::random_bytes;
 
 namespace {
@@ -325,3 +322,5 @@ TEST_CASE("A damaged BPE file is refused in one line naming it", "[bpe]") {
   CHECK(load_error("gradvec-bpe 1\nmerges 1\n97 97\n98 98\n") ==
         "line 4: more than the 1 merges the file announces");
 }
+
+}  // namespace gv::bpe

@@ -15,15 +15,7 @@
 #include "text/corpus/corpus_fingerprint.h"
 #include "text/corpus/corpus_reader.h"
 
-using gv::ByteRange;
-using gv::Corpus;
-using gv::CorpusPosition;
-using gv::CorpusReader;
-using gv::TokenizerOptions;
-using gv::Vocabulary;
-using gv::testing::read_words;
-using gv::testing::ScratchDir;
-using gv::testing::Sentences;
+namespace gv::testing {
 
 namespace {
 
@@ -222,3 +214,5 @@ TEST_CASE("A gzip'd corpus file reads and fingerprints as its text", "[corpus][f
                                             "follow its last member, from byte offset 56");
   }
 }
+
+}  // namespace gv::testing

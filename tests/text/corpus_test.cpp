@@ -11,15 +11,7 @@
 #include "text/corpus/corpus_fingerprint.h"
 #include "text/corpus/corpus_reader.h"
 
-using gv::ByteRange;
-using gv::CorpusPosition;
-using gv::CorpusReader;
-using gv::TokenizerOptions;
-using gv::Vocabulary;
-using gv::WordCounts;
-using gv::testing::read_words;
-using gv::testing::ScratchDir;
-using gv::testing::Sentences;
+namespace gv::testing {
 
 namespace {
 
@@ -436,3 +428,5 @@ TEST_CASE("A corpus fingerprint is its size and the XXH64 of its bytes", "[corpu
   CHECK_THROWS_WITH(gv::fingerprint_corpus(dir.file("missing.txt")),
                     Catch::Contains("missing.txt: corpus not found"));
 }
+
+}  // namespace gv::testing

@@ -12,14 +12,7 @@
 #include "text/corpus/sentence_cache.h"
 #include "text/vocabulary.h"
 
-using gv::ByteRange;
-using gv::Corpus;
-using gv::CorpusPosition;
-using gv::CorpusReader;
-using gv::SentenceCache;
-using gv::Vocabulary;
-using gv::WordCounts;
-using gv::testing::ScratchDir;
+namespace gv::testing {
 
 namespace {
 
@@ -234,3 +227,5 @@ TEST_CASE("A position that does not follow the last one ends the recording",
   }
   CHECK_FALSE(cuts.next(at, ids));
 }
+
+}  // namespace gv::testing

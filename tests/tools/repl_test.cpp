@@ -13,23 +13,22 @@ gv::tools::VectorIndex compass() {
       {{"east", {1, 0}}, {"north", {0, 1}}, {"northeast", {3, 3}}, {"west", {-2, 0}}}));
 }
 
-std::string run(const std::string& input, gv::tools::QueryOptions options, bool prompt = false,
+// What the loop prints for `input`, answering with `k` words.
+std::string run(const std::string& input, int64_t k, bool prompt = false,
                 const gv::tools::VectorIndex& index = compass()) {
   std::istringstream in(input);
   std::ostringstream out;
-  gv::tools::run_repl(index, in, out, out, prompt, options);
+  gv::tools::run_repl(index, in, out, out, prompt, {.k = k});
   return out.str();
 }
 
 }  // namespace
 
 TEST_CASE("repl: one word gives neighbours, three words an analogy, until EXIT") {
-  gv::tools::QueryOptions options;
-  options.k = 2;
   // east: northeast cos 1/sqrt(2), north 0. west : east :: north : ? -> east - west + north
   // = (2, 1) / sqrt(5); west, east and north are the query, leaving northeast at
   // (2 + 1) / sqrt(5 * 2) = 0.948683 as the only answer.
-  CHECK(run("east\n\nwest east north\nEXIT\nnorth\n", options) ==
+  CHECK(run("east\n\nwest east north\nEXIT\nnorth\n", 2) ==
         "northeast\t0.707107\n"
         "north\t0.000000\n"
         "\n"
@@ -38,26 +37,20 @@ TEST_CASE("repl: one word gives neighbours, three words an analogy, until EXIT")
 }
 
 TEST_CASE("repl: an unknown word is a message and the loop goes on to end of input") {
-  gv::tools::QueryOptions options;
-  options.k = 1;
-  CHECK(run("nort\nnorth\n", options) ==
+  CHECK(run("nort\nnorth\n", 1) ==
         "\"nort\" not in vocabulary (did you mean: \"north\"?)\n\n"
         "northeast\t0.707107\n\n");
 }
 
 TEST_CASE("repl: two words ask for the neighbours of their mean; prompts only if asked") {
-  gv::tools::QueryOptions options;
-  options.k = 1;
   // (east + north) / sqrt(2) = northeast (excluded? no: only east and north are excluded).
-  CHECK(run("east north\n", options, true) == "> northeast\t1.000000\n\n> \n");
+  CHECK(run("east north\n", 1, true) == "> northeast\t1.000000\n\n> \n");
 }
 
 TEST_CASE("repl: a zero vector or words that cancel out are a message, and the loop goes on") {
   const gv::tools::VectorIndex index(gv::test::make_vectors(
       {{"east", {1, 0}}, {"north", {0, 1}}, {"west", {-1, 0}}, {"zero", {0, 0}}}));
-  gv::tools::QueryOptions options;
-  options.k = 1;
-  CHECK(run("zero\neast west\nnorth zero east\nnorth\n", options, false, index) ==
+  CHECK(run("zero\neast west\nnorth zero east\nnorth\n", 1, false, index) ==
         "\"zero\" has a zero vector, which has no direction to compare with\n\n"
         "the query words' vectors cancel out to zero, which has no direction\n\n"
         "\"zero\" has a zero vector, which has no direction to compare with\n\n"
@@ -65,19 +58,15 @@ TEST_CASE("repl: a zero vector or words that cancel out are a message, and the l
 }
 
 TEST_CASE("repl: a byte order mark does not stick to the first query word") {
-  gv::tools::QueryOptions options;
-  options.k = 1;
-  CHECK(run("\xEF\xBB\xBFnorth\n", options) == "northeast\t0.707107\n\n");
+  CHECK(run("\xEF\xBB\xBFnorth\n", 1) == "northeast\t0.707107\n\n");
 }
 
 TEST_CASE("repl: a line over the limit ends the loop with an error naming the line") {
-  gv::tools::QueryOptions options;
-  options.k = 1;
   const std::string endless(static_cast<size_t>(gv::kMaxWordLineBytes) + 1, '\0');
   const gv::tools::VectorIndex index = compass();
   std::istringstream in("north\n" + endless);
   std::ostringstream out;
-  CHECK_THROWS_WITH(gv::tools::run_repl(index, in, out, out, false, options),
+  CHECK_THROWS_WITH(gv::tools::run_repl(index, in, out, out, false, {.k = 1}),
                     "standard input:2: line longer than 1048576 bytes, the limit for a line of "
                     "words");
   CHECK(out.str() == "northeast\t0.707107\n\n");

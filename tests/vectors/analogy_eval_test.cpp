@@ -6,11 +6,7 @@
 #include "tools/vectors/eval_words.h"
 #include "tools/vectors/text_file.h"
 
-using gv::tools::AnalogyEvalOptions;
-using gv::tools::AnalogyEvalResult;
-using gv::tools::AnalogyMethod;
-using gv::tools::AnalogySection;
-using gv::tools::VectorIndex;
+namespace gv::tools {
 
 namespace {
 
@@ -208,3 +204,5 @@ TEST_CASE("questions with a zero vector are left out and counted apart") {
   CHECK(by_mul.zero_vector == 2);
   CHECK(by_mul.total.seen == 2);
 }
+
+}  // namespace gv::tools

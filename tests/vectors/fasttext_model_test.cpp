@@ -14,14 +14,7 @@
 #include "tests/vectors/tiny_fasttext_model.h"
 #include "tests/vectors/vector_test_support.h"
 
-using gv::ReadReport;
-using gv::VectorFileError;
-using gv::VectorFormat;
-using gv::WordVectors;
-using gv::test::read_error;
-using gv::test::read_file;
-using gv::test::ScratchDir;
-using gv::test::TinyFastTextModel;
+namespace gv::test {
 
 namespace {
 
@@ -356,3 +349,5 @@ TEST_CASE("fastText itself loads a written model and prints the same vectors") {
     for (size_t c = 0; c < 3; ++c) CHECK(values[c] == Approx(expected[c]).margin(1e-5));
   }
 }
+
+}  // namespace gv::test

@@ -8,14 +8,7 @@
 #include "tools/vectors/vector_format_detection.h"
 #include "tools/vectors/vector_io.h"
 
-using gv::ReadOptions;
-using gv::ReadReport;
-using gv::VectorFormat;
-using gv::WordVectors;
-using gv::test::make_vectors;
-using gv::test::read_error;
-using gv::test::read_file;
-using gv::test::ScratchDir;
+namespace gv::test {
 
 TEST_CASE("a header with impossible values is reported, in text and binary files",
           "[vector_io][header][errors]") {
@@ -132,3 +125,5 @@ TEST_CASE("Only vector files are unmistakably vectors: text that starts with num
   CHECK_FALSE(unmistakable_vector_format("the 0.1 0.2 0.3\n"));
   CHECK_FALSE(unmistakable_vector_format("to be or not to be\nthat is the question\n"));
 }
+
+}  // namespace gv::test

@@ -8,11 +8,10 @@
 #include "tools/vectors/top_k.h"
 #include "tools/vectors/vector_index.h"
 
+namespace gv::tools {
+
 using gv::test::analogy_example;
 using gv::test::make_vectors;
-using gv::tools::AnalogyMethod;
-using gv::tools::Neighbor;
-using gv::tools::VectorIndex;
 
 namespace {
 
@@ -289,3 +288,5 @@ TEST_CASE("TopK keeps the best k, ties to the lower index, NaN never") {
   CHECK(top[2].index == 0);  // 0.5 three times: the first one
   CHECK(best.take_sorted().empty());
 }
+
+}  // namespace gv::tools

@@ -14,15 +14,7 @@
 #include "tools/vectors/vector_line_parser.h"
 
 namespace fs = std::filesystem;
-using gv::ReadOptions;
-using gv::ReadReport;
-using gv::VectorFileError;
-using gv::VectorFormat;
-using gv::WordVectors;
-using gv::test::bytes_of;
-using gv::test::read;
-using gv::test::same_bits;
-using gv::test::ScratchDir;
+namespace gv::test {
 
 namespace {
 
@@ -433,3 +425,5 @@ TEST_CASE("a one-dimensional GloVe file starting with two integers reads as a he
         std::vector<std::string>{"1999", "cat"});
   CHECK(report.format == VectorFormat::Glove);
 }
+
+}  // namespace gv::test

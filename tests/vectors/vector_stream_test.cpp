@@ -16,12 +16,7 @@
 #include "tools/vectors/fasttext_model.h"
 #include "tools/vectors/vector_io.h"
 
-using gv::ReadOptions;
-using gv::ReadReport;
-using gv::VectorFormat;
-using gv::WordVectors;
-using gv::test::read_error;
-using gv::test::ScratchDir;
+namespace gv::test {
 
 namespace {
 
@@ -204,3 +199,5 @@ TEST_CASE("a fastText model reads from a FIFO; bytes past its end stop the read"
                                             Catch::EndsWith(" bytes after the output matrix"));
   CHECK(writer.written() < kCopies * static_cast<int64_t>(model.size()) / 2);
 }
+
+}  // namespace gv::test

@@ -10,16 +10,7 @@
 #include "tools/vectors/vector_line_parser.h"
 #include "tools/vectors/vector_source.h"
 
-using gv::ReadOptions;
-using gv::ReadReport;
-using gv::VectorFileError;
-using gv::VectorFormat;
-using gv::WordVectors;
-using gv::test::bytes_of;
-using gv::test::make_vectors;
-using gv::test::read;
-using gv::test::read_file;
-using gv::test::ScratchDir;
+namespace gv::test {
 
 TEST_CASE("a text record's word is everything before its last d fields", "[vector_io][words]") {
   float values[2];
@@ -178,3 +169,5 @@ TEST_CASE("messages show file bytes and names escaped, valid UTF-8 as it is",
     for (const char c : message) CHECK(static_cast<unsigned char>(c) >= 0x20);
   }
 }
+
+}  // namespace gv::test

@@ -16,11 +16,8 @@
 #include "text/tokenizer.h"
 #include "word2vec/unreachable_words.h"
 
-using gv::BpeWords;
-using gv::TokenizerOptions;
-using gv::bpe::BpeTokens;
-using gv::bpe::Merge;
-using gv::bpe::TokenId;
+namespace gv::bpe {
+
 using gv::testing::ScratchDir;
 using gv::testing::tokenize_in_pieces;
 using Sentences = std::vector<std::vector<std::string>>;
@@ -190,3 +187,5 @@ TEST_CASE("A BPE tokenizer encodes a pre-token cut by a chunk's end whole, in a 
           std::vector<std::string>{"e", "'r", "e"});
   CHECK(tokenize_in_pieces(text, options, cut_after(words.size() + 4)) == expected);
 }
+
+}  // namespace gv::bpe

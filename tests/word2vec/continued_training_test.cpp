@@ -19,12 +19,7 @@
 #include "word2vec/initial_model.h"
 #include "word2vec/trainer.h"
 
-using gv::InitialModel;
-using gv::Trainer;
-using gv::TrainOptions;
-using gv::testing::kNeverStop;
-using gv::testing::small_options;
-using gv::testing::two_topic_corpus;
+namespace gv::testing {
 
 namespace {
 
@@ -319,3 +314,5 @@ TEST_CASE("A word under min_count in each of three corpora joins once their coun
   CHECK(third.vocabulary().count(third.vocabulary().id("two")) == 5);
   CHECK(third.training_state().rare.empty());
 }
+
+}  // namespace gv::testing

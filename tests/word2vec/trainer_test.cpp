@@ -17,13 +17,7 @@
 #include "word2vec/losses/hs/huffman_tree.h"
 #include "word2vec/trainer.h"
 
-using gv::Tensor;
-using gv::Trainer;
-using gv::TrainOptions;
-using gv::testing::kNeverStop;
-using gv::testing::same_bits;
-using gv::testing::small_options;
-using gv::testing::two_topic_corpus;
+namespace gv::testing {
 
 namespace {
 
@@ -411,3 +405,5 @@ TEST_CASE("A resumed run changes its thread count at the next epoch, every word 
   CHECK(reloaded.progress().words_done == 3 * tokens);
   CHECK_THROWS_WITH(reloaded.set_threads(0), Catch::Contains("--threads"));
 }
+
+}  // namespace gv::testing

@@ -30,16 +30,17 @@ struct GroupSetting {
 // What a training command asks of its group; PlainTrainGroup says what each member means.
 template <class Group>
 concept TrainGroup = requires(Group& group, const Group& seen, const std::function<void()>& body,
-                              const std::atomic<bool>& stop, int (*stop_status)(),
-                              const std::vector<GroupSetting>& settings, const Corpus& corpus,
-                              const TrainOptions& options, const InitialModel& model,
-                              KnownWords known, Trainer& trainer, const Trainer& trained,
-                              const std::string& path) {
+                              const std::function<Corpus()>& read, const std::atomic<bool>& stop,
+                              int (*stop_status)(), const std::vector<GroupSetting>& settings,
+                              const Corpus& corpus, const TrainOptions& options,
+                              const InitialModel& model, KnownWords known, Trainer& trainer,
+                              const Trainer& trained, const std::string& path) {
   group.run(body);
   group.end_waits_at_stop(stop, stop_status);
   { seen.leads() } -> std::same_as<bool>;
   { seen.processes() } -> std::same_as<int>;
   group.check_alike(body);
+  { group.read_corpus(read) } -> std::same_as<Corpus>;
   group.agree(settings, corpus);
   { group.counted_trainer(corpus, options) } -> std::same_as<Trainer>;
   { group.continued_trainer(corpus, options, model, known) } -> std::same_as<Trainer>;
@@ -68,6 +69,10 @@ class PlainTrainGroup {
   // on): when it throws, only the process that leads passes the failure on, so that a group
   // reports it once.
   void check_alike(const std::function<void()>& check) { check(); }
+  // The corpus `read()` reads (a gzip'd file decompressed), as each process does before they
+  // agree on the run: a stop signal to any process of a group of several ends every one's read,
+  // each throwing CorpusPassStopped.
+  Corpus read_corpus(const std::function<Corpus()>& read) { return read(); }
   // Refuses to go on unless every process was given the same `settings` and sees the same
   // files of `corpus`: throws std::runtime_error naming the first difference.
   void agree(const std::vector<GroupSetting>& /*settings*/, const Corpus& /*corpus*/) {}
