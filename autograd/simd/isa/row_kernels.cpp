@@ -71,10 +71,32 @@ void axpy_rows(float* y, int64_t d, int64_t n, const float* const* x, const floa
   }
 }
 
-void causal_softmax_row(const float* x, float* y, int64_t t, int64_t length, float scale) {
+namespace {
+
+// The largest of x[0..n), n >= 1: lane-wise maxima over whole vectors, then the rest. Spelled out
+// in Lanes because clang vectorises no float max reduction without fast-math's promise of no NaN
+// (an `omp simd reduction(max)` loop stays scalar there, a warning that -Werror makes an error).
+float max_of(const float* x, int64_t n) {
   float max = x[0];
-#pragma omp simd reduction(max : max)
-  for (int64_t c = 1; c <= t; ++c) max = x[c] > max ? x[c] : max;
+  int64_t c = 1;
+  if (n >= kLanes) {
+    Lanes lanes;
+    load_lanes(x, lanes);
+    for (c = kLanes; c + kLanes <= n; c += kLanes) {
+      Lanes next;
+      load_lanes(x + c, next);
+      lanes = next > lanes ? next : lanes;
+    }
+    for (int64_t k = 0; k < kLanes; ++k) max = lanes[k] > max ? lanes[k] : max;
+  }
+  for (; c < n; ++c) max = x[c] > max ? x[c] : max;
+  return max;
+}
+
+}  // namespace
+
+void causal_softmax_row(const float* x, float* y, int64_t t, int64_t length, float scale) {
+  const float max = max_of(x, t + 1);
   float sum = 0.0f;
 #pragma omp simd reduction(+ : sum)
   for (int64_t c = 0; c <= t; ++c) {
