@@ -87,9 +87,11 @@ work=$(mktemp -d) && trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 
 # leave_no_stopped_rank: for a test that stops a rank (SIGSTOP) and keeps its pid in $rank1 once
-# known: whatever happens, that rank is not left behind, but woken and ended on exit, and the
-# scratch directory removed as before.
+# known: whatever happens, that rank is not left behind, but woken and ended on exit, as is the
+# job still running in the background when a check fails (mpirun ends its other ranks), before
+# the scratch directory is removed.
 leave_no_stopped_rank() {
   rank1=
-  trap '[[ -n $rank1 ]] && kill -CONT "$rank1" 2>/dev/null && kill -KILL "$rank1" 2>/dev/null; rm -rf "$work"' EXIT
+  trap '[[ -n $rank1 ]] && kill -CONT "$rank1" 2>/dev/null && kill -KILL "$rank1" 2>/dev/null
+    running=$(jobs -p); [[ -z $running ]] || { kill $running 2>/dev/null; wait; }; rm -rf "$work"' EXIT
 }
