@@ -1,10 +1,13 @@
 """gradvec.Word2Vec: `gradvec train` driven from Python — a list of sentences trains what the same
 text in a file trains, checkpoints save, load and continue, Ctrl-C raises KeyboardInterrupt."""
 import os
+import re
 import signal
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -105,3 +108,58 @@ def test_quiet_prints_nothing_and_the_default_the_summary(source_dir, capfd):
     gradvec.Word2Vec(sentences, **dict(OPTIONS, quiet=False))
     shown = capfd.readouterr()
     assert "vectors written to" in shown.out
+
+
+def reported_counts(err):
+    """(done, total) of each report of the plain progress line (gradvec.progress)."""
+    return [(int(done.replace(",", "")), int(total.replace(",", "")))
+            for done, total in re.findall(r"([\d,]+)/([\d,]+) words", err)]
+
+
+def test_off_a_terminal_progress_is_drawn_on_sys_stderr(source_dir, capsys, monkeypatch):
+    # capsys: sys.stderr is a buffer, as a notebook's is a stream of the kernel, and no terminal.
+    corpus = os.path.join(source_dir, "data", "tinyshakespeare.txt")
+    options = dict(epochs=40, workers=1, vector_size=32)
+    gradvec.Word2Vec(corpus_file=corpus, quiet=True, **options)
+    assert capsys.readouterr() == ("", "")
+    # Without tqdm: a plain line, rewritten in place.
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    gradvec.Word2Vec(corpus_file=corpus, **options)
+    err = capsys.readouterr().err
+    counts = reported_counts(err)
+    assert len(counts) >= 2, err
+    done = [d for d, _ in counts]
+    assert done == sorted(done) and done[0] < done[-1] == counts[-1][1], err
+    assert err.startswith("\r[") and err.endswith("\n") and "loss " in err
+    # With tqdm: its bar, on the same stream.
+    pytest.importorskip("tqdm")
+    monkeypatch.delitem(sys.modules, "tqdm.auto")
+    gradvec.Word2Vec(corpus_file=corpus, **options)
+    err = capsys.readouterr().err
+    percents = [int(p) for p in re.findall(r"(\d+)%\|", err)]
+    assert len(percents) >= 2 and percents == sorted(percents) and percents[-1] == 100, err
+    assert "word/s" in err and "loss=" in err
+
+
+def test_training_releases_the_gil(source_dir):
+    # A thread of this interpreter keeps ticking while another trains: it needs the GIL to tick.
+    corpus = os.path.join(source_dir, "data", "tinyshakespeare.txt")
+    ticks = 0
+    stop = threading.Event()
+
+    def tick():
+        nonlocal ticks
+        while not stop.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    try:
+        before = ticks
+        gradvec.Word2Vec(corpus_file=corpus, epochs=40, workers=1, vector_size=32, quiet=True)
+        during = ticks - before
+    finally:
+        stop.set()
+        ticker.join()
+    assert during >= 100
