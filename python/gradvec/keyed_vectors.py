@@ -9,13 +9,19 @@ import numpy as np
 from gradvec import _core
 
 
-def _word_list(words):
-    """gensim accepts one word or a list of them."""
-    if words is None:
+def _listed(items):
+    """gensim's query arguments: one word or vector, or a list of them (a 2-D array: its rows)."""
+    if items is None:
         return []
-    if isinstance(words, str):
-        return [words]
-    return list(words)
+    if isinstance(items, str) or isinstance(items, np.ndarray) and items.ndim == 1:
+        return [items]
+    return list(items)
+
+
+def _weighted(items, weight):
+    """(term, weight) pairs, as gensim weighs them: a word or vector alone takes `weight`, a
+    (term, w) pair keeps its w."""
+    return [item if isinstance(item, tuple) else (item, weight) for item in _listed(items)]
 
 
 class KeyedVectors:
@@ -100,14 +106,28 @@ class KeyedVectors:
             self._table.refresh_index()
 
     def most_similar(self, positive=None, negative=None, topn=10, restrict_vocab=None):
-        """[(word, cosine)] best first, query words excluded: gensim's most_similar."""
-        return self._table.most_similar(
-            _word_list(positive), _word_list(negative), topn, restrict_vocab or 0, False)
+        """[(word, cosine)] best first, query words excluded: gensim's most_similar. positive and
+        negative hold words, vectors (numpy, taken as they are) or (word or vector, weight)
+        pairs; alone, a word or vector weighs 1 in positive and -1 in negative. topn=None: the
+        cosine of every word (of the first restrict_vocab), a numpy array."""
+        if topn is not None and topn < 1:
+            return []
+        return self._table.most_similar(_weighted(positive, 1.0), _weighted(negative, -1.0),
+                                        topn, restrict_vocab or 0, False)
 
     def most_similar_cosmul(self, positive=None, negative=None, topn=10, restrict_vocab=None):
-        """[(word, score)] by 3CosMul (Levy & Goldberg 2014): gensim's most_similar_cosmul."""
-        return self._table.most_similar(
-            _word_list(positive), _word_list(negative), topn, restrict_vocab or 0, True)
+        """[(word, score)] by 3CosMul (Levy & Goldberg 2014): gensim's most_similar_cosmul.
+        Words or vectors (a vector's dot products shifted as cosines, as gensim does), no
+        weights; topn=None: every word's score, a numpy array."""
+        if topn is not None and topn < 1:
+            return []
+        positive, negative = _listed(positive), _listed(negative)
+        if any(isinstance(item, tuple) for item in positive + negative):
+            raise TypeError("most_similar_cosmul takes words and vectors, not (term, weight) "
+                            "pairs (as gensim's)")
+        return self._table.most_similar([(term, 1.0) for term in positive],
+                                        [(term, 1.0) for term in negative], topn,
+                                        restrict_vocab or 0, True)
 
     def similar_by_word(self, word, topn=10, restrict_vocab=None):
         return self.most_similar(positive=[word], topn=topn, restrict_vocab=restrict_vocab)
@@ -119,7 +139,7 @@ class KeyedVectors:
     def doesnt_match(self, words):
         """The word furthest from the mean of the words' unit vectors (gensim's doesnt_match;
         words without a vector are left out)."""
-        used = [w for w in _word_list(words) if w in self]
+        used = [w for w in _listed(words) if w in self]
         if not used:
             raise ValueError("doesnt_match: none of the words has a vector")
         units = np.vstack([self._table.unit_vector(w) for w in used])

@@ -35,6 +35,42 @@ def test_most_similar_equals_gensims(vector_file):
     assert ours.doesnt_match(words) == theirs.doesnt_match(words)
 
 
+def test_most_similar_takes_vectors_weights_and_topn_none_as_gensim(vector_file):
+    gensim = require_gensim()
+    theirs = gensim.models.KeyedVectors.load_word2vec_format(vector_file)
+    ours = gradvec.KeyedVectors.load_word2vec_format(vector_file)
+    vector = theirs["capital4"] * 3 - theirs["word2"]  # not unit length: taken as it is
+    for query in [dict(positive=[vector]),
+                  dict(positive=vector, topn=4),
+                  dict(positive=["capital1", vector], negative=[theirs["country8"]], topn=6),
+                  dict(positive=np.vstack([vector, theirs["word3"]]), topn=5),
+                  dict(positive=[("capital1", 2.0), ("country2", 0.5)],
+                       negative=[("capital2", -1.5), "word9"], topn=8),
+                  dict(positive=[(vector, 0.25), "word4"], topn=5, restrict_vocab=300)]:
+        mine, gensims = ours.most_similar(**query), theirs.most_similar(**query)
+        assert [w for w, _ in mine] == [w for w, _ in gensims], query
+        np.testing.assert_allclose([s for _, s in mine], [s for _, s in gensims], atol=1e-5)
+    for query in [dict(positive=[vector]), dict(positive=["capital1", vector],
+                                                negative=["country3", theirs["word5"]])]:
+        mine, gensims = ours.most_similar_cosmul(**query), theirs.most_similar_cosmul(**query)
+        assert [w for w, _ in mine] == [w for w, _ in gensims], query
+        # A long vector's shifted products reach the hundreds: float rounding is relative.
+        np.testing.assert_allclose([s for _, s in mine], [s for _, s in gensims], rtol=1e-4)
+    for query in [dict(positive=["capital1", ("word2", -0.5)], negative=[vector]),
+                  dict(positive="word7", restrict_vocab=250)]:
+        every = ours.most_similar(topn=None, **query)
+        assert isinstance(every, np.ndarray) and every.dtype == np.float32
+        np.testing.assert_allclose(every, theirs.most_similar(topn=None, **query), atol=1e-5)
+    every = ours.most_similar_cosmul(positive=["capital1", vector], negative="word1", topn=None)
+    np.testing.assert_allclose(every, theirs.most_similar_cosmul(
+        positive=["capital1", vector], negative="word1", topn=None), rtol=1e-4, atol=1e-6)
+    assert ours.most_similar("capital1", topn=0) == theirs.most_similar("capital1", topn=0) == []
+    with pytest.raises(ValueError, match="must have 32 values, got 3"):
+        ours.most_similar(positive=[np.ones(3)])
+    with pytest.raises(TypeError, match="not \\(term, weight\\) pairs"):
+        ours.most_similar_cosmul(positive=[("capital1", 2.0)])
+
+
 def test_evaluate_word_analogies_equals_gensims(vector_file, analogy_file):
     gensim = require_gensim()
     theirs = gensim.models.KeyedVectors.load_word2vec_format(vector_file)

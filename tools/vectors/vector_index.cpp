@@ -66,12 +66,12 @@ bool is_zero(const float* x, int64_t n) {
   return std::all_of(x, x + n, [](float v) { return v == 0.0f; });
 }
 
-bool normalize_sum(float* x, int64_t n, int64_t terms) {
+bool normalize_sum(float* x, int64_t n, double lengths) {
   double squares = 0;
   for (int64_t i = 0; i < n; ++i) squares += static_cast<double>(x[i]) * x[i];
-  // Each unit term is off by at most FLT_EPSILON / 2 in length after rounding, and each
-  // float addition adds as much again.
-  if (std::sqrt(squares) <= static_cast<double>(terms) * std::numeric_limits<float>::epsilon()) {
+  // Each term is off by at most FLT_EPSILON / 2 of its length after rounding, and each float
+  // addition adds as much again.
+  if (std::sqrt(squares) <= lengths * std::numeric_limits<float>::epsilon()) {
     std::fill(x, x + n, 0.0f);
     return false;
   }
@@ -141,11 +141,19 @@ void VectorIndex::require_vector(std::string_view word) const {
   }
 }
 
-void VectorIndex::query_vector(const std::string& word, float* out,
+void VectorIndex::query_vector(const QueryTerm& term, float* out,
                                std::vector<int64_t>& excluded) const {
-  require_vector(word);
-  unit_vector(word, out);
-  if (const auto index = find(word)) excluded.push_back(*index);
+  if (!term.vector.empty()) {
+    if (static_cast<int64_t>(term.vector.size()) != dim_) {
+      throw QueryError("a query vector must have " + std::to_string(dim_) + " values, got " +
+                       std::to_string(term.vector.size()));
+    }
+    std::copy(term.vector.begin(), term.vector.end(), out);
+    return;
+  }
+  require_vector(term.word);
+  unit_vector(term.word, out);
+  if (const auto index = find(term.word)) excluded.push_back(*index);
 }
 
 float VectorIndex::cosine(int64_t a, int64_t b) const {
@@ -190,55 +198,85 @@ std::vector<Neighbor> VectorIndex::best_excluding(const std::vector<float>& scor
   return result;
 }
 
-std::vector<Neighbor> VectorIndex::most_similar(const std::vector<std::string>& positive,
-                                                const std::vector<std::string>& negative, int64_t k,
-                                                int64_t restrict_to) const {
-  if (positive.empty() && negative.empty()) {
-    throw std::invalid_argument("most_similar needs at least one query word");
-  }
+namespace {
+
+// Query words as terms, each of `weight`.
+std::vector<QueryTerm> word_terms(const std::vector<std::string>& words, float weight) {
+  std::vector<QueryTerm> terms;
+  for (const std::string& word : words) terms.push_back({word, {}, weight});
+  return terms;
+}
+
+}  // namespace
+
+std::vector<float> VectorIndex::similarities(const std::vector<QueryTerm>& terms,
+                                             int64_t restrict_to,
+                                             std::vector<int64_t>& excluded) const {
+  if (terms.empty()) throw std::invalid_argument("most_similar needs at least one query word");
   const int64_t rows = candidate_count(restrict_to);
   std::vector<float> query(static_cast<size_t>(dim_), 0.0f), vector(query.size());  // (dim)
-  std::vector<int64_t> excluded;
-  for (const std::vector<std::string>* words : {&positive, &negative}) {
-    const float sign = words == &positive ? 1.0f : -1.0f;
-    for (const std::string& word : *words) {
-      query_vector(word, vector.data(), excluded);
-      for (int64_t d = 0; d < dim_; ++d) query[d] += sign * vector[d];
-    }
+  double lengths = 0;
+  for (const QueryTerm& term : terms) {
+    query_vector(term, vector.data(), excluded);
+    for (int64_t d = 0; d < dim_; ++d) query[d] += term.weight * vector[d];
+    lengths += std::abs(term.weight) * std::sqrt(dot(vector.data(), vector.data(), dim_));
   }
-  // gensim divides by the word count before normalising; the direction is the same.
-  if (!normalize_sum(query.data(), dim_, static_cast<int64_t>(positive.size() + negative.size()))) {
+  // gensim divides by the total weight before normalising; the direction is the same.
+  if (!normalize_sum(query.data(), dim_, lengths)) {
     throw QueryError("the query words' vectors cancel out to zero, which has no direction");
   }
   std::vector<float> scores(static_cast<size_t>(rows));
   dot_rows(query.data(), rows, scores.data());
-  return best_excluding(scores, k, excluded);
+  return scores;
+}
+
+std::vector<Neighbor> VectorIndex::most_similar(const std::vector<std::string>& positive,
+                                                const std::vector<std::string>& negative, int64_t k,
+                                                int64_t restrict_to) const {
+  std::vector<QueryTerm> terms = word_terms(positive, 1.0f);
+  for (QueryTerm& term : word_terms(negative, -1.0f)) terms.push_back(std::move(term));
+  std::vector<int64_t> excluded;
+  const std::vector<float> scores = similarities(terms, restrict_to, excluded);
+  return best_excluding(scores, k, std::move(excluded));
+}
+
+std::vector<float> VectorIndex::cosmul_scores(const std::vector<QueryTerm>& positive,
+                                              const std::vector<QueryTerm>& negative,
+                                              int64_t restrict_to,
+                                              std::vector<int64_t>& excluded) const {
+  if (positive.empty()) {
+    throw std::invalid_argument("most_similar_cosmul needs at least one positive word");
+  }
+  const int64_t rows = candidate_count(restrict_to);
+  for (const std::vector<QueryTerm>* terms : {&positive, &negative}) {
+    for (const QueryTerm& term : *terms) {  // all known before any scan
+      if (term.vector.empty()) require_vector(term.word);
+    }
+  }
+  // numerator, denominator: (rows); one scan per query term, each cosine shifted to [0, 1].
+  std::vector<float> numerator(static_cast<size_t>(rows), 1.0f);
+  std::vector<float> denominator(static_cast<size_t>(rows), 1.0f);
+  std::vector<float> cosines(static_cast<size_t>(rows)), vector(static_cast<size_t>(dim_));
+  for (const std::vector<QueryTerm>* terms : {&positive, &negative}) {
+    std::vector<float>& product = terms == &positive ? numerator : denominator;
+    for (const QueryTerm& term : *terms) {
+      query_vector(term, vector.data(), excluded);
+      dot_rows(vector.data(), rows, cosines.data());
+      for (int64_t i = 0; i < rows; ++i) product[i] *= (1.0f + cosines[i]) * 0.5f;
+    }
+  }
+  // With no negative words the denominator is the empty product 1, as in numpy.
+  for (int64_t i = 0; i < rows; ++i) numerator[i] /= denominator[i] + 1e-6f;
+  return numerator;
 }
 
 std::vector<Neighbor> VectorIndex::most_similar_cosmul(const std::vector<std::string>& positive,
                                                        const std::vector<std::string>& negative,
                                                        int64_t k, int64_t restrict_to) const {
-  if (positive.empty()) {
-    throw std::invalid_argument("most_similar_cosmul needs at least one positive word");
-  }
-  const int64_t rows = candidate_count(restrict_to);
-  std::vector<std::string> words = positive;
-  words.insert(words.end(), negative.begin(), negative.end());
-  for (const std::string& word : words) require_vector(word);  // all known before any scan
-  // numerator, denominator: (rows); one scan per query word, each cosine shifted to [0, 1].
-  std::vector<float> numerator(static_cast<size_t>(rows), 1.0f);
-  std::vector<float> denominator(static_cast<size_t>(rows), 1.0f);
-  std::vector<float> cosines(static_cast<size_t>(rows)), vector(static_cast<size_t>(dim_));
   std::vector<int64_t> excluded;
-  for (size_t q = 0; q < words.size(); ++q) {
-    std::vector<float>& product = q < positive.size() ? numerator : denominator;
-    query_vector(words[q], vector.data(), excluded);
-    dot_rows(vector.data(), rows, cosines.data());
-    for (int64_t i = 0; i < rows; ++i) product[i] *= (1.0f + cosines[i]) * 0.5f;
-  }
-  // With no negative words the denominator is the empty product 1, as in numpy.
-  for (int64_t i = 0; i < rows; ++i) numerator[i] /= denominator[i] + 1e-6f;
-  return best_excluding(numerator, k, excluded);
+  const std::vector<float> scores =
+      cosmul_scores(word_terms(positive, 1.0f), word_terms(negative, 1.0f), restrict_to, excluded);
+  return best_excluding(scores, k, std::move(excluded));
 }
 
 std::vector<Neighbor> VectorIndex::analogy(const std::string& a, const std::string& b,

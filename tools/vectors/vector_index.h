@@ -50,6 +50,14 @@ class UnknownWordError : public QueryError {
   std::vector<std::string> suggestions_;
 };
 
+// One term of a query: a word, standing for its unit vector, or `vector` as given (gensim takes
+// a query vector unnormalised), scaled by `weight`.
+struct QueryTerm {
+  std::string word;           // used when `vector` is empty
+  std::vector<float> vector;  // (dim), or empty
+  float weight = 1.0f;
+};
+
 struct Neighbor {
   int64_t index;
   std::string word;
@@ -112,6 +120,20 @@ class VectorIndex {
   std::vector<Neighbor> most_similar_cosmul(const std::vector<std::string>& positive,
                                             const std::vector<std::string>& negative, int64_t k,
                                             int64_t restrict_to = 0) const;
+  // The scans under those two queries, with terms in place of words (a word term is a query
+  // word): every candidate's score, (restrict_to rows, 0: all), and the rows of the query
+  // words in `excluded`. similarities: cosines with unit(sum of weight x term), gensim's
+  // weighted most_similar; cosmul_scores: 3CosMul, the weights unused, a vector term's dot
+  // products shifted as a cosine's (gensim's). They throw as those queries do.
+  std::vector<float> similarities(const std::vector<QueryTerm>& terms, int64_t restrict_to,
+                                  std::vector<int64_t>& excluded) const;
+  std::vector<float> cosmul_scores(const std::vector<QueryTerm>& positive,
+                                   const std::vector<QueryTerm>& negative, int64_t restrict_to,
+                                   std::vector<int64_t>& excluded) const;
+  // The k best-scored rows but the `excluded`, best first (k beyond the rows: all of them).
+  std::vector<Neighbor> best_excluding(const std::vector<float>& scores, int64_t k,
+                                       std::vector<int64_t> excluded) const;
+
   // a : b :: c : ? — most_similar(_cosmul)(positive = {b, c}, negative = {a}).
   std::vector<Neighbor> analogy(const std::string& a, const std::string& b, const std::string& c,
                                 int64_t k, AnalogyMethod method, int64_t restrict_to = 0) const;
@@ -122,11 +144,9 @@ class VectorIndex {
 
  private:
   int64_t candidate_count(int64_t restrict_to) const;
-  // out (dim) = the unit vector of query word `word`; its row, if it has one, is appended to
-  // `excluded`. Throws as require_vector does.
-  void query_vector(const std::string& word, float* out, std::vector<int64_t>& excluded) const;
-  std::vector<Neighbor> best_excluding(const std::vector<float>& scores, int64_t k,
-                                       std::vector<int64_t> excluded) const;
+  // out (dim) = the vector of `term` before its weight: a word's unit vector, whose row, if it
+  // has one, is appended to `excluded` (throws as require_vector does), or the vector given.
+  void query_vector(const QueryTerm& term, float* out, std::vector<int64_t>& excluded) const;
 
   std::vector<std::string> words_;
   int64_t dim_ = 0;
@@ -140,10 +160,11 @@ class VectorIndex {
 void normalize_in_place(float* x, int64_t n);
 // Whether x (n) is all zero: a row normalize_in_place could not scale, which has no direction.
 bool is_zero(const float* x, int64_t n);
-// x (n), a sum of `terms` unit vectors (some negated), scaled to length 1 in place. False, and
-// x all zero, when its length is within float rounding of zero (terms * FLT_EPSILON): the
-// terms cancel out, and what is left is rounding noise, not a direction.
-bool normalize_sum(float* x, int64_t n, int64_t terms);
+// x (n), a sum of vectors (some negated) whose lengths add up to `lengths` (unit vectors: their
+// count), scaled to length 1 in place. False, and x all zero, when its length is within float
+// rounding of zero (lengths * FLT_EPSILON): the terms cancel out, and what is left is rounding
+// noise, not a direction.
+bool normalize_sum(float* x, int64_t n, double lengths);
 // Sum of x[i] * y[i] with eight independent partial sums so the compiler can vectorise it.
 float dot(const float* x, const float* y, int64_t n);
 
