@@ -155,15 +155,15 @@ class Vectors {
     return out;
   }
 
-  // (Spearman's rho, pairs used, pairs skipped for a word without a vector)
-  std::tuple<double, int64_t, int64_t> evaluate_similarity(const std::string& path,
-                                                           int64_t restrict_to,
-                                                           bool case_insensitive) {
+  // (Pearson's r, Spearman's rho, pairs used, pairs skipped for a word without a vector)
+  std::tuple<double, double, int64_t, int64_t> evaluate_similarity(const std::string& path,
+                                                                   int64_t restrict_to,
+                                                                   bool case_insensitive) {
     const VectorIndex& queries = index();
     py::gil_scoped_release unlocked;
     const tools::SimilarityEvalResult result = tools::evaluate_similarity(
         queries, tools::read_similarity_pairs(path), path, restrict_to, case_insensitive);
-    return {result.spearman, result.pairs_used, result.pairs_skipped};
+    return {result.pearson, result.spearman, result.pairs_used, result.pairs_skipped};
   }
 
   void write(const std::string& path, const std::string& format) const {
