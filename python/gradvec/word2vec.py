@@ -7,8 +7,8 @@ whitespace); `sentences` are streamed into a file of that form in a temporary di
 sentence at a time, so the corpus is never held as Python objects.
 
 Where the defaults differ from gensim's: sg=1 (skip-gram, gradvec's default; gensim's is CBOW),
-and alpha is used for CBOW too (gradvec train's own CBOW default is 0.05). min_alpha is not
-offered: the rate decays linearly to zero.
+and alpha is used for CBOW too (gradvec train's own CBOW default is 0.05). min_alpha cannot be
+set (ValueError): the rate decays linearly from alpha to zero, floored at alpha x 1e-4.
 """
 import os
 import shutil
@@ -46,10 +46,15 @@ class Word2Vec:
     """
 
     def __init__(self, sentences=None, corpus_file=None, vector_size=100, alpha=0.025, window=5,
-                 min_count=5, max_vocab_size=None, sample=1e-3, seed=1, workers=3, sg=1, hs=0,
-                 negative=5, epochs=5, max_final_vocab=None, subwords=False, minn=3, maxn=6,
-                 buckets=2000000, tokenizer="whitespace", batch=None, optimizer=None,
-                 checkpoint=None, quiet=False):
+                 min_count=5, max_vocab_size=None, sample=1e-3, seed=1, workers=3,
+                 min_alpha=None, sg=1, hs=0, negative=5, epochs=5, max_final_vocab=None,
+                 subwords=False, minn=3, maxn=6, buckets=2000000, tokenizer="whitespace",
+                 batch=None, optimizer=None, checkpoint=None, quiet=False):
+        if min_alpha is not None:
+            raise ValueError(
+                f"min_alpha={min_alpha!r}: gradvec's rate decays linearly from alpha to 0 over "
+                "the run (floored at alpha x 1e-4, as word2vec.c's), and no other final rate "
+                "can be set: leave min_alpha out")
         self.vector_size, self.window, self.min_count, self.epochs = vector_size, window, min_count, epochs
         self.sg, self.hs, self.negative, self.alpha = sg, hs, negative, alpha
         self.sample, self.seed, self.workers = sample, seed, workers

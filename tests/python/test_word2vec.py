@@ -51,6 +51,10 @@ def test_bad_sentences_and_options_are_refused_as_the_cli_refuses_them(tmp_path)
         gradvec.Word2Vec([["a", "b"]], **dict(OPTIONS, window=0))
     with pytest.raises(ValueError, match="no/such/file.txt"):
         gradvec.Word2Vec(corpus_file="no/such/file.txt", **OPTIONS)
+    # gensim's final rate has no counterpart: refused, saying how gradvec's rate decays.
+    with pytest.raises(ValueError, match=r"^min_alpha=0.0001: gradvec's rate decays linearly "
+                                         r"from alpha to 0 .* leave min_alpha out$"):
+        gradvec.Word2Vec([["a", "b"]], min_alpha=0.0001, **OPTIONS)
 
 
 def test_save_load_and_continue(source_dir, tmp_path):
