@@ -128,11 +128,17 @@ class Vectors {
       py::gil_scoped_release unlocked;
       if (cosmul) {
         scores = queries.cosmul_scores(plus, minus, restrict_to, excluded);
+        if (topn) neighbours = queries.best_excluding(scores, *topn, std::move(excluded));
       } else {  // the weights carry the sides
         plus.insert(plus.end(), minus.begin(), minus.end());
-        scores = queries.similarities(plus, restrict_to, excluded);
+        const std::vector<float> query = queries.query_direction(plus, excluded);
+        if (topn) {
+          neighbours = queries.nearest(query.data(), *topn, restrict_to, std::move(excluded));
+        } else {
+          scores.resize(static_cast<size_t>(queries.candidate_count(restrict_to)));
+          queries.dot_rows(query.data(), static_cast<int64_t>(scores.size()), scores.data());
+        }
       }
-      if (topn) neighbours = queries.best_excluding(scores, *topn, std::move(excluded));
     }
     if (!topn) return py::array_t<float>(static_cast<py::ssize_t>(scores.size()), scores.data());
     return neighbours_to_python(neighbours);
