@@ -11,11 +11,16 @@ and alpha is used for CBOW too (gradvec train's own CBOW default is 0.05). min_a
 set (ValueError): the rate decays linearly from alpha to zero, floored at alpha x 1e-4.
 """
 import os
+import re
 import shutil
 import tempfile
 
 from gradvec.command import run
 from gradvec.keyed_vectors import KeyedVectors
+
+
+# A line of tokens as the trainer reads them back: runs without whitespace, one space apart.
+_TOKENS_LINE = re.compile(r"\S+(?: \S+)*")
 
 
 def _spool(sentences, path):
@@ -26,15 +31,33 @@ def _spool(sentences, path):
             if isinstance(sentence, str):
                 raise TypeError(f"sentences[{count - 1}] is a str: each sentence is a list of "
                                 "tokens (e.g. line.split())")
-            for token in sentence:
-                if not isinstance(token, str) or not token or any(c.isspace() for c in token):
-                    raise ValueError(f"sentences[{count - 1}]: {token!r} is not a token: tokens "
-                                     "are non-empty str without whitespace")
-            out.write(" ".join(sentence))
+            if not isinstance(sentence, (list, tuple)):
+                sentence = list(sentence)  # counted and joined below
+            try:
+                line = " ".join(sentence)
+            except TypeError:
+                line = None  # a token that is no str: named below
+            # The line reads back as the same tokens when it is runs of non-space one space
+            # apart, as many as the tokens (a token holding a space would make two runs, an
+            # empty one two spaces): one C-speed check, where a check of each token's
+            # characters took as long as training.
+            if line is None or (line and not _TOKENS_LINE.fullmatch(line)) or (
+                    line.count(" ") + 1 if line else 0) != len(sentence):
+                _refuse_tokens(sentence, count - 1)
+            out.write(line)
             out.write("\n")
     if count == 0:
         raise ValueError("sentences: holds no sentence")
     return count
+
+
+def _refuse_tokens(sentence, index):
+    """Raises the error that names sentence `index`'s first token that is not one."""
+    for token in sentence:
+        if not isinstance(token, str) or not token or any(c.isspace() for c in token):
+            raise ValueError(f"sentences[{index}]: {token!r} is not a token: tokens are "
+                             "non-empty str without whitespace")
+    raise AssertionError("_refuse_tokens: every token of the sentence is one")
 
 
 class Word2Vec:

@@ -47,6 +47,10 @@ def test_bad_sentences_and_options_are_refused_as_the_cli_refuses_them(tmp_path)
         gradvec.Word2Vec([["a", "b"], "c d"], **OPTIONS)
     with pytest.raises(ValueError, match=r"sentences\[0\]: 'a b' is not a token"):
         gradvec.Word2Vec([["a b"]], **OPTIONS)
+    for bad, token in [(["a", "", "b"], "''"), (["a", "b\tc"], r"'b\\tc'"), ([""], "''"),
+                       (["a", 3], "3"), (["x", "a\u00a0b"], r"'a\\xa0b'"), (("a", " "), "' '")]:
+        with pytest.raises(ValueError, match=rf"sentences\[1\]: {token} is not a token"):
+            gradvec.Word2Vec([["fine"], bad], **OPTIONS)
     with pytest.raises(ValueError, match="--window: must be an integer in"):
         gradvec.Word2Vec([["a", "b"]], **dict(OPTIONS, window=0))
     with pytest.raises(ValueError, match="no/such/file.txt"):
