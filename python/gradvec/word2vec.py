@@ -4,7 +4,8 @@ Every run is one `gradvec train` command line run in this process: the same trai
 same checks and messages, the same checkpoints (gradvec.command.run). A corpus_file is read by the trainer itself, as
 gensim's corpus_file is (one sentence per line, tokens split at whitespace: --tokenizer
 whitespace); `sentences` are streamed into a file of that form in a temporary directory, one
-sentence at a time, so the corpus is never held as Python objects.
+sentence at a time, so the corpus is never held as Python objects. A run's vectors and
+checkpoint are kept in memory (_MemoryFile), as gensim keeps its model.
 
 Where the defaults differ from gensim's: sg=1 (skip-gram, gradvec's default; gensim's is CBOW),
 and alpha is used for CBOW too (gradvec train's own CBOW default is 0.05). min_alpha cannot be
@@ -14,6 +15,7 @@ import os
 import re
 import shutil
 import tempfile
+import weakref
 
 from gradvec.command import run
 from gradvec.keyed_vectors import KeyedVectors
@@ -60,6 +62,18 @@ def _refuse_tokens(sentence, index):
     raise AssertionError("_refuse_tokens: every token of the sentence is one")
 
 
+class _MemoryFile:
+    """A file in memory (memfd), by a name every reader and writer of the command line takes:
+    /proc/self/fd/N, written in place (tools: a descriptor is never replaced or synced). A run's
+    vectors and checkpoint go there, so that a model lives in memory as gensim's does, and a
+    run writes and syncs nothing to disk that the command line's own run would not."""
+
+    def __init__(self, name):
+        fd = os.memfd_create(name)
+        self.path = f"/proc/self/fd/{fd}"
+        weakref.finalize(self, os.close, fd)
+
+
 class Word2Vec:
     """Skip-gram or CBOW vectors trained by gradvec: gensim's parameter names, gradvec's engine.
 
@@ -86,8 +100,8 @@ class Word2Vec:
         self.tokenizer, self.batch, self.optimizer = tokenizer, batch, optimizer
         self.checkpoint, self.quiet = checkpoint, quiet
         self._state = tempfile.TemporaryDirectory(prefix="gradvec-")
-        self._model = None  # the checkpoint of the last run: what save() keeps and train() continues
-        self._runs = 0
+        self._model = None  # the last run's checkpoint (a _MemoryFile): what save() keeps and
+        # train() continues
         self.corpus_count = None  # sentences in the last `sentences` trained on
         self.wv = None
         if sentences is not None or corpus_file is not None:
@@ -123,7 +137,8 @@ class Word2Vec:
         the corpus's new words at min_count added). total_examples and total_words are taken for
         gensim's calls and not needed: the trainer counts the corpus itself."""
         # A model continued keeps its own options; this run's threads are the caller's.
-        options = ["--init", self._model, "--threads", self.workers] if self._model else self._options()
+        options = (["--init", self._model.path, "--threads", self.workers] if self._model
+                   else self._options())
         return self._run(corpus_iterable, corpus_file, ["--epochs", epochs or self.epochs] + options)
 
     @classmethod
@@ -144,18 +159,16 @@ class Word2Vec:
         if corpus_file is None:
             corpus_file = os.path.join(self._state.name, "sentences.txt")
             self.corpus_count = _spool(corpus_iterable, corpus_file)
-        self._runs += 1
-        model = os.path.join(self._state.name, f"model{self._runs}.ckpt")
-        vectors = os.path.join(self._state.name, f"vectors{self._runs}.bin")
-        args = ["train", "--corpus", os.fspath(corpus_file), "--output", vectors,
+        model, vectors = _MemoryFile("gradvec-model"), _MemoryFile("gradvec-vectors")
+        args = ["train", "--corpus", os.fspath(corpus_file), "--output", vectors.path,
                 "--output-format", "fasttext-bin" if self.subwords else "w2v-bin",
-                "--checkpoint", self.checkpoint or model]
+                "--checkpoint", self.checkpoint or model.path]
         args += ["--quiet"] if self.quiet else []
         run(*args, *options, quiet=self.quiet)
         if self.checkpoint:
-            shutil.copyfile(self.checkpoint, model)
+            shutil.copyfile(self.checkpoint, model.path)
         self._model = model
-        self.wv = KeyedVectors.load(vectors)
+        self.wv = KeyedVectors.load(vectors.path)
         return self
 
     def save(self, fname):
@@ -163,14 +176,14 @@ class Word2Vec:
         and the vectors beside it in `fname`.vectors, as gensim keeps large arrays beside its file."""
         if self._model is None:
             raise ValueError("save: the model is not trained yet")
-        shutil.copyfile(self._model, fname)
+        shutil.copyfile(self._model.path, fname)
         self.wv.save_word2vec_format(os.fspath(fname) + ".vectors", binary=True)
 
     @classmethod
     def load(cls, fname):
         """A model save() wrote: training continues it with train()."""
         model = cls()
-        model._model = os.path.join(model._state.name, "loaded.ckpt")
-        shutil.copyfile(fname, model._model)
+        model._model = _MemoryFile("gradvec-model")
+        shutil.copyfile(fname, model._model.path)
         model.wv = KeyedVectors.load(os.fspath(fname) + ".vectors")
         return model
