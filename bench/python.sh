@@ -2,7 +2,7 @@
 # The Python module against the command line and gensim, in one run (docs/python.md):
 #
 #   bench/python.sh [BUILD_DIR]      (default: build, configured with -DGRADVEC_PYTHON=ON)
-#   RUNS=5                           rounds of each timing, the contenders taking turns in each
+#   RUNS=15                          rounds of each timing, the contenders taking turns in each
 #                                    (the fastest of each is reported)
 #
 #  1. corpus_file training: gradvec.Word2Vec(corpus_file=...) against `gradvec train` with the
@@ -20,7 +20,7 @@ script=python.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 cd "$repo"
 build_dir=${1:-build}
-runs=${RUNS:-5}
+runs=${RUNS:-15}
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive integer, got '$runs'"
 [[ -d $build_dir/python/gradvec ]] || die "$build_dir/python/gradvec is missing: configure with -DGRADVEC_PYTHON=ON and build gradvec_python"
 "$python" -c 'import gensim' 2>/dev/null || die "$python cannot import gensim: ./setup.sh --python"
