@@ -3,7 +3,7 @@ Word2Vec, bpe.train and phrases.detect are, so each does exactly what its comman
 import signal
 
 from gradvec import _core
-from gradvec.progress import ProgressBar, shown_by_the_command
+from gradvec.progress import ProgressBar, drawn_here
 
 
 def run(*args, quiet=False):
@@ -12,7 +12,7 @@ def run(*args, quiet=False):
     caller passes --quiet too). Off a terminal a training command's progress is drawn on
     sys.stderr (gradvec.progress)."""
     handler = signal.getsignal(signal.SIGINT)
-    bar = None if quiet or shown_by_the_command() else ProgressBar()
+    bar = ProgressBar() if not quiet and drawn_here() else None
     try:
         _core.run_command([str(a) for a in args], quiet, bar)
     finally:

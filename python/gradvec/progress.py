@@ -9,11 +9,11 @@ import os
 import sys
 
 
-def shown_by_the_command():
-    """Whether the command's own bar shows: sys.stderr is the process's standard error, a
-    terminal."""
+def drawn_here():
+    """Whether a run's progress is drawn here: there is a sys.stderr to draw on, and it is not
+    the terminal the command's own bar goes to (the process's standard error, a terminal)."""
     try:
-        return sys.stderr.isatty() and os.isatty(2)
+        return not (sys.stderr.isatty() and os.isatty(2))
     except (AttributeError, ValueError):  # no sys.stderr (pythonw), or a closed one
         return False
 
