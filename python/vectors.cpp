@@ -8,6 +8,7 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -26,6 +27,7 @@ namespace {
 
 using tools::AnalogyMethod;
 using tools::Neighbor;
+using tools::QueryTerm;
 using tools::VectorIndex;
 
 // The format a `format=` argument names by its command line flag ("w2v-bin"), or Auto.
@@ -40,10 +42,23 @@ VectorFormat format_named(const std::string& name) {
   throw std::invalid_argument(message + ", got '" + name + "'");
 }
 
-std::vector<std::string> words_of(const py::iterable& words) {
-  std::vector<std::string> out;
-  for (py::handle word : words) out.push_back(to_bytes(word));
-  return out;
+// gensim's query terms, as keyed_vectors.py passes them: (word or 1-D vector, weight) pairs.
+std::vector<QueryTerm> terms_of(const py::iterable& pairs) {
+  std::vector<QueryTerm> terms;
+  for (py::handle pair : pairs) {
+    const auto item = pair.cast<std::pair<py::object, float>>();
+    QueryTerm term{{}, {}, item.second};
+    if (py::isinstance<py::array>(item.first)) {
+      const auto vector =
+          py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(item.first);
+      if (!vector || vector.ndim() != 1) throw py::type_error("a query vector must be 1-D");
+      term.vector.assign(vector.data(), vector.data() + vector.size());
+    } else {
+      term.word = to_bytes(item.first);
+    }
+    terms.push_back(std::move(term));
+  }
+  return terms;
 }
 
 py::list neighbours_to_python(const std::vector<Neighbor>& neighbours) {
@@ -100,16 +115,32 @@ class Vectors {
     return tools::dot(x.data(), y.data(), vectors_.dim);
   }
 
-  py::list most_similar(const py::iterable& positive, const py::iterable& negative, int64_t topn,
-                        int64_t restrict_to, bool cosmul) {
+  // gensim's most_similar (cosmul: most_similar_cosmul) over (term, weight) pairs: [(word,
+  // score)] best first, query words excluded, or, topn None, every candidate's score.
+  py::object most_similar(const py::iterable& positive, const py::iterable& negative,
+                          std::optional<int64_t> topn, int64_t restrict_to, bool cosmul) {
     const VectorIndex& queries = index();
-    const std::vector<std::string> plus = words_of(positive), minus = words_of(negative);
+    std::vector<QueryTerm> plus = terms_of(positive), minus = terms_of(negative);
+    std::vector<int64_t> excluded;
+    std::vector<float> scores;
     std::vector<Neighbor> neighbours;
     {
       py::gil_scoped_release unlocked;
-      neighbours = cosmul ? queries.most_similar_cosmul(plus, minus, topn, restrict_to)
-                          : queries.most_similar(plus, minus, topn, restrict_to);
+      if (cosmul) {
+        scores = queries.cosmul_scores(plus, minus, restrict_to, excluded);
+        if (topn) neighbours = queries.best_excluding(scores, *topn, std::move(excluded));
+      } else {  // the weights carry the sides
+        plus.insert(plus.end(), minus.begin(), minus.end());
+        const std::vector<float> query = queries.query_direction(plus, excluded);
+        if (topn) {
+          neighbours = queries.nearest(query.data(), *topn, restrict_to, std::move(excluded));
+        } else {
+          scores.resize(static_cast<size_t>(queries.candidate_count(restrict_to)));
+          queries.dot_rows(query.data(), static_cast<int64_t>(scores.size()), scores.data());
+        }
+      }
     }
+    if (!topn) return py::array_t<float>(static_cast<py::ssize_t>(scores.size()), scores.data());
     return neighbours_to_python(neighbours);
   }
 
@@ -130,15 +161,15 @@ class Vectors {
     return out;
   }
 
-  // (Spearman's rho, pairs used, pairs skipped for a word without a vector)
-  std::tuple<double, int64_t, int64_t> evaluate_similarity(const std::string& path,
-                                                           int64_t restrict_to,
-                                                           bool case_insensitive) {
+  // (Pearson's r, Spearman's rho, pairs used, pairs skipped for a word without a vector)
+  std::tuple<double, double, int64_t, int64_t> evaluate_similarity(const std::string& path,
+                                                                   int64_t restrict_to,
+                                                                   bool case_insensitive) {
     const VectorIndex& queries = index();
     py::gil_scoped_release unlocked;
     const tools::SimilarityEvalResult result = tools::evaluate_similarity(
         queries, tools::read_similarity_pairs(path), path, restrict_to, case_insensitive);
-    return {result.spearman, result.pairs_used, result.pairs_skipped};
+    return {result.pearson, result.spearman, result.pairs_used, result.pairs_skipped};
   }
 
   void write(const std::string& path, const std::string& format) const {

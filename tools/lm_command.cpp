@@ -74,11 +74,7 @@ CorpusArgument lm_corpus_argument(const std::vector<std::string>& values, bool a
 }
 
 void draw_lm_progress(const LmProgress& p) {
-  const double rate = p.seconds > 0 ? double(p.step) / p.seconds : 0.0;
-  const double eta = rate > 0 ? double(p.steps - p.step) / rate : 0.0;
-  char rate_text[32];
-  std::snprintf(rate_text, sizeof rate_text, "%6.2f steps/s", rate);
-  draw_progress_line(p.fraction(), rate_text, p.lr, p.loss, eta);
+  report_progress({p.step, p.steps, "steps", p.seconds, p.lr, p.loss});
 }
 
 // The vocabulary --tokenizer names: a BPE file's, or none for the corpus's characters.

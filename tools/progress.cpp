@@ -6,6 +6,7 @@
 #include <exception>
 #include <filesystem>
 #include <stdexcept>
+#include <utility>
 
 #include "io/atomic_file.h"
 #include "io/printable.h"
@@ -21,14 +22,50 @@ std::string clock_text(double seconds) {
   return text;
 }
 
-void draw_progress_line(double fraction, const char* rate, float lr, double loss,
-                        double eta_seconds) {
+namespace {
+
+// The redirect of this thread's reports; null: standard error's line.
+thread_local const ProgressSink* redirected = nullptr;
+
+}  // namespace
+
+ProgressRedirect::ProgressRedirect(ProgressSink sink)
+    : sink_(std::move(sink)), previous_(redirected) {
+  redirected = &sink_;
+}
+
+ProgressRedirect::~ProgressRedirect() {
+  redirected = previous_;
+}
+
+bool progress_shown() {
+  return redirected != nullptr || isatty(STDERR_FILENO) == 1;
+}
+
+void report_progress(const ProgressReport& report) {
+  if (redirected != nullptr) {
+    (*redirected)(report);
+    return;
+  }
+  const double fraction = report.total > 0 ? double(report.done) / double(report.total) : 1.0;
+  const double rate = report.seconds > 0 ? double(report.done) / report.seconds : 0.0;
+  const double eta = rate > 0 ? double(report.total - report.done) / rate : 0.0;
+  char rate_text[48];
+  if (rate >= 1000) {
+    std::snprintf(rate_text, sizeof rate_text, "%7.1fk %s/s", rate / 1000.0, report.unit);
+  } else {
+    std::snprintf(rate_text, sizeof rate_text, "%6.2f %s/s", rate, report.unit);
+  }
   const int width = 30;
   const int filled = static_cast<int>(fraction * width + 0.5);
   std::fprintf(stderr, "\r[%.*s%*s] %5.1f%%  %s  lr %-9.3g loss %.4f  ETA %s ", filled,
-               "##############################", width - filled, "", 100.0 * fraction, rate, lr,
-               loss, clock_text(eta_seconds).c_str());
+               "##############################", width - filled, "", 100.0 * fraction, rate_text,
+               report.lr, report.loss, clock_text(eta).c_str());
   std::fflush(stderr);
+}
+
+void clear_progress_line() {
+  if (redirected == nullptr) std::fprintf(stderr, "\r\033[K");
 }
 
 void end_if_signalled(const StopSignals& signals, const char* work, const std::string& written) {

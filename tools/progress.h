@@ -4,6 +4,7 @@
 // continue.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -22,10 +23,40 @@ inline constexpr const char* kQuietHelp =
 // "1:02:03"
 std::string clock_text(double seconds);
 
-// One line on stderr, redrawn in place: a bar for `fraction` (of 1), the rate as given
+// What a training run has done, as its progress line shows it.
+struct ProgressReport {
+  int64_t done = 0;  // words (train) or steps (lm) so far, runs before a resume included
+  int64_t total = 0;
+  const char* unit = "words";  // what done and total count: "words", "steps"
+  double seconds = 0.0;        // training time so far, runs before a resume included
+  float lr = 0.0f;
+  double loss = 0.0;
+};
+
+using ProgressSink = std::function<void(const ProgressReport&)>;
+
+// While it lives, the reports of training run on this thread (a trainer reports from the
+// thread that called it) go to `sink` instead of standard error's line, terminal or not: the
+// Python module draws them where a notebook shows them, which has no terminal.
+class ProgressRedirect {
+ public:
+  explicit ProgressRedirect(ProgressSink sink);
+  ~ProgressRedirect();
+  ProgressRedirect(const ProgressRedirect&) = delete;
+  ProgressRedirect& operator=(const ProgressRedirect&) = delete;
+
+ private:
+  ProgressSink sink_;
+  const ProgressSink* previous_;
+};
+
+// Whether report_progress shows anything: a redirect is set, or standard error is a terminal.
+bool progress_shown();
+// To the redirect, else one line on stderr, redrawn in place: a bar, done of total, the rate
 // ("  812.3k words/s"), the learning rate, the loss and the time left.
-void draw_progress_line(double fraction, const char* rate, float lr, double loss,
-                        double eta_seconds);
+void report_progress(const ProgressReport& report);
+// Clears the line report_progress drew on stderr; nothing when a redirect took the reports.
+void clear_progress_line();
 
 // After a run that finished and wrote everything it said it would: if a signal came meanwhile
 // (too late to stop `work`, "training", so it was held until the writes were done), says so in

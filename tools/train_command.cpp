@@ -45,13 +45,9 @@ namespace {
 
 const TrainArgs kDefaults;
 
-// One line redrawn in place: percent, words/s, lr, loss, ETA.
+// One line redrawn in place (or the Python module's bar): percent, words/s, lr, loss, ETA.
 void draw_progress(const TrainProgress& p) {
-  const double rate = p.seconds > 0 ? double(p.words_done) / p.seconds : 0.0;
-  const double eta = rate > 0 ? double(p.words_total - p.words_done) / rate : 0.0;
-  char rate_text[32];
-  std::snprintf(rate_text, sizeof rate_text, "%7.1fk words/s", rate / 1000.0);
-  draw_progress_line(p.fraction(), rate_text, p.lr, p.loss, eta);
+  report_progress({p.words_done, p.words_total, "words", p.seconds, p.lr, p.loss});
 }
 
 // The corpus's files before anything that takes time: a typo should not wait for the counting

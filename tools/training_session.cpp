@@ -1,9 +1,5 @@
 #include "tools/training_session.h"
 
-#include <unistd.h>
-
-#include <cstdio>
-
 namespace gv::tools {
 
 namespace {
@@ -29,11 +25,11 @@ TrainingSession::TrainingSession(const StopSignals& signals, const SessionFiles&
       stop_checkpoint_(files.checkpoint, files.outputs.front().path, files.inputs, files.outputs),
       messages_(message_stream(paths_of(files.outputs))),
       command_(std::move(command)),
-      shows_progress_(!quiet && isatty(STDERR_FILENO)) {}
+      shows_progress_(!quiet && progress_shown()) {}
 
 bool TrainingSession::run(const std::function<bool(const std::atomic<bool>& stop)>& train) const {
   const bool finished = train(signals_.stop());
-  if (shows_progress_) std::fprintf(stderr, "\r\033[K");
+  if (shows_progress_) clear_progress_line();
   return finished;
 }
 

@@ -42,7 +42,8 @@ class TrainingSession {
 
   // Where summaries, "written to" and neighbours go (message_stream of the outputs).
   std::ostream& messages() const { return messages_; }
-  // Whether the trainer draws its progress line: not --quiet, and stderr a terminal.
+  // Whether the trainer reports its progress: not --quiet, and progress_shown() (stderr a
+  // terminal, or a ProgressRedirect set).
   bool shows_progress() const { return shows_progress_; }
 
   // Runs `train(stop)`, which returns at its next step boundary once `stop` is set and says

@@ -35,6 +35,42 @@ def test_most_similar_equals_gensims(vector_file):
     assert ours.doesnt_match(words) == theirs.doesnt_match(words)
 
 
+def test_most_similar_takes_vectors_weights_and_topn_none_as_gensim(vector_file):
+    gensim = require_gensim()
+    theirs = gensim.models.KeyedVectors.load_word2vec_format(vector_file)
+    ours = gradvec.KeyedVectors.load_word2vec_format(vector_file)
+    vector = theirs["capital4"] * 3 - theirs["word2"]  # not unit length: taken as it is
+    for query in [dict(positive=[vector]),
+                  dict(positive=vector, topn=4),
+                  dict(positive=["capital1", vector], negative=[theirs["country8"]], topn=6),
+                  dict(positive=np.vstack([vector, theirs["word3"]]), topn=5),
+                  dict(positive=[("capital1", 2.0), ("country2", 0.5)],
+                       negative=[("capital2", -1.5), "word9"], topn=8),
+                  dict(positive=[(vector, 0.25), "word4"], topn=5, restrict_vocab=300)]:
+        mine, gensims = ours.most_similar(**query), theirs.most_similar(**query)
+        assert [w for w, _ in mine] == [w for w, _ in gensims], query
+        np.testing.assert_allclose([s for _, s in mine], [s for _, s in gensims], atol=1e-5)
+    for query in [dict(positive=[vector]), dict(positive=["capital1", vector],
+                                                negative=["country3", theirs["word5"]])]:
+        mine, gensims = ours.most_similar_cosmul(**query), theirs.most_similar_cosmul(**query)
+        assert [w for w, _ in mine] == [w for w, _ in gensims], query
+        # A long vector's shifted products reach the hundreds: float rounding is relative.
+        np.testing.assert_allclose([s for _, s in mine], [s for _, s in gensims], rtol=1e-4)
+    for query in [dict(positive=["capital1", ("word2", -0.5)], negative=[vector]),
+                  dict(positive="word7", restrict_vocab=250)]:
+        every = ours.most_similar(topn=None, **query)
+        assert isinstance(every, np.ndarray) and every.dtype == np.float32
+        np.testing.assert_allclose(every, theirs.most_similar(topn=None, **query), atol=1e-5)
+    every = ours.most_similar_cosmul(positive=["capital1", vector], negative="word1", topn=None)
+    np.testing.assert_allclose(every, theirs.most_similar_cosmul(
+        positive=["capital1", vector], negative="word1", topn=None), rtol=1e-4, atol=1e-6)
+    assert ours.most_similar("capital1", topn=0) == theirs.most_similar("capital1", topn=0) == []
+    with pytest.raises(ValueError, match="must have 32 values, got 3"):
+        ours.most_similar(positive=[np.ones(3)])
+    with pytest.raises(TypeError, match="not \\(term, weight\\) pairs"):
+        ours.most_similar_cosmul(positive=[("capital1", 2.0)])
+
+
 def test_evaluate_word_analogies_equals_gensims(vector_file, analogy_file):
     gensim = require_gensim()
     theirs = gensim.models.KeyedVectors.load_word2vec_format(vector_file)
@@ -53,18 +89,38 @@ def test_evaluate_word_analogies_equals_gensims(vector_file, analogy_file):
     assert 0 < scores[0] < scores[1] == 1
 
 
-def test_evaluate_word_pairs_reports_spearman_as_gensim(vector_file, tmp_path):
+def test_evaluate_word_pairs_equals_gensims(vector_file, tmp_path):
     gensim = require_gensim()
-    pairs = tmp_path / "pairs.txt"
-    pairs.write_text("".join(f"capital{i}\tcountry{i + i % 3}\t{i % 7}\n" for i in range(30))
-                     + "capital1\tunseen\t3\n")
     theirs = gensim.models.KeyedVectors.load_word2vec_format(vector_file)
     ours = gradvec.KeyedVectors.load(vector_file)
-    pearson, (rho, p_value), oov = ours.evaluate_word_pairs(pairs)
-    _, their_spearman, their_oov = theirs.evaluate_word_pairs(str(pairs))
-    assert (pearson, p_value) == (None, None)
-    assert rho == pytest.approx(their_spearman[0], abs=1e-6)
-    assert oov == pytest.approx(their_oov)
+    for count, restrict in [(30, 300000), (200, 300000), (12, 25)]:
+        pairs = tmp_path / f"pairs{count}.txt"
+        pairs.write_text("".join(f"capital{i}\tcountry{i + i % 3}\t{i % 7}\n" for i in range(count))
+                         + "capital1\tunseen\t3\n")
+        (pearson, pearson_p), (rho, rho_p), oov = ours.evaluate_word_pairs(
+            pairs, restrict_vocab=restrict)
+        their_pearson, their_spearman, their_oov = theirs.evaluate_word_pairs(
+            str(pairs), restrict_vocab=restrict)
+        assert [pearson, pearson_p, rho, rho_p] == pytest.approx(
+            [*their_pearson, *their_spearman], abs=1e-6), (count, restrict)
+        assert oov == pytest.approx(their_oov)
+    # The p-values are not all near 0 or 1 (their digits are compared above).
+    assert 1e-3 < ours.evaluate_word_pairs(tmp_path / "pairs12.txt", restrict_vocab=25)[0][1] < 0.9
+
+
+def test_correlation_p_values_equal_scipys():
+    stats = pytest.importorskip("scipy.stats")
+    from gradvec.keyed_vectors import _correlation_p_value
+
+    rng = np.random.default_rng(3)
+    for n in [3, 4, 7, 30, 353, 999, 3000]:
+        for r in [0.0, 1e-9, 0.05, -0.3, 0.5, 0.9, -0.999, 1.0]:
+            # scipy's own, from data with that n: its p-value for the r it computes
+            x = rng.normal(size=n)
+            y = r * x + np.sqrt(max(0.0, 1 - r * r)) * rng.normal(size=n)
+            result = stats.pearsonr(x, y)
+            assert _correlation_p_value(result[0], n) == pytest.approx(
+                result[1], rel=1e-9, abs=1e-15), (n, r)
 
 
 def test_every_format_the_cli_reads(vector_file, tmp_path):

@@ -1,10 +1,13 @@
 """gradvec.Word2Vec: `gradvec train` driven from Python — a list of sentences trains what the same
 text in a file trains, checkpoints save, load and continue, Ctrl-C raises KeyboardInterrupt."""
 import os
+import re
 import signal
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -44,10 +47,18 @@ def test_bad_sentences_and_options_are_refused_as_the_cli_refuses_them(tmp_path)
         gradvec.Word2Vec([["a", "b"], "c d"], **OPTIONS)
     with pytest.raises(ValueError, match=r"sentences\[0\]: 'a b' is not a token"):
         gradvec.Word2Vec([["a b"]], **OPTIONS)
+    for bad, token in [(["a", "", "b"], "''"), (["a", "b\tc"], r"'b\\tc'"), ([""], "''"),
+                       (["a", 3], "3"), (["x", "a\u00a0b"], r"'a\\xa0b'"), (("a", " "), "' '")]:
+        with pytest.raises(ValueError, match=rf"sentences\[1\]: {token} is not a token"):
+            gradvec.Word2Vec([["fine"], bad], **OPTIONS)
     with pytest.raises(ValueError, match="--window: must be an integer in"):
         gradvec.Word2Vec([["a", "b"]], **dict(OPTIONS, window=0))
     with pytest.raises(ValueError, match="no/such/file.txt"):
         gradvec.Word2Vec(corpus_file="no/such/file.txt", **OPTIONS)
+    # gensim's final rate has no counterpart: refused, saying how gradvec's rate decays.
+    with pytest.raises(ValueError, match=r"^min_alpha=0.0001: gradvec's rate decays linearly "
+                                         r"from alpha to 0 .* leave min_alpha out$"):
+        gradvec.Word2Vec([["a", "b"]], min_alpha=0.0001, **OPTIONS)
 
 
 def test_save_load_and_continue(source_dir, tmp_path):
@@ -105,3 +116,58 @@ def test_quiet_prints_nothing_and_the_default_the_summary(source_dir, capfd):
     gradvec.Word2Vec(sentences, **dict(OPTIONS, quiet=False))
     shown = capfd.readouterr()
     assert "vectors written to" in shown.out
+
+
+def reported_counts(err):
+    """(done, total) of each report of the plain progress line (gradvec.progress)."""
+    return [(int(done.replace(",", "")), int(total.replace(",", "")))
+            for done, total in re.findall(r"([\d,]+)/([\d,]+) words", err)]
+
+
+def test_off_a_terminal_progress_is_drawn_on_sys_stderr(source_dir, capsys, monkeypatch):
+    # capsys: sys.stderr is a buffer, as a notebook's is a stream of the kernel, and no terminal.
+    corpus = os.path.join(source_dir, "data", "tinyshakespeare.txt")
+    options = dict(epochs=40, workers=1, vector_size=32)
+    gradvec.Word2Vec(corpus_file=corpus, quiet=True, **options)
+    assert capsys.readouterr() == ("", "")
+    # Without tqdm: a plain line, rewritten in place.
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    gradvec.Word2Vec(corpus_file=corpus, **options)
+    err = capsys.readouterr().err
+    counts = reported_counts(err)
+    assert len(counts) >= 2, err
+    done = [d for d, _ in counts]
+    assert done == sorted(done) and done[0] < done[-1] == counts[-1][1], err
+    assert err.startswith("\r[") and err.endswith("\n") and "loss " in err
+    # With tqdm: its bar, on the same stream.
+    pytest.importorskip("tqdm")
+    monkeypatch.delitem(sys.modules, "tqdm.auto")
+    gradvec.Word2Vec(corpus_file=corpus, **options)
+    err = capsys.readouterr().err
+    percents = [int(p) for p in re.findall(r"(\d+)%\|", err)]
+    assert len(percents) >= 2 and percents == sorted(percents) and percents[-1] == 100, err
+    assert "word/s" in err and "loss=" in err
+
+
+def test_training_releases_the_gil(source_dir):
+    # A thread of this interpreter keeps ticking while another trains: it needs the GIL to tick.
+    corpus = os.path.join(source_dir, "data", "tinyshakespeare.txt")
+    ticks = 0
+    stop = threading.Event()
+
+    def tick():
+        nonlocal ticks
+        while not stop.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    try:
+        before = ticks
+        gradvec.Word2Vec(corpus_file=corpus, epochs=40, workers=1, vector_size=32, quiet=True)
+        during = ticks - before
+    finally:
+        stop.set()
+        ticker.join()
+    assert during >= 100

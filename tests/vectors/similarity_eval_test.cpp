@@ -39,6 +39,12 @@ TEST_CASE("spearman with ties is the Pearson correlation of average ranks") {
   CHECK(gv::tools::spearman({1, 2, 3}, {30, 20, 10}) == Approx(-1.0));
 }
 
+TEST_CASE("pearson is the correlation of the values themselves") {
+  // Means 2.5 and 3.75: sxy = 3.5, sxx = 5, syy = 4.75.
+  CHECK(gv::tools::pearson({1, 2, 3, 4}, {2, 4, 5, 4}) == Approx(3.5 / std::sqrt(23.75)));
+  CHECK(gv::tools::pearson({1, 2, 3}, {-2, -4, -6}) == Approx(-1.0));
+}
+
 TEST_CASE("spearman is undefined for fewer than two pairs or a constant side") {
   CHECK_THROWS_WITH(gv::tools::spearman({1}, {2}), Catch::Contains("at least 2 pairs, got 1"));
   CHECK_THROWS_WITH(gv::tools::spearman({1, 2}, {2}), Catch::Contains("2 vs 1 values"));

@@ -218,6 +218,30 @@ TEST_CASE("a big vocabulary is scanned on several threads with the same answer")
   }
 }
 
+TEST_CASE("a scan split into chunks breaks ties as one pass does: the earlier word first") {
+  // 40,000 x 64 floats, cut into several chunks a thread; every 1,000th word has the query's
+  // own vector, in every chunk, and the other words point further away. The ties go to the
+  // earlier words however the chunks finish.
+  const int64_t n = 40000, dim = 64;
+  gv::WordVectors vectors;
+  vectors.dim = dim;
+  std::vector<std::string> tied;
+  for (int64_t i = 0; i < n; ++i) {
+    std::string word = "w";
+    vectors.words.push_back(word += std::to_string(i));
+    const bool ties = i % 1000 == 999;
+    if (ties && tied.size() < 10) tied.push_back(vectors.words.back());
+    std::vector<float> row(dim, 0.0f);
+    row[0] = 1.0f;
+    row[1] = ties || i == 0 ? 0.0f : 0.5f + 1e-5f * static_cast<float>(i % 997);
+    vectors.values.insert(vectors.values.end(), row.begin(), row.end());
+  }
+  for (const int threads : {1, 2, 3}) {
+    const VectorIndex index(vectors, threads);
+    CHECK(words_of(index.most_similar({"w0"}, {}, 10)) == tied);
+  }
+}
+
 TEST_CASE("bounded edit distance is exact up to the bound") {
   using gv::tools::bounded_edit_distance;
   CHECK(bounded_edit_distance("kitten", "sitting", 3) == 3);  // the textbook example

@@ -70,27 +70,33 @@ std::vector<double> average_ranks(const std::vector<double>& values) {
   return ranks;
 }
 
-double spearman(const std::vector<double>& x, const std::vector<double>& y) {
+double pearson(const std::vector<double>& x, const std::vector<double>& y) {
   if (x.size() != y.size()) {
-    throw std::invalid_argument("spearman: " + std::to_string(x.size()) + " vs " +
+    throw std::invalid_argument("correlation: " + std::to_string(x.size()) + " vs " +
                                 std::to_string(y.size()) + " values");
   }
   if (x.size() < 2) {
-    throw std::invalid_argument("spearman: needs at least 2 pairs, got " +
+    throw std::invalid_argument("correlation: needs at least 2 pairs, got " +
                                 std::to_string(x.size()));
   }
-  const std::vector<double> rx = average_ranks(x), ry = average_ranks(y);
-  const double mean = (static_cast<double>(x.size()) + 1) / 2;  // of any ranking of n items
+  const auto n = static_cast<double>(x.size());
+  const double mean_x = std::accumulate(x.begin(), x.end(), 0.0) / n;
+  const double mean_y = std::accumulate(y.begin(), y.end(), 0.0) / n;
   double sxy = 0, sxx = 0, syy = 0;
   for (size_t i = 0; i < x.size(); ++i) {
-    sxy += (rx[i] - mean) * (ry[i] - mean);
-    sxx += (rx[i] - mean) * (rx[i] - mean);
-    syy += (ry[i] - mean) * (ry[i] - mean);
+    sxy += (x[i] - mean_x) * (y[i] - mean_y);
+    sxx += (x[i] - mean_x) * (x[i] - mean_x);
+    syy += (y[i] - mean_y) * (y[i] - mean_y);
   }
   if (sxx == 0 || syy == 0) {
-    throw std::invalid_argument("spearman: undefined when all values on one side are equal");
+    throw std::invalid_argument("correlation: undefined when all values on one side are equal");
   }
-  return sxy / std::sqrt(sxx * syy);
+  // Within [-1, 1] as a correlation is, where rounding could leave it a hair outside.
+  return std::clamp(sxy / std::sqrt(sxx * syy), -1.0, 1.0);
+}
+
+double spearman(const std::vector<double>& x, const std::vector<double>& y) {
+  return pearson(average_ranks(x), average_ranks(y));
 }
 
 SimilarityEvalResult evaluate_similarity(const VectorIndex& index,
@@ -130,6 +136,7 @@ SimilarityEvalResult evaluate_similarity(const VectorIndex& index,
         (constant(human) ? "human score" : "cosine") + ", so their rank correlation is undefined");
   }
   result.spearman = spearman(human, cosine);
+  result.pearson = pearson(human, cosine);
   return result;
 }
 

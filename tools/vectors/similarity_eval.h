@@ -1,5 +1,6 @@
 // Word-similarity benchmarks (WordSim-353, SimLex-999, MEN, ...): Spearman's rank
-// correlation between human similarity scores and the vectors' cosines.
+// correlation between human similarity scores and the vectors' cosines (and Pearson's, which
+// gensim reports beside it).
 #pragma once
 
 #include <cstdint>
@@ -26,13 +27,16 @@ std::vector<SimilarityPair> read_similarity_pairs(const std::string& path);
 // Ranks 1..n of `values`, tied values sharing the average of the ranks they span
 // (e.g. {10, 20, 20, 30} -> {1, 2.5, 2.5, 4}).
 std::vector<double> average_ranks(const std::vector<double>& values);
+// Pearson's r, as scipy.stats.pearsonr. Throws std::invalid_argument if the sizes differ,
+// n < 2, or either side is constant (r undefined).
+double pearson(const std::vector<double>& x, const std::vector<double>& y);
 // Spearman's rho: the Pearson correlation of the average ranks (the tie-correct definition,
-// as scipy.stats.spearmanr). Throws std::invalid_argument if the sizes differ, n < 2, or
-// either side is constant (rho undefined).
+// as scipy.stats.spearmanr). Throws as pearson does.
 double spearman(const std::vector<double>& x, const std::vector<double>& y);
 
 struct SimilarityEvalResult {
   double spearman = 0;
+  double pearson = 0;  // of the human scores and the cosines themselves (gensim reports both)
   int64_t pairs_used = 0;
   int64_t pairs_skipped = 0;       // a word not in the (restricted) vocabulary
   int64_t zero_vector = 0;         // left out: a word's vector is zero, so it has no cosine

@@ -22,7 +22,13 @@
 #include "tools/vectors/subword_vectors.h"
 #include "tools/vectors/word_vectors.h"
 
+namespace gv {
+struct KernelTable;  // autograd/simd/kernel_table.h
+}  // namespace gv
+
 namespace gv::tools {
+
+class TopK;  // top_k.h
 
 // How an analogy a : b :: c : ? is scored (Levy & Goldberg 2014).
 enum class AnalogyMethod {
@@ -48,6 +54,14 @@ class UnknownWordError : public QueryError {
  private:
   std::string word_;
   std::vector<std::string> suggestions_;
+};
+
+// One term of a query: a word, standing for its unit vector, or `vector` as given (gensim takes
+// a query vector unnormalised), scaled by `weight`.
+struct QueryTerm {
+  std::string word;           // used when `vector` is empty
+  std::vector<float> vector;  // (dim), or empty
+  float weight = 1.0f;
 };
 
 struct Neighbor {
@@ -112,6 +126,26 @@ class VectorIndex {
   std::vector<Neighbor> most_similar_cosmul(const std::vector<std::string>& positive,
                                             const std::vector<std::string>& negative, int64_t k,
                                             int64_t restrict_to = 0) const;
+  // The pieces of those two queries, with terms in place of words (a word term is a query
+  // word), for callers that pass vectors and weights or want every score (gensim's API):
+  // query_direction: unit(sum of weight x term) (dim), gensim's weighted most_similar query,
+  // and the rows of its words in `excluded`. nearest: the k rows (of the first `restrict_to`,
+  // 0: all) whose cosine with unit `query` (dim) is highest, `excluded` left out, best first.
+  // cosmul_scores: every candidate's 3CosMul score (the weights unused, a vector term's dot
+  // products shifted as a cosine's, as gensim's) and the query words' rows in `excluded`;
+  // best_excluding: the k best of `scores` but the `excluded`. They throw as the queries do.
+  std::vector<float> query_direction(const std::vector<QueryTerm>& terms,
+                                     std::vector<int64_t>& excluded) const;
+  std::vector<Neighbor> nearest(const float* query, int64_t k, int64_t restrict_to,
+                                std::vector<int64_t> excluded) const;
+  std::vector<float> cosmul_scores(const std::vector<QueryTerm>& positive,
+                                   const std::vector<QueryTerm>& negative, int64_t restrict_to,
+                                   std::vector<int64_t>& excluded) const;
+  std::vector<Neighbor> best_excluding(const std::vector<float>& scores, int64_t k,
+                                       std::vector<int64_t> excluded) const;
+  // The rows a query restricted to `restrict_to` (0: all) considers; throws if it is negative.
+  int64_t candidate_count(int64_t restrict_to) const;
+
   // a : b :: c : ? — most_similar(_cosmul)(positive = {b, c}, negative = {a}).
   std::vector<Neighbor> analogy(const std::string& a, const std::string& b, const std::string& c,
                                 int64_t k, AnalogyMethod method, int64_t restrict_to = 0) const;
@@ -121,12 +155,20 @@ class VectorIndex {
   void dot_rows(const float* query, int64_t rows, float* scores) const;
 
  private:
-  int64_t candidate_count(int64_t restrict_to) const;
-  // out (dim) = the unit vector of query word `word`; its row, if it has one, is appended to
-  // `excluded`. Throws as require_vector does.
-  void query_vector(const std::string& word, float* out, std::vector<int64_t>& excluded) const;
-  std::vector<Neighbor> best_excluding(const std::vector<float>& scores, int64_t k,
-                                       std::vector<int64_t> excluded) const;
+  // out[j] = unit_row(first + j) . query for j < cols <= kGradCols: one call of `table`'s dot
+  // kernel (the trainer's, in the widest instructions the machine has, where this library is
+  // built for SSE2 alone).
+  void dot_block(const KernelTable& table, const float* query, int64_t first, int64_t cols,
+                 float* out) const;
+  // How many best rows a query keeps to answer k of `rows` without `excluded`: k clamped to the
+  // rows, `excluded` sorted and made unique.
+  int64_t kept_for(int64_t& k, int64_t rows, std::vector<int64_t>& excluded) const;
+  // The first k of `best` (emptied) that are not `excluded` (sorted), as neighbours.
+  std::vector<Neighbor> first_not_excluded(TopK& best, int64_t k,
+                                           const std::vector<int64_t>& excluded) const;
+  // out (dim) = the vector of `term` before its weight: a word's unit vector, whose row, if it
+  // has one, is appended to `excluded` (throws as require_vector does), or the vector given.
+  void query_vector(const QueryTerm& term, float* out, std::vector<int64_t>& excluded) const;
 
   std::vector<std::string> words_;
   int64_t dim_ = 0;
@@ -140,10 +182,11 @@ class VectorIndex {
 void normalize_in_place(float* x, int64_t n);
 // Whether x (n) is all zero: a row normalize_in_place could not scale, which has no direction.
 bool is_zero(const float* x, int64_t n);
-// x (n), a sum of `terms` unit vectors (some negated), scaled to length 1 in place. False, and
-// x all zero, when its length is within float rounding of zero (terms * FLT_EPSILON): the
-// terms cancel out, and what is left is rounding noise, not a direction.
-bool normalize_sum(float* x, int64_t n, int64_t terms);
+// x (n), a sum of vectors (some negated) whose lengths add up to `lengths` (unit vectors: their
+// count), scaled to length 1 in place. False, and x all zero, when its length is within float
+// rounding of zero (lengths * FLT_EPSILON): the terms cancel out, and what is left is rounding
+// noise, not a direction.
+bool normalize_sum(float* x, int64_t n, double lengths);
 // Sum of x[i] * y[i] with eight independent partial sums so the compiler can vectorise it.
 float dot(const float* x, const float* y, int64_t n);
 
