@@ -4,13 +4,11 @@
 #include <cstring>
 #include <exception>
 #include <new>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
 
-#include "distributed/pass_together.h"
 #include "distributed/run_agreement.h"
 #include "distributed/shared_vocabulary.h"
 #include "io/printable.h"
@@ -62,15 +60,6 @@ void MpiTrainGroup::check_alike(const std::function<void()>& check) {
     if (!leads()) job_.barrier();  // rank 0, which says why, never comes: it ends the job
     throw;
   }
-}
-
-Corpus MpiTrainGroup::read_corpus(const std::function<Corpus()>& read) {
-  std::optional<Corpus> corpus;
-  pass_together(job_, [&] {
-    corpus.emplace(read());
-    return std::string();
-  });
-  return std::move(*corpus);
 }
 
 void MpiTrainGroup::agree(const std::vector<GroupSetting>& settings, const Corpus& corpus) {

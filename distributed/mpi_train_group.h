@@ -18,9 +18,13 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
+#include <utility>
 
 #include "distributed/mpi_job.h"
 #include "distributed/mpi_table_sync.h"
+#include "distributed/pass_together.h"
 #include "word2vec/checkpoint/checkpoint.h"
 #include "word2vec/data_parallel/train_group.h"
 
@@ -40,7 +44,15 @@ class MpiTrainGroup {
   bool leads() const { return job_.rank() == 0; }
   int processes() const { return job_.size(); }
   void check_alike(const std::function<void()>& check);
-  Corpus read_corpus(const std::function<Corpus()>& read);
+  template <class Read>
+  auto read_together(const Read& read) {
+    std::optional<decltype(read())> result;
+    pass_together(job_, [&] {
+      result.emplace(read());
+      return std::string();
+    });
+    return std::move(*result);
+  }
   void agree(const std::vector<GroupSetting>& settings, const Corpus& corpus);
   Trainer counted_trainer(const Corpus& corpus, const TrainOptions& options);
   Trainer continued_trainer(const Corpus& corpus, const TrainOptions& options,

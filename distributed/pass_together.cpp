@@ -5,19 +5,19 @@
 #include <chrono>
 #include <thread>
 
-#include "io/corpus_pass_stop.h"
+#include "io/input_pass_stop.h"
 
 namespace gv {
 
 namespace {
 
 // While it lives, this rank's corpus passes stop at its own stop signal (the flag
-// stop_corpus_passes_when was given) or at another rank's stop notice, which a thread looks for
+// stop_input_passes_when was given) or at another rank's stop notice, which a thread looks for
 // every few milliseconds (MPI is idle meanwhile: the calling thread only reads the corpus).
 class PassStop {
  public:
-  explicit PassStop(MpiJob& job) : job_(job), own_(corpus_pass_stop_flag()) {
-    stop_corpus_passes_when(&any_);
+  explicit PassStop(MpiJob& job) : job_(job), own_(input_pass_stop_flag()) {
+    stop_input_passes_when(&any_);
     watcher_ = std::thread([this] {
       while (!done_.load()) {
         if ((own_ != nullptr && own_->load()) || job_.stop_notice_came()) any_ = true;
@@ -28,7 +28,7 @@ class PassStop {
   ~PassStop() {
     done_ = true;
     watcher_.join();
-    stop_corpus_passes_when(own_);
+    stop_input_passes_when(own_);
   }
   PassStop(const PassStop&) = delete;
   PassStop& operator=(const PassStop&) = delete;
@@ -52,7 +52,7 @@ std::vector<std::string> pass_together(MpiJob& job, const std::function<std::str
   try {
     const PassStop stop(job);
     own = kPassed + pass();
-  } catch (const CorpusPassStopped& e) {
+  } catch (const InputPassStopped& e) {
     own = kStopped + std::string(e.what());
     job.send_stop_notices();
   }
@@ -62,7 +62,7 @@ std::vector<std::string> pass_together(MpiJob& job, const std::function<std::str
   const auto first = std::ranges::find(stopped, true);
   if (first != stopped.end()) {
     job.settle_stop_notices(stopped);
-    throw CorpusPassStopped(ranks[static_cast<size_t>(first - stopped.begin())].substr(1));
+    throw InputPassStopped(ranks[static_cast<size_t>(first - stopped.begin())].substr(1));
   }
   for (std::string& rank : ranks) rank.erase(0, 1);
   return ranks;

@@ -13,11 +13,11 @@
 namespace gv {
 
 // Collective. Runs `pass`, this rank's part, and returns what every rank's part returned, in rank
-// order. A stop signal to this rank (the flag stop_corpus_passes_when was given) or another
+// order. A stop signal to this rank (the flag stop_input_passes_when was given) or another
 // rank's stop notice ends the pass at its next sentence (a spool at its next MiB), throwing
-// CorpusPassStopped: the rank stopped tells the others (MpiJob::send_stop_notices), which a
+// InputPassStopped: the rank stopped tells the others (MpiJob::send_stop_notices), which a
 // thread of each looks for every few milliseconds. Once the ranks' exchange shows one stopped,
-// every rank throws CorpusPassStopped saying what the first rank stopped was doing ("spooling
+// every rank throws InputPassStopped saying what the first rank stopped was doing ("spooling
 // big.txt.gz"). Any other exception of `pass` passes on.
 std::vector<std::string> pass_together(MpiJob& job, const std::function<std::string()>& pass);
 

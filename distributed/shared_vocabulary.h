@@ -27,7 +27,7 @@ struct SharedCounts {
 
 // Collective. Throws as count_for_training (word2vec/counted_corpus.h). A stop signal to
 // any rank while the ranks count ends every rank's count at its next sentence, every rank
-// throwing CorpusPassStopped("counting CORPUS") (pass_together.h).
+// throwing InputPassStopped("counting CORPUS") (pass_together.h).
 SharedCounts count_shares(MpiJob& job, const Corpus& corpus, const TrainOptions& options);
 
 }  // namespace gv

@@ -10,6 +10,7 @@
 #include <new>
 #include <utility>
 
+#include "io/input_pass_stop.h"
 #include "io/printable.h"
 
 namespace gv {
@@ -24,6 +25,7 @@ constexpr int64_t kInputBytes = int64_t{64} << 10;
 ByteSource read_descriptor(int fd, const std::string& name) {
   return [fd, name](char* buffer, int64_t capacity) -> int64_t {
     while (true) {
+      wait_until_readable(fd, "reading " + printable(name));
       const ssize_t got = ::read(fd, buffer, static_cast<size_t>(capacity));
       if (got >= 0) return got;
       if (errno != EINTR) {

@@ -25,7 +25,8 @@ namespace gv {
 using ByteSource = std::function<int64_t(char* buffer, int64_t capacity)>;
 
 // A ByteSource that reads descriptor `fd` (not closed by it), retrying on EINTR, and throws
-// std::runtime_error "NAME: cannot read: reason" (NAME printable()) on a read error.
+// std::runtime_error "NAME: cannot read: reason" (NAME printable()) on a read error, or
+// InputPassStopped("reading NAME") at a stop while it waits for bytes (wait_until_readable).
 ByteSource read_descriptor(int fd, const std::string& name);
 
 // Gzip data that cannot be decompressed: corrupt, or cut short ("unexpected end of file").

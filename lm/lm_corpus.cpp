@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "autograd/machine.h"
-#include "io/corpus_pass_stop.h"
+#include "io/input_pass_stop.h"
 #include "io/gunzip_reader.h"
 #include "io/input_file.h"
 
@@ -39,7 +39,7 @@ void append_whole(const std::string& path, std::string& text) {
   constexpr int64_t kChunk = int64_t{1} << 20;
   try {
     for (int64_t got = 1; got > 0;) {
-      throw_if_corpus_pass_stopped("reading " + path);
+      throw_if_input_pass_stopped("reading " + path);
       const size_t filled = text.size();
       if (filled + kChunk > text.capacity()) require(static_cast<int64_t>(filled) + kChunk);
       text.resize(filled + kChunk);
@@ -74,7 +74,7 @@ LmCorpus read_lm_corpus(const LmCorpusFiles& files, int64_t length, const LmToke
   for (const std::string& path : files.paths) append_whole(path, text);
   const std::string& path = files.name;  // what messages call the corpus from here on
   if (text.empty()) throw std::runtime_error(path + ": the corpus is empty");
-  throw_if_corpus_pass_stopped("reading " + path);
+  throw_if_input_pass_stopped("reading " + path);
   LmCorpus corpus;
   corpus.fingerprint = fingerprint_bytes(text);
   corpus.files.name = files.name;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "io/corpus_pass_stop.h"
+#include "io/input_pass_stop.h"
 #include "text/bpe/bpe_encoder.h"
 #include "text/bpe/pre_tokenizer.h"
 
@@ -16,7 +16,7 @@ bool begins_character(char byte) {
 }
 
 // Pre-token by pre-token, widened into ids as they come: nothing but the ids grows with the text.
-// A stop (io/corpus_pass_stop.h) ends it at the next MiB: a large corpus takes seconds.
+// A stop (io/input_pass_stop.h) ends it at the next MiB: a large corpus takes seconds.
 std::vector<int64_t> encode_bpe(const bpe::BpeTokens& vocabulary, std::string_view text,
                                 std::string_view what) {
   constexpr size_t kStopCheckBytes = size_t{1} << 20;
@@ -25,7 +25,7 @@ std::vector<int64_t> encode_bpe(const bpe::BpeTokens& vocabulary, std::string_vi
   size_t read = 0, next_check = 0;
   bpe::for_each_pre_token(text, [&](std::string_view piece) {
     if ((read += piece.size()) >= next_check) {
-      throw_if_corpus_pass_stopped("encoding " + std::string(what));
+      throw_if_input_pass_stopped("encoding " + std::string(what));
       next_check = read + kStopCheckBytes;
     }
     const std::span<const bpe::TokenId> tokens = encoder.encode_pre_token(piece);

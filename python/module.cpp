@@ -5,7 +5,7 @@
 #include <new>
 #include <stdexcept>
 
-#include "io/corpus_pass_stop.h"
+#include "io/input_pass_stop.h"
 #include "io/printable.h"
 #include "python/bindings.h"
 #include "tools/commands.h"
@@ -28,7 +28,7 @@ void translate(std::exception_ptr thrown) {
     set_error(PyExc_KeyError, e.what());
   } catch (const gv::tools::Interrupted& e) {  // Ctrl-C stopped training: its checkpoint is kept
     set_error(PyExc_KeyboardInterrupt, e.what());
-  } catch (const gv::CorpusPassStopped& e) {  // ... or a pass before it, with nothing written
+  } catch (const gv::InputPassStopped& e) {  // ... or a pass before it, with nothing written
     set_error(PyExc_KeyboardInterrupt, e.what());
   } catch (const std::bad_alloc&) {
     throw;                                 // MemoryError, by pybind11

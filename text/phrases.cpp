@@ -70,7 +70,7 @@ PhraseCounts count_phrases(const Corpus& corpus, const TokenizerOptions& tokeniz
   read_ranges_in_parallel(corpus, tokenizer, slices, [&](size_t t, CorpusReader& reader) {
     std::vector<int64_t> ids;
     while (reader.next_sentence(counts.words, ids)) {
-      throw_if_corpus_pass_stopped(doing);
+      throw_if_input_pass_stopped(doing);
       for (size_t i = 1; i < ids.size(); ++i) partial[t].add(BigramCounts::key(ids[i - 1], ids[i]));
     }
   });
@@ -139,7 +139,7 @@ PhraseRewrite Phrases::rewrite(const Corpus& corpus, std::ostream& out) const {
   std::string line;
   const std::string doing = "rewriting " + corpus.name();
   while (reader.next_sentence(words_, ids)) {
-    throw_if_corpus_pass_stopped(doing);
+    throw_if_input_pass_stopped(doing);
     line.clear();
     done.joins += join(ids, line);
     line += '\n';

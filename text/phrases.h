@@ -69,8 +69,8 @@ struct PhraseCounts {
 // Counts `corpus`'s words, then its bigrams, with `threads` readers on slices of it: the
 // counts do not depend on the number of threads. Bigrams do not cross sentences (lines, cut
 // every CorpusReader::kMaxSentenceTokens tokens). Throws std::runtime_error naming the file if
-// it cannot be read or holds no words, std::invalid_argument if threads < 1, CorpusPassStopped
-// once stop_corpus_passes_when's flag is set (io/corpus_pass_stop.h).
+// it cannot be read or holds no words, std::invalid_argument if threads < 1, InputPassStopped
+// once stop_input_passes_when's flag is set (io/input_pass_stop.h).
 PhraseCounts count_phrases(const Corpus& corpus, const TokenizerOptions& tokenizer = {},
                            int threads = 1);
 
@@ -104,7 +104,7 @@ class Phrases {
   // Writes `corpus` to `out`, read as it was counted: one sentence per line,
   // tokens separated by single spaces, each phrase written as its two words joined by
   // kPhraseDelimiter, greedily from the left. Throws std::runtime_error naming the file if it
-  // cannot be read, CorpusPassStopped as count_phrases does.
+  // cannot be read, InputPassStopped as count_phrases does.
   PhraseRewrite rewrite(const Corpus& corpus, std::ostream& out) const;
 
  private:

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "io/atomic_file.h"
-#include "io/corpus_pass_stop.h"
+#include "io/input_pass_stop.h"
 #include "io/gunzip_reader.h"
 #include "io/input_file.h"
 #include "io/printable.h"
@@ -69,12 +69,12 @@ void for_each_block(std::istream& in, Use use) {
 
 // Calls `use` with each pre-token of `in` (pre_tokenizer.h) as the bytes after it settle it: a
 // block and the pre-token being read are held, never a whole line. With `doing` ("counting
-// big.txt"), a stop signal ends the pass at its next block (CorpusPassStopped).
+// big.txt"), a stop signal ends the pass at its next block (InputPassStopped).
 template <class Use>
 void for_each_pre_token_of(std::istream& in, Use use, const std::string* doing = nullptr) {
   bpe::PreTokenStream pre_tokens;
   for_each_block(in, [&](std::string_view block) {
-    if (doing != nullptr) throw_if_corpus_pass_stopped(*doing);
+    if (doing != nullptr) throw_if_input_pass_stopped(*doing);
     pre_tokens.add(block, use);
   });
   pre_tokens.finish(use);

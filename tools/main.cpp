@@ -5,7 +5,7 @@
 #include <string>
 
 #include "autograd/simd/isa.h"
-#include "io/corpus_pass_stop.h"
+#include "io/input_pass_stop.h"
 #include "io/printable.h"
 #include "io/temporary_files.h"
 #include "tools/command_line.h"
@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;  // --help and --version exit 0 through here
   } catch (const gv::tools::Interrupted& e) {
     return 128 + e.signal;
-  } catch (const gv::CorpusPassStopped& e) {
+  } catch (const gv::InputPassStopped& e) {
     // A signal (tools/stop_signals.h) ended a pass over the corpus before anything came of it.
     gv::tools::report_stopped_pass(e);
     return gv::tools::failed_status(2);

@@ -12,7 +12,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "io/corpus_pass_stop.h"
+#include "io/input_pass_stop.h"
 #include "tools/commands.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
@@ -62,7 +62,7 @@ void run_pe(const PeOptions& options) {
   const Tensor table = positional_table(options);
   // The plot first: a file that cannot be written fails the command before any output.
   if (signals) {
-    throw_if_corpus_pass_stopped("making the table");
+    throw_if_input_pass_stopped("making the table");
     heatmap(std::span(table.data(), static_cast<size_t>(table.numel())), options.length,
             options.dim,
             {.title = "positional encoding: " + describe(options),

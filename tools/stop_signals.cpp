@@ -5,7 +5,7 @@
 #include <array>
 #include <cstdio>
 
-#include "io/corpus_pass_stop.h"
+#include "io/input_pass_stop.h"
 #include "io/printable.h"
 
 namespace gv::tools {
@@ -57,12 +57,12 @@ StopSignals::StopSignals() {
     sigaction(kStopSignals[i], &action, nullptr);
   }
   abandon_waits_when(&g_stop);
-  stop_corpus_passes_when(&g_stop);
+  stop_input_passes_when(&g_stop);
 }
 
 StopSignals::~StopSignals() {
   abandon_waits_when(nullptr);
-  stop_corpus_passes_when(nullptr);
+  stop_input_passes_when(nullptr);
   // After a signal the process is on its way out with that signal's status: one more, put back
   // to its default, would end it with its own instead. They stay ignored to the end.
   struct sigaction ignore {};
@@ -87,7 +87,7 @@ int failed_status(int otherwise) {
   return signal != 0 ? 128 + signal : otherwise;
 }
 
-void report_stopped_pass(const CorpusPassStopped& stopped) {
+void report_stopped_pass(const InputPassStopped& stopped) {
   std::fprintf(stderr, "interrupted while %s: nothing was written\n",
                printable(stopped.what()).c_str());
 }

@@ -4,7 +4,7 @@
 // terminal sends HUP: all three mean "stop now and keep what you can". While a StopSignals lives
 // (from a command's start through its last write) the first of them sets stop(), which the
 // trainers honour at their next step boundary and the passes over a whole corpus (counting it,
-// phrases' rewrite: io/corpus_pass_stop.h) at their next sentence, and is remembered
+// phrases' rewrite: io/input_pass_stop.h) at their next sentence, and is remembered
 // for the exit status (128 + its number, as the shell reports a process the signal ended),
 // however close behind it the next one comes. Any further one is absorbed with a line on stderr: a
 // checkpoint or vector file being written is finished rather than cut off. Once one has come, they
@@ -18,7 +18,7 @@
 #include <csignal>
 
 #include "io/atomic_file.h"
-#include "io/corpus_pass_stop.h"
+#include "io/input_pass_stop.h"
 
 namespace gv::tools {
 
@@ -77,7 +77,7 @@ inline constexpr const char* kWriteStopSignalsHelp =
 
 // Says on stderr that a stop signal ended the pass over a corpus `stopped` names: "interrupted
 // while counting big.txt: nothing was written".
-void report_stopped_pass(const CorpusPassStopped& stopped);
+void report_stopped_pass(const InputPassStopped& stopped);
 
 // "SIGINT", "SIGTERM" or "SIGHUP"; "a signal" for any other.
 const char* signal_name(int signal);

@@ -201,14 +201,15 @@ void print_summary(std::ostream& messages, const TrainArgs& args, const Trainer&
            << "\nvectors written to " << shown_on(messages, args.output) << '\n';
 }
 
-// What `pass()`, a pass over the corpus before training (reading it, counting it), returns. A
+// What `pass()`, a pass over an input before training (reading the model to continue, reading
+// and counting the corpus), returns. A
 // signal to any process of the group ends every process's pass (an MPI job's ranks' together):
 // each leaves with the signal they agree on, the one that leads saying so.
 template <TrainGroup Group, class Pass>
-auto corpus_pass(Group& group, const StopSignals& signals, const Pass& pass) {
+auto input_pass(Group& group, const StopSignals& signals, const Pass& pass) {
   try {
     return pass();
-  } catch (const CorpusPassStopped& e) {
+  } catch (const InputPassStopped& e) {
     const int signal = group.stop_signal(signals.received());
     if (group.leads()) report_stopped_pass(e);
     throw Interrupted(signal);
@@ -229,9 +230,11 @@ void run_train(const TrainArgs& args, Group& group) {
   const CorpusArgument corpus_argument = check_corpus(args);
   // The model before the outputs are prepared: it may contradict the options.
   const std::optional<ModelToContinue> init =
-      args.continued.init.empty() ? std::nullopt
-                                  : std::optional(model_to_continue(args.continued.init, options,
-                                                                    args.given, group.processes()));
+      args.continued.init.empty() ? std::nullopt : std::optional(input_pass(group, signals, [&] {
+        return group.read_together([&] {
+          return model_to_continue(args.continued.init, options, args.given, group.processes());
+        });
+      }));
   // What training does with the model's words, refused before the corpus is read when the
   // options contradict each other.
   const KnownWords known =
@@ -239,10 +242,10 @@ void run_train(const TrainArgs& args, Group& group) {
                                       init->options.lr)
            : KnownWords{};
   const TrainingSession session(signals, session_files(args, corpus_argument), "train", args.quiet);
-  const Corpus corpus = corpus_pass(
-      group, signals, [&] { return group.read_corpus([&] { return corpus_argument.read(); }); });
+  const Corpus corpus = input_pass(
+      group, signals, [&] { return group.read_together([&] { return corpus_argument.read(); }); });
   group.agree(args.settings, corpus);
-  Trainer trainer = corpus_pass(
+  Trainer trainer = input_pass(
       group, signals, [&] { return start_trainer(args, group, corpus, options, init, known); });
   group.join(trainer);
   const ResumeRequest resumed{args.resume, args.given, {options, args.group.sync_words}};
@@ -334,9 +337,9 @@ void add_train_command(CLI::App& app) {
       app.add_subcommand("train", "Train skip-gram or CBOW word vectors on a text corpus");
   add_train_options(*cmd, *args);
   cmd->footer(std::string(kStopSignalsHelp) +
-              " One that comes while the corpus is counted (or a gzip'd one or standard input "
-              "spooled), before training, ends that pass and the run with it, with nothing "
-              "written.");
+              " One that comes while the model to continue (--init) is read or the corpus is "
+              "counted (or a gzip'd one or standard input spooled), before training, ends that "
+              "pass and the run with it, with nothing written.");
   cmd->callback([args, cmd] { start_train(*args, *cmd); });
 }
 

@@ -12,7 +12,7 @@
 #include <map>
 #include <memory>
 
-#include "io/corpus_pass_stop.h"
+#include "io/input_pass_stop.h"
 #include "io/printable.h"
 #include "tools/commands.h"
 #include "tools/output_lock.h"
@@ -40,7 +40,7 @@ VectorIndex load_index(const VectorFileOptions& file) {
 // a StopSignals from the command's start): the vectors' reading is not cut short, but a signal
 // that came meanwhile ends the command before its write, with nothing written.
 void stop_before_writing(const VectorFileOptions& file) {
-  throw_if_corpus_pass_stopped("reading " + (file.path == "-" ? "standard input" : file.path));
+  throw_if_input_pass_stopped("reading " + (file.path == "-" ? "standard input" : file.path));
 }
 
 // Runs `query` on the `words_read` words loaded with `file`; an unknown word that is only

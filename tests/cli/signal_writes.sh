@@ -2,13 +2,13 @@
 # signal_writes.sh GRADVEC
 # convert, plot and pe --svg take INT, TERM and HUP as train does (tools/stop_signals.h), INT
 # even as a script's background job has it (ignored: they used to run to their end and exit 0):
-#   - one that comes while the vectors are read ends the command once they are, before the write:
-#     one line "interrupted while reading standard input: nothing was written", status 128 + the
+#   - one that comes while the vectors are read ends the command at once, even while it waits for
+#     more of them from a silent writer, before the write: one line "interrupted while reading standard input: nothing was written", status 128 + the
 #     signal's number, no output, no temporary, no lock file;
 #   - one that comes during the write lets it finish: the output whole, one line saying so, the
 #     signal's status, and (pe) no table printed after it.
 # Each signal is sent at a point the test controls, never after a delay: the vectors come
-# through a FIFO, the signal once the command has read a MiB of them and with more to come; the
+# through a FIFO, the signal once the command has read a MiB of them, and no more after; the
 # output is a FIFO read 128 KiB, then the signal, then the rest.
 set -euo pipefail
 gradvec=$1
@@ -34,7 +34,7 @@ ended() {
 
 # signal_while_reading SIGNAL COMMAND...: runs COMMAND (which reads vectors from standard input
 # and writes $work/o) in the background with $work/v.txt fed through a FIFO, sends SIGNAL once it
-# has read a MiB of it, then feeds the rest.
+# has read a MiB of it, and holds the FIFO open, silent.
 signal_while_reading() {
   local signal=$1
   shift
@@ -44,7 +44,13 @@ signal_while_reading() {
   # Returns once the pipe (64 KiB) has room for its last bytes: the command has read the rest.
   head -c 1048576 "$work/v.txt" >&3
   kill -"$signal" "$pid"
-  tail -c +1048577 "$work/v.txt" >&3 || :  # the command may stop reading before it ends
+  # The writer falls silent, the FIFO held open: the command must stop without waiting for more
+  # bytes or their end (it used to wait, and stopped only once the rest came).
+  for _ in $(seq 100); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  ! kill -0 "$pid" 2>/dev/null || fail "$1: SIG$signal while reading: still waiting for input 10 s after it"
   exec 3>&-
   ended "$signal" "$1"
   grep -qx 'interrupted while reading standard input: nothing was written' "$work/err" ||

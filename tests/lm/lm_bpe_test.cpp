@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "io/corpus_pass_stop.h"
+#include "io/input_pass_stop.h"
 #include "lm/evaluation.h"
 #include "lm/lm_checkpoint.h"
 #include "lm/lm_trainer.h"
@@ -192,14 +192,14 @@ TEST_CASE("A stop ends lm's reading of its corpus and the encoding of its text",
   const std::string corpus = shakespeare_excerpt(dir);
   const LmTokenizer tokens = bpe_of(corpus, 300);
   std::atomic<bool> stop{true};
-  gv::stop_corpus_passes_when(&stop);
-  CHECK_THROWS_MATCHES(gv::read_lm_corpus(corpus, 12, &tokens), gv::CorpusPassStopped,
+  gv::stop_input_passes_when(&stop);
+  CHECK_THROWS_MATCHES(gv::read_lm_corpus(corpus, 12, &tokens), gv::InputPassStopped,
                        Catch::Message("reading " + corpus));
-  CHECK_THROWS_MATCHES(tokens.encode(read_file(corpus), "the text"), gv::CorpusPassStopped,
+  CHECK_THROWS_MATCHES(tokens.encode(read_file(corpus), "the text"), gv::InputPassStopped,
                        Catch::Message("encoding the text"));
   stop = false;
   CHECK(gv::read_lm_corpus(corpus, 12, &tokens).train.size() > 0);
-  gv::stop_corpus_passes_when(nullptr);
+  gv::stop_input_passes_when(nullptr);
 }
 
 }  // namespace gv::testing

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "io/corpus_pass_stop.h"
+#include "io/input_pass_stop.h"
 #include "tests/scratch_dir.h"
 #include "tests/text/random_bytes.h"
 #include "text/bpe/bpe_encoder.h"
@@ -174,12 +174,12 @@ TEST_CASE("A stop ends BPE learning at its next merge", "[bpe][stop]") {
   BpeTrainer trainer;
   trainer.add_text("the cat sat on the mat with the hat\n");
   std::atomic<bool> stop{true};
-  gv::stop_corpus_passes_when(&stop);
-  CHECK_THROWS_MATCHES(trainer.learn(300), gv::CorpusPassStopped,
+  gv::stop_input_passes_when(&stop);
+  CHECK_THROWS_MATCHES(trainer.learn(300), gv::InputPassStopped,
                        Catch::Message("learning BPE merges"));
   stop = false;
   CHECK_FALSE(trainer.learn(300).empty());
-  gv::stop_corpus_passes_when(nullptr);
+  gv::stop_input_passes_when(nullptr);
 }
 
 TEST_CASE("BPE encoding round-trips the training text and any bytes", "[bpe]") {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "io/corpus_pass_stop.h"
+#include "io/input_pass_stop.h"
 #include "tests/scratch_dir.h"
 #include "text/corpus/corpus_reader.h"
 #include "text/phrases.h"
@@ -198,18 +198,18 @@ TEST_CASE("a stop flag ends counting and the rewrite at a sentence, and nothing 
   const ScratchDir dir("phrases_stop");
   const std::string path = dir.write("c.txt", kCorpus);
   std::atomic<bool> stop = false;
-  gv::stop_corpus_passes_when(&stop);
+  gv::stop_input_passes_when(&stop);
   // Set but false: every pass runs to its end.
   const Phrases phrases(gv::count_phrases(path), options(1, 0.5));
   CHECK(gv::count_words(path, {}, 2).size() == 3);
   stop = true;
   CHECK_THROWS_WITH(gv::count_words(path), "counting " + path);
   CHECK_THROWS_WITH(gv::count_words(path, {}, 2), "counting " + path);
-  CHECK_THROWS_AS(gv::count_phrases(path), gv::CorpusPassStopped);
+  CHECK_THROWS_AS(gv::count_phrases(path), gv::InputPassStopped);
   std::ostringstream out;
   CHECK_THROWS_WITH(phrases.rewrite(path, out), "rewriting " + path);
   CHECK(out.str().empty());
-  gv::stop_corpus_passes_when(nullptr);
+  gv::stop_input_passes_when(nullptr);
   CHECK(gv::count_words(path).size() == 3);
   CHECK_NOTHROW(phrases.rewrite(path, out));
 }

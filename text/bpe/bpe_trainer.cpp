@@ -7,7 +7,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "io/corpus_pass_stop.h"
+#include "io/input_pass_stop.h"
 #include "text/bpe/pre_tokenizer.h"
 
 namespace gv::bpe {
@@ -63,7 +63,7 @@ class MergeLearner {
     const std::string doing = "learning BPE merges";
     while (static_cast<int64_t>(merges.size()) < merges_wanted && !queue_.empty()) {
       // Thousands of merges over a large corpus take a while: a stop signal need not wait.
-      throw_if_corpus_pass_stopped(doing);
+      throw_if_input_pass_stopped(doing);
       const Candidate top = queue_.top();
       queue_.pop();
       const uint64_t key = pair_key(top.left, top.right);

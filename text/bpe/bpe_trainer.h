@@ -34,7 +34,7 @@ class BpeTrainer {
 
   // The merges, in the order learned, that make a vocabulary of at most `vocab_size` tokens
   // (in [kMinVocabSize, kMaxVocabSize]; throws std::invalid_argument otherwise). Throws
-  // CorpusPassStopped (io/corpus_pass_stop.h) at the next merge once a stop is asked for.
+  // InputPassStopped (io/input_pass_stop.h) at the next merge once a stop is asked for.
   std::vector<Merge> learn(int64_t vocab_size) const;
 
  private:

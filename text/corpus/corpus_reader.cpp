@@ -146,7 +146,7 @@ void CorpusReader::count_words(WordCounts& counts, SentenceCache* sentences,
                                std::atomic<bool>* pruned) {
   const std::string doing = "counting " + corpus_.name();
   while (next_sentence_words()) {
-    throw_if_corpus_pass_stopped(doing);
+    throw_if_input_pass_stopped(doing);
     if (sentences == nullptr || !sentences->usable()) {
       counts.count(sentence_words_);
     } else {

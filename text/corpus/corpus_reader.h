@@ -28,7 +28,7 @@
 #include <string_view>
 #include <vector>
 
-#include "io/corpus_pass_stop.h"
+#include "io/input_pass_stop.h"
 #include "text/corpus/corpus.h"
 #include "text/tokenizer.h"
 #include "text/vocabulary.h"
@@ -86,7 +86,7 @@ class CorpusReader {
   // `sentences`, records each sentence there too, as the indices of its words in `counts`.
   // With `pruned`, sets it once `counts` has dropped words, and stops at the end of a sentence
   // once it is set (by this reader or another): the caller then counts again on one thread.
-  // Throws CorpusPassStopped at a sentence end once stop_corpus_passes_when's flag is set.
+  // Throws InputPassStopped at a sentence end once stop_input_passes_when's flag is set.
   void count_words(WordCounts& counts, SentenceCache* sentences = nullptr,
                    std::atomic<bool>* pruned = nullptr);
 

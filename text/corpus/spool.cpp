@@ -9,8 +9,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "io/corpus_pass_stop.h"
 #include "io/gunzip_reader.h"
+#include "io/input_pass_stop.h"
 #include "io/temporary_files.h"
 
 namespace gv {
@@ -28,7 +28,7 @@ Spool::Spool(const std::string& source, const Read& read) {
     std::vector<char> buffer(size_t{1} << 20);
     const std::string doing = "spooling " + source;
     for (int64_t got; (got = read(buffer.data(), static_cast<int64_t>(buffer.size()))) > 0;) {
-      throw_if_corpus_pass_stopped(doing);
+      throw_if_input_pass_stopped(doing);
       for (int64_t done = 0; done < got;) {
         const ssize_t put = ::write(fd_, buffer.data() + done, static_cast<size_t>(got - done));
         if (put < 0 && errno == EINTR) continue;
@@ -50,16 +50,8 @@ Spool::~Spool() {
 }
 
 std::shared_ptr<const Spool> spool_stdin() {
-  return std::make_shared<const Spool>("standard input", [](char* buffer, int64_t capacity) {
-    while (true) {
-      const ssize_t got = ::read(STDIN_FILENO, buffer, static_cast<size_t>(capacity));
-      if (got >= 0) return static_cast<int64_t>(got);
-      if (errno != EINTR) {
-        throw std::runtime_error(std::string("cannot read standard input: ") +
-                                 std::strerror(errno));
-      }
-    }
-  });
+  return std::make_shared<const Spool>("standard input",
+                                       read_descriptor(STDIN_FILENO, "standard input"));
 }
 
 std::shared_ptr<const Spool> spool_gzip(const std::string& path) {

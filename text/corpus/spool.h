@@ -25,7 +25,7 @@ class Spool {
 
   // Copies everything `read` yields; `source` names it in messages. Throws std::runtime_error
   // when the temporary file cannot be made or written (a full disk), naming both, and
-  // CorpusPassStopped once stop_corpus_passes_when's flag is set (io/corpus_pass_stop.h).
+  // InputPassStopped once stop_input_passes_when's flag is set (io/input_pass_stop.h).
   Spool(const std::string& source, const Read& read);
   ~Spool();
   Spool(const Spool&) = delete;

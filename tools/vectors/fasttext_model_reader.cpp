@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include "autograd/require.h"
 #include "io/count_limit.h"
 #include "io/finite_values.h"
-#include "autograd/require.h"
 
 #include "tools/vectors/fasttext_layout.h"
 #include "tools/vectors/parallel_for.h"
@@ -246,6 +246,7 @@ WordVectors read_fasttext_vectors(const VectorSource& source, const ReadOptions&
                         [&](int64_t begin, int64_t end) {
                           std::vector<int64_t> ids;
                           for (int64_t i = begin; i < end; ++i) {
+                            if (i % kRowsBetweenStopChecks == 0) source.throw_if_stopped();
                             ids.assign(1, next + i);
                             append_ngram_rows(model.entries[static_cast<size_t>(next + i)].word,
                                               table.scheme(), model.words, ids);

@@ -79,6 +79,7 @@ WordVectors read_binary_vectors(const VectorSource& source, const ReadOptions& o
   size_t pos = 0;
   int64_t index = 0;
   for (; index < header->words && builder.size() < max_words; ++index) {
+    if (index % kRowsBetweenStopChecks == 0) source.throw_if_stopped();
     pos = skip_newlines(source, body, pos, index);
     if (pos == body.size()) {
       throw TruncatedVectorFile(source.error("truncated: the file ends at word index " +

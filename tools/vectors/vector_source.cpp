@@ -1,5 +1,6 @@
 #include "tools/vectors/vector_source.h"
 
+#include "io/input_pass_stop.h"
 #include "io/line_reader.h"  // without_utf8_bom
 #include "io/printable.h"
 
@@ -20,10 +21,17 @@ VectorSource load_vector_source(const std::string& path, bool prefault, const Pr
     file = std::make_shared<const MappedFile>(path, prefault, check_prefix);
   } catch (const VectorFileError&) {
     throw;
+  } catch (const InputPassStopped&) {
+    throw;
   } catch (const std::runtime_error& e) {
     throw VectorFileError(e.what());
   }
   return VectorSource{path, without_utf8_bom(file->bytes()), file};
+}
+
+void VectorSource::throw_if_stopped() const {
+  if (input_pass_stop_asked())
+    throw InputPassStopped("reading " + (path == "-" ? "standard input" : printable(path)));
 }
 
 VectorFileError VectorSource::error(std::string_view what) const {

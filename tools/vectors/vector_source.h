@@ -25,6 +25,10 @@ inline constexpr std::string_view kMaxLineText = "16 MiB";  // for messages
 // The largest dimension: a record's values fit in kMaxLineBytes even as binary float32s.
 inline constexpr int64_t kMaxDim = static_cast<int64_t>(kMaxLineBytes / sizeof(float));
 
+// How many rows (lines, records) a reader reads between two looks at a stop (throw_if_stopped):
+// some milliseconds' work even at the widest rows.
+inline constexpr int64_t kRowsBetweenStopChecks = 1024;
+
 // "no END ends the word within 16 MiB, ...": a binary record's word that runs past the cap.
 std::string word_too_long(std::string_view end);
 
@@ -48,6 +52,10 @@ struct VectorSource {
   // counts against the file's size, which is not known yet.
   bool complete = true;
 
+  // Throws InputPassStopped("reading PATH") once a stop was asked for (io/input_pass_stop.h): a
+  // reader looks every kRowsBetweenStopChecks rows, so that a signal does not wait for the whole
+  // of a file of gigabytes.
+  void throw_if_stopped() const;
   VectorFileError error(std::string_view what) const;
   VectorFileError error_at_line(int64_t line, std::string_view what) const;
   VectorFileError error_at_word(int64_t index, std::string_view word, std::string_view what) const;

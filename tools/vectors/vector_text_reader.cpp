@@ -56,12 +56,14 @@ std::string too_long(std::string_view line) {
          ", the longest a vector file may have, starting " + quoted(line);
 }
 
-// Parses the chunk's lines into (chunk.slots, dim) rows at `rows`, good lines only.
-void parse_chunk(Chunk& chunk, float* rows, const LineRules& rules) {
+// Parses the chunk's lines into (chunk.slots, dim) rows at `rows`, good lines only, unless a
+// stop comes first (source.throw_if_stopped).
+void parse_chunk(Chunk& chunk, float* rows, const LineRules& rules, const VectorSource& source) {
   try {
     chunk.words.reserve(static_cast<size_t>(chunk.slots));
     std::string_view rest = chunk.text;
     for (int64_t line_index = 0; !rest.empty(); ++line_index) {
+      if (line_index % kRowsBetweenStopChecks == 0) source.throw_if_stopped();
       const size_t newline = rest.find('\n');
       const std::string_view raw_line = rest.substr(0, newline);
       rest.remove_prefix(newline == std::string_view::npos ? rest.size() : newline + 1);
@@ -305,7 +307,7 @@ int64_t read_vector_lines(const VectorSource& source, const TextLayout& layout,
     const int64_t first_candidate = builder.size();
     float* const room = builder.make_room(candidates);  // (candidates, dim)
     for_each_chunk_in_parallel(chunks, [&](Chunk& chunk) {
-      parse_chunk(chunk, room + chunk.first_slot * rules.dim, rules);
+      parse_chunk(chunk, room + chunk.first_slot * rules.dim, rules, source);
     });
 
     // Merge in file order, so the first problem in the file is the one reported.

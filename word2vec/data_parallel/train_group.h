@@ -40,7 +40,7 @@ concept TrainGroup = requires(Group& group, const Group& seen, const std::functi
   { seen.leads() } -> std::same_as<bool>;
   { seen.processes() } -> std::same_as<int>;
   group.check_alike(body);
-  { group.read_corpus(read) } -> std::same_as<Corpus>;
+  { group.read_together(read) } -> std::same_as<Corpus>;
   group.agree(settings, corpus);
   { group.counted_trainer(corpus, options) } -> std::same_as<Trainer>;
   { group.continued_trainer(corpus, options, model, known) } -> std::same_as<Trainer>;
@@ -69,10 +69,14 @@ class PlainTrainGroup {
   // on): when it throws, only the process that leads passes the failure on, so that a group
   // reports it once.
   void check_alike(const std::function<void()>& check) { check(); }
-  // The corpus `read()` reads (a gzip'd file decompressed), as each process does before they
-  // agree on the run: a stop signal to any process of a group of several ends every one's read,
-  // each throwing CorpusPassStopped.
-  Corpus read_corpus(const std::function<Corpus()>& read) { return read(); }
+  // What `read()` returns, a pass over an input that each process makes before they agree on
+  // the run (the corpus read, a gzip'd one decompressed; the model to continue read): a stop
+  // signal to any process of a group of several ends every one's read, each throwing
+  // InputPassStopped.
+  template <class Read>
+  auto read_together(const Read& read) {
+    return read();
+  }
   // Refuses to go on unless every process was given the same `settings` and sees the same
   // files of `corpus`: throws std::runtime_error naming the first difference.
   void agree(const std::vector<GroupSetting>& /*settings*/, const Corpus& /*corpus*/) {}
