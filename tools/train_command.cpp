@@ -202,9 +202,9 @@ void print_summary(std::ostream& messages, const TrainArgs& args, const Trainer&
 }
 
 // What `pass()`, a pass over an input before training (reading the model to continue, reading
-// and counting the corpus), returns. A
-// signal to any process of the group ends every process's pass (an MPI job's ranks' together):
-// each leaves with the signal they agree on, the one that leads saying so.
+// and counting the corpus), returns. A signal to any process of the group ends every process's
+// pass (an MPI job's ranks' together): each leaves with the signal they agree on, the one that
+// leads saying so.
 template <TrainGroup Group, class Pass>
 auto input_pass(Group& group, const StopSignals& signals, const Pass& pass) {
   try {
@@ -214,6 +214,13 @@ auto input_pass(Group& group, const StopSignals& signals, const Pass& pass) {
     if (group.leads()) report_stopped_pass(e);
     throw Interrupted(signal);
   }
+}
+
+// What `read()`, reading an input (the model to continue, the corpus), returns: each process of
+// the group reads it together with the others, as input_pass's.
+template <TrainGroup Group, class Read>
+auto read_input(Group& group, const StopSignals& signals, const Read& read) {
+  return input_pass(group, signals, [&] { return group.read_together(read); });
 }
 
 template <TrainGroup Group>
@@ -230,10 +237,8 @@ void run_train(const TrainArgs& args, Group& group) {
   const CorpusArgument corpus_argument = check_corpus(args);
   // The model before the outputs are prepared: it may contradict the options.
   const std::optional<ModelToContinue> init =
-      args.continued.init.empty() ? std::nullopt : std::optional(input_pass(group, signals, [&] {
-        return group.read_together([&] {
-          return model_to_continue(args.continued.init, options, args.given, group.processes());
-        });
+      args.continued.init.empty() ? std::nullopt : std::optional(read_input(group, signals, [&] {
+        return model_to_continue(args.continued.init, options, args.given, group.processes());
       }));
   // What training does with the model's words, refused before the corpus is read when the
   // options contradict each other.
@@ -242,8 +247,7 @@ void run_train(const TrainArgs& args, Group& group) {
                                       init->options.lr)
            : KnownWords{};
   const TrainingSession session(signals, session_files(args, corpus_argument), "train", args.quiet);
-  const Corpus corpus = input_pass(
-      group, signals, [&] { return group.read_together([&] { return corpus_argument.read(); }); });
+  const Corpus corpus = read_input(group, signals, [&] { return corpus_argument.read(); });
   group.agree(args.settings, corpus);
   Trainer trainer = input_pass(
       group, signals, [&] { return start_trainer(args, group, corpus, options, init, known); });
