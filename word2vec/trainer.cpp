@@ -379,16 +379,9 @@ void Trainer::run_worker(int index, const std::atomic<bool>& stop,
   const double words_total = static_cast<double>(progress_.words_total);
 
   int64_t batch_centres = 0;  // centre words in the batch being filled
-  // Optimizer-in-backward (Optimizer::update_in_backward): SGD is applied to a row as the loss's
-  // backward makes its gradient, as word2vec.c and gensim do, saving a pass that writes every
-  // gradient row and one that reads them back (bench/README.md). Not where a step's gradients
-  // must be seen whole first: a pull on known rows reads W_in's rows in its own backward, and
-  // frozen rows' gradients are zeroed after it. Nor across several processes, whose rate is
-  // theirs times one process's: a row every group of a step reaches (the Huffman root, a
-  // frequent negative) moves under later groups whose coefficients predate the move, which
-  // diverges at rates the summed gradient takes (architecture.md). -np 1 stays a plain run.
-  const bool update_in_backward =
-      !anchored_ && !frozen_.any() && (sync_ == nullptr || sync_->processes() == 1);
+  const bool update_in_backward = updates_in_backward(
+      o.loss, static_cast<int64_t>(positions_.size()),
+      static_cast<bool>(anchored_) || frozen_.any(), sync_ == nullptr ? 1 : sync_->processes());
   // One optimizer step on the examples added since the last: the objective's loss, backward,
   // apply.
   auto step = [&] {

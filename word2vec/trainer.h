@@ -247,4 +247,19 @@ class Trainer {
   TrainProgress progress_;
 };
 
+// Whether a step applies SGD's update inside the loss's backward (Optimizer::update_in_backward),
+// to each row as the backward makes its gradient, as word2vec.c and gensim do, saving a pass that
+// writes every gradient row and one that reads them back (bench/README.md). Not where a step's
+// gradients must be seen whole first (whole_step_first: a pull on known rows reads W_in's rows in
+// its own backward, frozen rows' gradients are zeroed after it). Nor across several processes,
+// whose rate is theirs times one process's: a row every group of a step reaches (the Huffman
+// root, a frequent negative) moves under later groups whose coefficients predate the move, which
+// diverges at rates the summed gradient takes (architecture.md); -np 1 stays a plain run. Nor
+// for hierarchical softmax on more than one worker: every group writes the rows nearest the root,
+// so Hogwild threads would pass their cache lines back and forth at every group, not once a step.
+inline bool updates_in_backward(LossKind loss, int64_t workers, bool whole_step_first,
+                                int processes) {
+  return !whole_step_first && processes == 1 && !(loss == LossKind::hs && workers > 1);
+}
+
 }  // namespace gv

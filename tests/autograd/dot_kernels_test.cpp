@@ -80,10 +80,11 @@ TEST_CASE("dot_rows gives each pair's dot bit for bit, in every tile shape", "[k
 }
 
 TEST_CASE("dot_block_grads gives separate axpys' sums bit for bit", "[kernels]") {
-  // Every row count up to kGradRows against 1 to 9 columns and past the widest variant's tile of
-  // 12 (tiles and what is left, up to kGradCols), at widths below the lane count, at it, with an
-  // overlapping last chunk and without; scale 1 and not; some gradient rows overwritten (their
-  // stale floats ignored, as a zeroed row's sums), and each side alone.
+  // Every row count up to kGradRows (one row takes a path of its own) against 1 to 9 columns and
+  // past the widest variant's tile of 12 (tiles and what is left, up to kGradCols), at widths
+  // below the lane count, at it, with an overlapping last chunk and without; scale 1 and not;
+  // some gradient rows overwritten (their stale floats ignored, as a zeroed row's sums: a's one
+  // row too, at some column counts, as CBOW's fresh gradient of its mean), and each side alone.
   for (const KernelTable* k : runnable_kernels()) {
     for (const int64_t d : {int64_t{5}, int64_t{16}, int64_t{37}, int64_t{100}}) {
       for (int64_t rows = 1; rows <= kGradRows; ++rows) {
@@ -96,7 +97,7 @@ TEST_CASE("dot_block_grads gives separate axpys' sums bit for bit", "[kernels]")
               std::vector<float> ga_expected = ga, gb_expected = gb;
               std::vector<GradRow> ga_rows, gb_rows;
               for (int64_t i = 0; i < rows; ++i) {
-                const bool overwrite = i % 3 == 1;
+                const bool overwrite = (i + cols) % 3 == 1;
                 float* expected = ga_expected.data() + i * d;
                 if (overwrite) std::fill(expected, expected + d, 0.0f);
                 for (int64_t j = 0; j < cols && (sides & 1); ++j) {

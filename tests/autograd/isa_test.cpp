@@ -69,26 +69,33 @@ TEST_CASE("Variants are named, parsed back, and baseline always runs", "[isa]") 
 }
 
 TEST_CASE("Every variant's dot kernels agree with baseline's", "[isa]") {
-  const int64_t d = 100, rows = 7, cols = 6;
-  std::vector<float> a = sine_rows(rows, d, 0.31f), b = sine_rows(cols, d, 0.77f);
-  std::vector<const float*> a_rows, b_rows;
-  for (int64_t i = 0; i < rows; ++i) a_rows.push_back(a.data() + i * d);
-  for (int64_t j = 0; j < cols; ++j) b_rows.push_back(b.data() + j * d);
-  const std::vector<float> c = sine_rows(rows, cols, 1.9f);
-  const auto run = [&](const KernelTable& k) {
-    std::vector<float> out(static_cast<size_t>(rows * cols));
-    k.dot_rows(d, rows, cols, a_rows.data(), b_rows.data(), out.data(), cols);
-    std::vector<float> ga = sine_rows(rows, d, 2.1f), gb = sine_rows(cols, d, 2.9f);
-    std::vector<GradRow> ga_rows, gb_rows;
-    for (int64_t i = 0; i < rows; ++i) ga_rows.push_back({ga.data() + i * d, i == 2});
-    for (int64_t j = 0; j < cols; ++j) gb_rows.push_back({gb.data() + j * d, j == 0});
-    k.dot_block_grads(d, rows, cols, c.data(), cols, -0.5f, a_rows.data(), b_rows.data(),
-                      ga_rows.data(), gb_rows.data());
-    out.insert(out.end(), ga.begin(), ga.end());
-    out.insert(out.end(), gb.begin(), gb.end());
-    return out;
+  // A block of rows, and one row (CBOW's mean) against more columns than any variant's tiles.
+  struct Shape {
+    int64_t rows, cols;
   };
-  check_variants_agree(run, "dots and gradients");
+  for (const Shape shape : {Shape{7, 6}, Shape{1, 19}}) {
+    const int64_t d = 100, rows = shape.rows, cols = shape.cols;
+    std::vector<float> a = sine_rows(rows, d, 0.31f), b = sine_rows(cols, d, 0.77f);
+    std::vector<const float*> a_rows, b_rows;
+    for (int64_t i = 0; i < rows; ++i) a_rows.push_back(a.data() + i * d);
+    for (int64_t j = 0; j < cols; ++j) b_rows.push_back(b.data() + j * d);
+    const std::vector<float> c = sine_rows(rows, cols, 1.9f);
+    const auto run = [&](const KernelTable& k) {
+      std::vector<float> out(static_cast<size_t>(rows * cols));
+      k.dot_rows(d, rows, cols, a_rows.data(), b_rows.data(), out.data(), cols);
+      std::vector<float> ga = sine_rows(rows, d, 2.1f), gb = sine_rows(cols, d, 2.9f);
+      std::vector<GradRow> ga_rows, gb_rows;
+      for (int64_t i = 0; i < rows; ++i) ga_rows.push_back({ga.data() + i * d, i == 2});
+      for (int64_t j = 0; j < cols; ++j) gb_rows.push_back({gb.data() + j * d, j == 0});
+      k.dot_block_grads(d, rows, cols, c.data(), cols, -0.5f, a_rows.data(), b_rows.data(),
+                        ga_rows.data(), gb_rows.data());
+      out.insert(out.end(), ga.begin(), ga.end());
+      out.insert(out.end(), gb.begin(), gb.end());
+      return out;
+    };
+    check_variants_agree(
+        run, "dots and gradients, " + std::to_string(rows) + " x " + std::to_string(cols));
+  }
 }
 
 TEST_CASE("Every variant's element loops agree with baseline's", "[isa]") {

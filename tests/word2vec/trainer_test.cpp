@@ -406,4 +406,14 @@ TEST_CASE("A resumed run changes its thread count at the next epoch, every word 
   CHECK_THROWS_WITH(reloaded.set_threads(0), Catch::Contains("--threads"));
 }
 
+TEST_CASE("SGD updates in the backward, but not for HS on several threads", "[trainer][optim]") {
+  CHECK(updates_in_backward(LossKind::sgns, 1, false, 1));
+  CHECK(updates_in_backward(LossKind::hs, 1, false, 1));
+  CHECK(updates_in_backward(LossKind::sgns, 2, false, 1));
+  // Every HS group writes the rows nearest the Huffman root: a step applies them once instead.
+  CHECK_FALSE(updates_in_backward(LossKind::hs, 2, false, 1));
+  CHECK_FALSE(updates_in_backward(LossKind::sgns, 1, /*whole_step_first=*/true, 1));
+  CHECK_FALSE(updates_in_backward(LossKind::sgns, 1, false, /*processes=*/2));
+}
+
 }  // namespace gv::testing

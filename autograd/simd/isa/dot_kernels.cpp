@@ -38,6 +38,9 @@ constexpr int64_t smaller(int64_t a, int64_t b) {
 //   dot_block<R, N>:      R x N sums, N rows of b and one of a loaded;
 //   dot_grads_cols<M>:    M rows of b with their gradient sums, against every row of a streamed
 //                         past them (a row, its gradient sum and one broadcast coefficient).
+//   dot_block<1, kDotRowCols>: one row of a (CBOW's window mean) against more of b's rows, 8
+//                         sums and 2 loaded rows in 16 registers (or 16 of 32), and the 9 rows'
+//                         addresses in the 16 general registers (AVX-512's 16 sums spill those).
 #if defined(__AVX512F__)
 constexpr int kDotTileRows = 4, kDotTileCols = 4;  // 16 + 5 of 32 registers
 constexpr int kGradTileCols = 12;                  // 2 x 12 + 3 of 32
@@ -48,6 +51,7 @@ constexpr int kGradTileCols = 6;                   // 2 x 6 + 3 of 16
 constexpr int kDotTileRows = 2, kDotTileCols = 3;  // 6 + 4 of 16, and a product's temporary
 constexpr int kGradTileCols = 5;                   // 2 x 5 + 3 of 16, and a temporary
 #endif
+constexpr int kDotRowCols = 8;
 
 // The folds of four dots' lanes at once: lane kFoldStride * t of the result is l_t's lanes summed
 // in halves, ((l + l>>L/2) + ...>>L/4) + ..., as for one dot, with the same two operands in every
@@ -127,7 +131,7 @@ void dot_block(const float* const* a, const float* const* b, int64_t d, float* o
   Lanes lanes[kSums] = {};
   int64_t k = 0;
   for (; k + kLanes <= d; k += kLanes) {
-#pragma GCC unroll 4
+#pragma GCC unroll 16
     for (int t = 0; t < N; ++t) {
       Lanes y, x;
       load_lanes(b[t] + k, y);
@@ -141,7 +145,7 @@ void dot_block(const float* const* a, const float* const* b, int64_t d, float* o
   if (k < d) {
     const int64_t last = d - kLanes;
     const int32_t summed = static_cast<int32_t>(k - last);  // lanes [0, summed) are done
-#pragma GCC unroll 4
+#pragma GCC unroll 16
     for (int t = 0; t < N; ++t) {
       Lanes y, x;
       load_lanes(b[t] + last, y);
@@ -153,7 +157,7 @@ void dot_block(const float* const* a, const float* const* b, int64_t d, float* o
       }
     }
   }
-#pragma GCC unroll 4
+#pragma GCC unroll 16
   for (int s = 0; s < kSums; s += 4) {
     Lanes sums;
     fold_four(lanes[s], lanes[s + 1], lanes[s + 2], lanes[s + 3], sums);
@@ -236,19 +240,102 @@ void dot_grads_tile(int64_t d, int64_t rows, const float* c, int64_t ldc, const 
   }
 }
 
+// N consecutive kLanes-wide chunks, from offset k, of the gradients of one row of a against
+// `cols` columns (b[j], gb[j], and c[j]): a's N vectors and their gradient sums stay in registers
+// while every column streams past, its row and gradient row loaded, added to and stored. The N
+// chunks make independent chains of ga's multiply-adds, which the CPU overlaps, where one
+// chunk's would wait on each other, column after column. b's gradient rows are added to, never
+// overwritten (dot_grads_row zeroes those first).
+template <int N, bool kGradA, bool kGradB, bool kTail>
+[[gnu::always_inline]] inline void dot_grads_row_chunks(int64_t k, int32_t summed, int64_t cols,
+                                                        const float* c, const float* a,
+                                                        const float* const* b, const GradRow* ga,
+                                                        const GradRow* gb) {
+  Lanes av[N], ga_sum[N];
+#pragma GCC unroll 4
+  for (int u = 0; u < N; ++u) {
+    if constexpr (kGradB) load_lanes(a + k + u * kLanes, av[u]);
+    if constexpr (kGradA) start_grad_lanes(*ga, k + u * kLanes, ga_sum[u]);
+  }
+  for (int64_t j = 0; j < cols; ++j) {
+    // The column's rows and coefficient, read once for the N chunks: the stores below could
+    // alias the arrays they are read from, as far as the compiler knows.
+    const float* const bj = b[j];
+    const GradRow gj = {kGradB ? gb[j].row : nullptr, false};
+    const float cj = c[j];
+#pragma GCC unroll 4
+    for (int u = 0; u < N; ++u) {
+      const int64_t ku = k + u * kLanes;
+      if constexpr (kGradA) {
+        Lanes bv;
+        load_lanes(bj + ku, bv);
+        ga_sum[u] += cj * bv;
+      }
+      if constexpr (kGradB) {
+        Lanes gb_sum;
+        load_lanes(gj.row + ku, gb_sum);
+        gb_sum += cj * av[u];
+        store_grad_lanes<kTail>(gj, ku, summed, gb_sum);
+      }
+    }
+  }
+#pragma GCC unroll 4
+  for (int u = 0; u < N; ++u) {
+    if constexpr (kGradA) store_grad_lanes<kTail>(*ga, k + u * kLanes, summed, ga_sum[u]);
+  }
+}
+
+// The gradients of one row of a against `cols` columns in one pass over the d floats, kRowRun
+// chunks at a time. A tile would keep columns in registers for the next row of a; with one row
+// there is no next, and tiles of columns would read and write ga once per tile.
+constexpr int kRowRun = 4;  // 2 x 4 sums + 4 loaded or broadcast of 16 registers
+template <bool kGradA, bool kGradB>
+void dot_grads_row(int64_t d, int64_t cols, const float* c, const float* a, const float* const* b,
+                   const GradRow* ga, const GradRow* gb) {
+  // b's gradient rows to be overwritten are zeroed first, so that the pass only adds to them: a
+  // choice between +0 and the row, made in the loop, lets the compiler share one product between
+  // both and add it unfused, where the tiles' and axpy's fused multiply-add rounds once.
+  for (int64_t j = 0; kGradB && j < cols; ++j) {
+    for (int64_t k = 0; gb[j].overwrite && k < d; ++k) gb[j].row[k] = 0.0f;
+  }
+  int64_t k = 0;
+  for (; k + kRowRun * kLanes <= d; k += kRowRun * kLanes) {
+    dot_grads_row_chunks<kRowRun, kGradA, kGradB, false>(k, 0, cols, c, a, b, ga, gb);
+  }
+  for (; k + kLanes <= d; k += kLanes) {
+    dot_grads_row_chunks<1, kGradA, kGradB, false>(k, 0, cols, c, a, b, ga, gb);
+  }
+  if (k < d) {
+    const int64_t last = d - kLanes;
+    dot_grads_row_chunks<1, kGradA, kGradB, true>(last, static_cast<int32_t>(k - last), cols, c, a,
+                                                  b, ga, gb);
+  }
+}
+
+// dot_block<R, N> over tiles of at most kRows x kCols.
+template <int kRows, int kCols>
+void dot_tiles(int64_t d, int64_t rows, int64_t cols, const float* const* a, const float* const* b,
+               float* out, int64_t ldo) {
+  for (int64_t i0 = 0; i0 < rows; i0 += kRows) {
+    const int64_t m = smaller(kRows, rows - i0);
+    for (int64_t j0 = 0; j0 < cols; j0 += kCols) {
+      const int64_t n = smaller(kCols, cols - j0);
+      with_block_size<kRows>(m, [&]<int R>() {
+        with_block_size<kCols>(
+            n, [&]<int N>() { dot_block<R, N>(a + i0, b + j0, d, out + i0 * ldo + j0, ldo); });
+      });
+    }
+  }
+}
+
 }  // namespace
 
 void dot_rows(int64_t d, int64_t rows, int64_t cols, const float* const* a, const float* const* b,
               float* out, int64_t ldo) {
-  for (int64_t i0 = 0; i0 < rows; i0 += kDotTileRows) {
-    const int64_t m = smaller(kDotTileRows, rows - i0);
-    for (int64_t j0 = 0; j0 < cols; j0 += kDotTileCols) {
-      const int64_t n = smaller(kDotTileCols, cols - j0);
-      with_block_size<kDotTileRows>(m, [&]<int R>() {
-        with_block_size<kDotTileCols>(
-            n, [&]<int N>() { dot_block<R, N>(a + i0, b + j0, d, out + i0 * ldo + j0, ldo); });
-      });
-    }
+  if (rows == 1) {
+    dot_tiles<1, kDotRowCols>(d, rows, cols, a, b, out, ldo);
+  } else {
+    dot_tiles<kDotTileRows, kDotTileCols>(d, rows, cols, a, b, out, ldo);
   }
 }
 
@@ -276,21 +363,35 @@ void dot_block_grads(int64_t d, int64_t rows, int64_t cols, const float* c, int6
     c = scaled;
     ldc = cols;
   }
+  // The kernel for the sides asked for: calls block.template operator()<kGradA, kGradB>().
+  const auto with_sides = [&](auto block) {
+    if (ga && gb) {
+      block.template operator()<true, true>();
+    } else if (ga) {
+      block.template operator()<true, false>();
+    } else {
+      block.template operator()<false, true>();
+    }
+  };
+  // One row (CBOW's window mean) in one pass, unless its gradient row is the row itself (SGD in
+  // place): the tiles below make the later tiles' columns from the row as the earlier ones left
+  // it, and runs repeat those bits.
+  if (rows == 1 && !(ga && ga[0].row == a[0])) {
+    with_sides([&]<bool kGradA, bool kGradB>() {
+      dot_grads_row<kGradA, kGradB>(d, cols, c, a[0], b, ga, gb);
+    });
+    return;
+  }
   // Columns kGradTileCols at a time, in order, so each of ga's elements still adds its terms with
   // j ascending; a row of ga written by the first tile is added to by the next ones.
   GradRow ga_rows[kGradRows];
   for (int64_t i = 0; ga && i < rows; ++i) ga_rows[i] = ga[i];
   for (int64_t j0 = 0; j0 < cols; j0 += kGradTileCols) {
-    const GradRow* ga_tile = ga ? ga_rows : nullptr;
-    const GradRow* gb_tile = gb ? gb + j0 : nullptr;
     with_block_size<kGradTileCols>(smaller(kGradTileCols, cols - j0), [&]<int M>() {
-      if (ga_tile && gb_tile) {
-        dot_grads_tile<M, true, true>(d, rows, c + j0, ldc, a, b + j0, ga_tile, gb_tile);
-      } else if (ga_tile) {
-        dot_grads_tile<M, true, false>(d, rows, c + j0, ldc, a, b + j0, ga_tile, gb_tile);
-      } else {
-        dot_grads_tile<M, false, true>(d, rows, c + j0, ldc, a, b + j0, ga_tile, gb_tile);
-      }
+      with_sides([&]<bool kGradA, bool kGradB>() {
+        dot_grads_tile<M, kGradA, kGradB>(d, rows, c + j0, ldc, a, b + j0, ga ? ga_rows : nullptr,
+                                          gb ? gb + j0 : nullptr);
+      });
     });
     for (int64_t i = 0; ga && i < rows; ++i) ga_rows[i].overwrite = false;
   }
