@@ -82,11 +82,12 @@ TEST_CASE("dot_rows gives each pair's dot bit for bit, in every tile shape", "[k
 TEST_CASE("dot_block_grads gives separate axpys' sums bit for bit", "[kernels]") {
   // Every row count up to kGradRows (one row takes a path of its own) against 1 to 9 columns and
   // past the widest variant's tile of 12 (tiles and what is left, up to kGradCols), at widths
-  // below the lane count, at it, with an overlapping last chunk and without; scale 1 and not;
+  // below the lane count, at it, with an overlapping last chunk and without, and wide enough for
+  // one row's several runs of chunks in every variant (203); scale 1 and not;
   // some gradient rows overwritten (their stale floats ignored, as a zeroed row's sums: a's one
   // row too, at some column counts, as CBOW's fresh gradient of its mean), and each side alone.
   for (const KernelTable* k : runnable_kernels()) {
-    for (const int64_t d : {int64_t{5}, int64_t{16}, int64_t{37}, int64_t{100}}) {
+    for (const int64_t d : {int64_t{5}, int64_t{16}, int64_t{37}, int64_t{100}, int64_t{203}}) {
       for (int64_t rows = 1; rows <= kGradRows; ++rows) {
         for (const int64_t cols : {1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 25, kGradCols}) {
           for (const float scale : {1.0f, -0.75f}) {
