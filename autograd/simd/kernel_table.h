@@ -42,7 +42,11 @@ struct KernelTable {
   //   ga_i += Σ_j dL/dx_ij b_j  (j ascending),   gb_j += Σ_i dL/dx_ij a_i  (i ascending),
   // each element summed in the order that axpy, called term by term, would add them. ga or gb
   // may be null, for no gradient on that side; otherwise each side's rows are distinct from one
-  // another and from a's and b's.
+  // another and, when both sides are given, from the other side's. A gradient row may be a row
+  // of a or b itself: SGD applied in the backward (Optimizer::update_in_backward) passes the
+  // table rows as their own gradient rows, scale carrying -lr. Every chunk of kLanes floats is
+  // read before anything is stored over it, so a tile of columns makes all its terms from the
+  // rows as they were when it began, and a later tile reads them as the earlier ones left them.
   void (*dot_block_grads)(int64_t d, int64_t rows, int64_t cols, const float* c, int64_t ldc,
                           float scale, const float* const* a, const float* const* b,
                           const GradRow* ga, const GradRow* gb);

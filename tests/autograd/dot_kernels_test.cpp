@@ -82,11 +82,12 @@ TEST_CASE("dot_rows gives each pair's dot bit for bit, in every tile shape", "[k
 TEST_CASE("dot_block_grads gives separate axpys' sums bit for bit", "[kernels]") {
   // Every row count up to kGradRows (one row takes a path of its own) against 1 to 9 columns and
   // past the widest variant's tile of 12 (tiles and what is left, up to kGradCols), at widths
-  // below the lane count, at it, with an overlapping last chunk and without; scale 1 and not;
+  // below the lane count, at it, with an overlapping last chunk and without, and wide enough for
+  // one row's several runs of chunks in every variant (203); scale 1 and not;
   // some gradient rows overwritten (their stale floats ignored, as a zeroed row's sums: a's one
   // row too, at some column counts, as CBOW's fresh gradient of its mean), and each side alone.
   for (const KernelTable* k : runnable_kernels()) {
-    for (const int64_t d : {int64_t{5}, int64_t{16}, int64_t{37}, int64_t{100}}) {
+    for (const int64_t d : {int64_t{5}, int64_t{16}, int64_t{37}, int64_t{100}, int64_t{203}}) {
       for (int64_t rows = 1; rows <= kGradRows; ++rows) {
         for (const int64_t cols : {1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 25, kGradCols}) {
           for (const float scale : {1.0f, -0.75f}) {
@@ -125,6 +126,56 @@ TEST_CASE("dot_block_grads gives separate axpys' sums bit for bit", "[kernels]")
               CHECK(gb == gb_expected);
             }
           }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("dot_block_grads updates b's rows in place from the rows as they were", "[kernels]") {
+  // SGD in the backward (Optimizer::update_in_backward) passes b's rows as their own gradient rows:
+  // each gets its separate axpys, and a's gradients are made from b's rows before any moved. One
+  // row (its own path, with the overlapping last chunk in a run before the chunk it overlaps)
+  // and several, at widths with and without that chunk; each side in a call of its own with its
+  // own scale, as the losses' backward makes them, and both in one call.
+  for (const KernelTable* k : runnable_kernels()) {
+    for (const int64_t d : {int64_t{37}, int64_t{100}, int64_t{203}}) {
+      for (const int64_t rows : {int64_t{1}, int64_t{3}}) {
+        for (const bool together : {false, true}) {
+          const int64_t cols = 15;  // a Huffman path's length
+          const float in_scale = together ? -0.05f : 1.0f, out_scale = -0.05f;
+          std::vector<float> a = sine_rows(rows, d, 0.41f), b = sine_rows(cols, d, 0.93f);
+          const std::vector<float> c = sine_rows(rows, cols, 2.3f);
+          std::vector<float> ga(static_cast<size_t>(rows * d)), b_expected = b;
+          std::vector<float> ga_expected(ga.size(), 0.0f);
+          std::vector<GradRow> ga_rows, gb_rows;
+          for (int64_t i = 0; i < rows; ++i) {
+            for (int64_t j = 0; j < cols; ++j) {
+              axpy_of(*k, in_scale * c[i * cols + j], b.data() + j * d, ga_expected.data() + i * d,
+                      d);
+            }
+            ga_rows.push_back({ga.data() + i * d, true});
+          }
+          for (int64_t j = 0; j < cols; ++j) {
+            for (int64_t i = 0; i < rows; ++i) {
+              axpy_of(*k, out_scale * c[i * cols + j], a.data() + i * d, b_expected.data() + j * d,
+                      d);
+            }
+            gb_rows.push_back({b.data() + j * d, false});
+          }
+          const auto a_rows = pointers(a, rows, d), b_rows = pointers(b, cols, d);
+          if (together) {
+            k->dot_block_grads(d, rows, cols, c.data(), cols, out_scale, a_rows.data(),
+                               b_rows.data(), ga_rows.data(), gb_rows.data());
+          } else {
+            k->dot_block_grads(d, rows, cols, c.data(), cols, in_scale, a_rows.data(),
+                               b_rows.data(), ga_rows.data(), nullptr);
+            k->dot_block_grads(d, rows, cols, c.data(), cols, out_scale, a_rows.data(),
+                               b_rows.data(), nullptr, gb_rows.data());
+          }
+          INFO(isa_name(k->isa) << ", d = " << d << ", " << rows << " rows, together " << together);
+          CHECK(ga == ga_expected);
+          CHECK(b == b_expected);
         }
       }
     }

@@ -241,54 +241,71 @@ void dot_grads_tile(int64_t d, int64_t rows, const float* c, int64_t ldc, const 
 }
 
 // N consecutive kLanes-wide chunks, from offset k, of the gradients of one row of a against
-// `cols` columns (b[j], gb[j], and c[j]): a's N vectors and their gradient sums stay in registers
-// while every column streams past, its row and gradient row loaded, added to and stored. The N
-// chunks make independent chains of ga's multiply-adds, which the CPU overlaps, where one
-// chunk's would wait on each other, column after column. b's gradient rows are added to, never
-// overwritten (dot_grads_row zeroes those first).
-template <int N, bool kGradA, bool kGradB, bool kTail>
-[[gnu::always_inline]] inline void dot_grads_row_chunks(int64_t k, int32_t summed, int64_t cols,
-                                                        const float* c, const float* a,
-                                                        const float* const* b, const GradRow* ga,
-                                                        const GradRow* gb) {
-  Lanes av[N], ga_sum[N];
-#pragma GCC unroll 4
-  for (int u = 0; u < N; ++u) {
-    if constexpr (kGradB) load_lanes(a + k + u * kLanes, av[u]);
-    if constexpr (kGradA) start_grad_lanes(*ga, k + u * kLanes, ga_sum[u]);
+// `cols` columns (b[j], gb[j], and c[j]), and with kTail the overlapping last chunk, at `last`,
+// too (its lanes below `summed` stored back as loaded: another run's chunk sums them): a's
+// vectors and their gradient sums stay in registers while every column streams past, its row
+// and gradient row loaded, added to and stored. The chunks make independent chains of ga's
+// multiply-adds, which the CPU overlaps, where one chunk's would wait on each other, column after
+// column. b's gradient rows are added to, never overwritten (dot_grads_row zeroes those first).
+template <int N, bool kTail, bool kGradA, bool kGradB>
+[[gnu::always_inline]] inline void dot_grads_row_chunks(int64_t k, int64_t last, int32_t summed,
+                                                        int64_t cols, const float* c,
+                                                        const float* a, const float* const* b,
+                                                        const GradRow* ga, const GradRow* gb) {
+  constexpr int kChunks = N + (kTail ? 1 : 0);
+  int64_t at[kChunks];
+#pragma GCC unroll 16
+  for (int u = 0; u < kChunks; ++u) at[u] = u < N ? k + u * kLanes : last;
+  // Stores a chunk's sum: the tail's through its mask, the others whole.
+  const auto store = [&](const GradRow& g, int u, const Lanes& sum) {
+    if (kTail && u == N) {
+      store_grad_lanes<true>(g, at[u], summed, sum);
+    } else {
+      store_grad_lanes<false>(g, at[u], 0, sum);
+    }
+  };
+  Lanes av[kChunks], ga_sum[kChunks];
+#pragma GCC unroll 16
+  for (int u = 0; u < kChunks; ++u) {
+    if constexpr (kGradB) load_lanes(a + at[u], av[u]);
+    if constexpr (kGradA) start_grad_lanes(*ga, at[u], ga_sum[u]);
   }
   for (int64_t j = 0; j < cols; ++j) {
-    // The column's rows and coefficient, read once for the N chunks: the stores below could
+    // The column's rows and coefficient, read once for the chunks: the stores below could
     // alias the arrays they are read from, as far as the compiler knows.
     const float* const bj = b[j];
     const GradRow gj = {kGradB ? gb[j].row : nullptr, false};
     const float cj = c[j];
-#pragma GCC unroll 4
-    for (int u = 0; u < N; ++u) {
-      const int64_t ku = k + u * kLanes;
+#pragma GCC unroll 16
+    for (int u = 0; u < kChunks; ++u) {
       if constexpr (kGradA) {
         Lanes bv;
-        load_lanes(bj + ku, bv);
+        load_lanes(bj + at[u], bv);
         ga_sum[u] += cj * bv;
       }
       if constexpr (kGradB) {
         Lanes gb_sum;
-        load_lanes(gj.row + ku, gb_sum);
+        load_lanes(gj.row + at[u], gb_sum);
         gb_sum += cj * av[u];
-        store_grad_lanes<kTail>(gj, ku, summed, gb_sum);
+        store(gj, u, gb_sum);
       }
     }
   }
-#pragma GCC unroll 4
-  for (int u = 0; u < N; ++u) {
-    if constexpr (kGradA) store_grad_lanes<kTail>(*ga, k + u * kLanes, summed, ga_sum[u]);
+#pragma GCC unroll 16
+  for (int u = 0; u < kChunks; ++u) {
+    if constexpr (kGradA) store(*ga, u, ga_sum[u]);
   }
 }
 
-// The gradients of one row of a against `cols` columns in one pass over the d floats, kRowRun
-// chunks at a time. A tile would keep columns in registers for the next row of a; with one row
-// there is no next, and tiles of columns would read and write ga once per tile.
-constexpr int kRowRun = 4;  // 2 x 4 sums + 4 loaded or broadcast of 16 registers
+// The gradients of one row of a against `cols` columns in one pass over the d floats, a run of
+// chunks at a time: kRowRun for both sides, kSideRowRun for one, whose sums alone take registers. A
+// tile would keep columns in registers for the next row of a; with one row there is no next, and
+// tiles of columns would read and write ga once per tile. Each run is a pass over the columns, so
+// the overlapping last chunk goes with the first run rather than one of its own; not with the last,
+// where it would load each gradient row's floats that the chunk before it had just stored, which
+// the CPU cannot forward from a store of other bounds, and waits.
+constexpr int kRowRun = 4;  // 2 x 5 sums and vectors of a + 4 loaded or broadcast of 16 registers
+constexpr int kSideRowRun = 12;  // 13 sums or vectors of a + a loaded and a broadcast of 16
 template <bool kGradA, bool kGradB>
 void dot_grads_row(int64_t d, int64_t cols, const float* c, const float* a, const float* const* b,
                    const GradRow* ga, const GradRow* gb) {
@@ -298,17 +315,19 @@ void dot_grads_row(int64_t d, int64_t cols, const float* c, const float* a, cons
   for (int64_t j = 0; kGradB && j < cols; ++j) {
     for (int64_t k = 0; gb[j].overwrite && k < d; ++k) gb[j].row[k] = 0.0f;
   }
-  int64_t k = 0;
-  for (; k + kRowRun * kLanes <= d; k += kRowRun * kLanes) {
-    dot_grads_row_chunks<kRowRun, kGradA, kGradB, false>(k, 0, cols, c, a, b, ga, gb);
-  }
-  for (; k + kLanes <= d; k += kLanes) {
-    dot_grads_row_chunks<1, kGradA, kGradB, false>(k, 0, cols, c, a, b, ga, gb);
-  }
-  if (k < d) {
-    const int64_t last = d - kLanes;
-    dot_grads_row_chunks<1, kGradA, kGradB, true>(last, static_cast<int32_t>(k - last), cols, c, a,
-                                                  b, ga, gb);
+  const int64_t full = d - d % kLanes, last = d - kLanes;  // d >= kLanes
+  const auto summed = static_cast<int32_t>(full - last);
+  bool tail = full < d;
+  constexpr int kRun = kGradA && kGradB ? kRowRun : kSideRowRun;
+  for (int64_t k = 0; k < full; k += kRun * kLanes) {
+    with_block_size<kRun>(smaller(kRun, (full - k) / kLanes), [&]<int N>() {
+      if (tail) {
+        dot_grads_row_chunks<N, true, kGradA, kGradB>(k, last, summed, cols, c, a, b, ga, gb);
+      } else {
+        dot_grads_row_chunks<N, false, kGradA, kGradB>(k, last, summed, cols, c, a, b, ga, gb);
+      }
+    });
+    tail = false;
   }
 }
 
