@@ -67,6 +67,9 @@ for command in "${commands[@]}"; do
       printf '%s: SIG%s after %d ms of %d: ' "$name" "$signal" "$delay" "$span"
       "$gradvec" "${args[@]}" >"$work/out.txt" 2>"$work/err.txt" &
       pid=$!
+      # The delay counts from gradvec's start: a signal to the shell forked for it, before it
+      # became gradvec, would run this script's EXIT trap there, which removes $work.
+      until [[ /proc/$pid/exe -ef $gradvec ]] || ! kill -0 "$pid" 2>/dev/null; do :; done
       sleep "$(printf '%d.%03d' $((delay / 1000)) $((delay % 1000)))"
       kill -"$signal" "$pid" 2>/dev/null || true
       status=0
