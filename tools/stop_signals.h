@@ -70,12 +70,13 @@ inline constexpr const char* kBpeTrainStopSignalsHelp =
 
 // What --help of convert, plot and pe says about them.
 inline constexpr const char* kWriteStopSignalsHelp =
-    "INT (Ctrl-C, and kill -INT to a script's background job), TERM and HUP end the command once "
-    "its input is read or its table made, with nothing written; one that comes while the output "
+    "INT (Ctrl-C, and kill -INT to a script's background job), TERM and HUP end the command while "
+    "its input is read (within some thousand rows) or once its table is made, with nothing "
+    "written; one that comes while the output "
     "is being written lets it finish and says so. The exit status is 130, 143 or 129 (128 + the "
     "signal's number). pe takes them only with --svg.";
 
-// Says on stderr that a stop signal ended the pass over a corpus `stopped` names: "interrupted
+// Says on stderr that a stop signal ended the pass over an input `stopped` names: "interrupted
 // while counting big.txt: nothing was written".
 void report_stopped_pass(const InputPassStopped& stopped);
 

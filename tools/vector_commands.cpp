@@ -37,10 +37,12 @@ VectorIndex load_index(const VectorFileOptions& file) {
 }
 
 // For convert and plot, which take INT, TERM and HUP as the training commands do (the handlers of
-// a StopSignals from the command's start): the vectors' reading is not cut short, but a signal
-// that came meanwhile ends the command before its write, with nothing written.
+// a StopSignals from the command's start): the readers stop at a signal as they go
+// (VectorSource::throw_if_stopped), and one that came after their last look ends the command
+// here, before its write, with nothing written.
 void stop_before_writing(const VectorFileOptions& file) {
-  throw_if_input_pass_stopped("reading " + (file.path == "-" ? "standard input" : file.path));
+  throw_if_input_pass_stopped("reading " +
+                              (file.path == "-" ? "standard input" : printable(file.path)));
 }
 
 // Runs `query` on the `words_read` words loaded with `file`; an unknown word that is only
