@@ -72,8 +72,7 @@ MappedFile::MappedFile(const std::string& path, bool prefault, const StreamCheck
 }
 
 void MappedFile::read_stream(int fd, const std::string& path, const StreamCheck& check) {
-  // Named as messages name standard input: "interrupted while reading standard input".
-  GunzipReader content(read_descriptor(fd, path == "-" ? "standard input" : path));
+  GunzipReader content(read_descriptor(fd, input_name(path)));
   size_t capacity = 0;
   size_t next_check = kFirstStreamChunk;
   for (;;) {

@@ -62,4 +62,8 @@ std::string printable_on_terminal(std::string_view text) {
   return terminal ? printable(text) : std::string(text);
 }
 
+std::string input_name(std::string_view path) {
+  return path == "-" ? "standard input" : std::string(path);
+}
+
 }  // namespace gv

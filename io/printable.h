@@ -19,6 +19,10 @@ int utf8_char_length(std::string_view text);
 // of `text` are shown, never half a character.
 std::string printable(std::string_view text, size_t max_bytes = std::string_view::npos);
 
+// What messages call input `path`: "standard input" for "-", else the path as it is (printable()
+// it for a message).
+std::string input_name(std::string_view path);
+
 // The bytes of input a message quotes at most (a word, a token, a value): a line stays a line
 // whatever the input held (a 200 MB bad token was echoed whole).
 inline constexpr size_t kQuotedBytes = 80;

@@ -41,8 +41,7 @@ VectorIndex load_index(const VectorFileOptions& file) {
 // (VectorSource::throw_if_stopped), and one that came after their last look ends the command
 // here, before its write, with nothing written.
 void stop_before_writing(const VectorFileOptions& file) {
-  throw_if_input_pass_stopped("reading " +
-                              (file.path == "-" ? "standard input" : printable(file.path)));
+  throw_if_input_pass_stopped("reading " + printable(input_name(file.path)));
 }
 
 // Runs `query` on the `words_read` words loaded with `file`; an unknown word that is only

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "io/printable.h"
 #include "io/text_encoding.h"
 #include "tools/vectors/parallel_for.h"
 #include "tools/vectors/vector_format_detection.h"
@@ -37,7 +38,7 @@ WordVectors read_vectors(const std::string& path, const ReadOptions& options, Re
   if (source.bytes.empty()) throw source.error("empty file");
 
   // Files of another kind are named for what they are, with what reads them.
-  const std::string name = path == "-" ? "standard input" : path;
+  const std::string name = input_name(path);
   if (const std::string encoding =
           wide_unicode_encoding(source.bytes.substr(0, kEncodingCheckBytes));
       !encoding.empty()) {

@@ -30,8 +30,7 @@ VectorSource load_vector_source(const std::string& path, bool prefault, const Pr
 }
 
 void VectorSource::throw_if_stopped() const {
-  if (input_pass_stop_asked())
-    throw InputPassStopped("reading " + (path == "-" ? "standard input" : printable(path)));
+  if (input_pass_stop_asked()) throw InputPassStopped("reading " + printable(input_name(path)));
 }
 
 VectorFileError VectorSource::error(std::string_view what) const {
