@@ -1,5 +1,6 @@
 #include "tools/out_of_memory.h"
 
+#include <new>
 #include <vector>
 
 #include "autograd/memory_limit.h"
@@ -51,6 +52,12 @@ std::string out_of_memory_message(const CLI::App& app) {
   const MemoryLimit limit = memory_limit();
   return "out of memory" + (limit.bytes > 0 ? ": " + limit.describe() : std::string()) + "; " +
          advice;
+}
+
+std::string failure_message(const std::exception& e, const std::string& doing) {
+  if (dynamic_cast<const std::bad_alloc*>(&e) == nullptr) return e.what();
+  const MemoryLimit limit = memory_limit();
+  return "out of memory " + doing + (limit.bytes > 0 ? ": " + limit.describe() : std::string());
 }
 
 }  // namespace gv::tools

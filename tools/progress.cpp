@@ -12,6 +12,7 @@
 #include "io/printable.h"
 #include "io/temporary_files.h"
 #include "tools/commands.h"
+#include "tools/out_of_memory.h"
 
 namespace gv::tools {
 
@@ -110,7 +111,8 @@ KeptCheckpoint keep_checkpoint(const SaveCheckpoint& save, const std::string& pa
       kept.path = candidate;
       return true;
     } catch (const std::exception& e) {
-      kept.failure += (kept.failure.empty() ? "" : "; ") + std::string(e.what());
+      kept.failure += (kept.failure.empty() ? "" : "; ") +
+                      failure_message(e, "writing the checkpoint " + printable(candidate));
       return false;
     }
   };

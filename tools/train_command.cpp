@@ -19,6 +19,7 @@
 #include "tools/commands.h"
 #include "tools/corpus_argument.h"
 #include "tools/initial_model_loading.h"
+#include "tools/out_of_memory.h"
 #include "tools/output_lock.h"
 #include "tools/output_paths.h"
 #include "tools/progress.h"
@@ -173,7 +174,7 @@ void write_results(const TrainArgs& args, const Trainer& trainer, const SaveChec
     write_output(trainer, args);
   } catch (const std::exception& e) {
     if (kept.path.empty()) kept = keep_checkpoint(save, "", "train");
-    throw std::runtime_error(std::string(e.what()) +
+    throw std::runtime_error(failure_message(e, "writing " + printable(args.output)) +
                              (kept.path.empty()
                                   ? "; the trained model is lost: " + kept.failure
                                   : "; the trained model is kept in " + kept.path +
