@@ -159,7 +159,8 @@ inline Var gather_rows(const Var& table, std::span<const int64_t> ids) {
 // table (V, d); bag b holds ids[offsets[b] .. offsets[b+1]) -> (B, d), row b the mean of its
 // bag's rows (CBOW's input: the mean of a centre's context rows). offsets has B + 1 entries,
 // from 0 up to ids.size(), each bag non-empty. Repeated ids count as often as they appear.
-// A leaf table's gradient is row-sparse, one entry per distinct id. Throws
+// A leaf table's gradient is row-sparse, one entry per distinct id; with optimizer-in-backward
+// (Node::sgd_lr_in_backward) each id's SGD step is applied to its row instead. Throws
 // std::invalid_argument for bad offsets, std::out_of_range for an id < 0 or >= V.
 //
 // `gradient` says what each id of bag b receives from the bag's gradient g_b:

@@ -45,7 +45,7 @@ struct Node {
   bool requires_grad = false;
   // Optimizer-in-backward (Optimizer::update_in_backward sets it; 0 is off): a leaf table's
   // plain SGD step at this learning rate, value -= lr * gradient, which an op whose backward
-  // supports it (logistic_loss) applies to each row as it makes the row's gradient, writing the
+  // supports it (logistic_loss, embedding_bag) applies to each row as it makes the row's gradient, writing the
   // table in place instead of sparse_grad. Other ops still fill sparse_grad for step(). Its
   // readers then see rows already updated, as word2vec.c's do: for a graph whose only reader
   // of the table is that op (a word2vec step), never for gradcheck.

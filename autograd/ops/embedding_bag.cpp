@@ -52,16 +52,19 @@ Var embedding_bag(const Var& table, std::span<const int64_t> ids, std::span<cons
   check_row_ids(ids, shape[0], "embedding_bag");
   const int64_t bags = static_cast<int64_t>(offsets.size()) - 1;
   const int64_t d = shape[1];
-  Tensor out({bags, d});  // (B, d)
+  Tensor out = Tensor::uninitialized({bags, d});  // (B, d), each row written whole below
   const float* rows = table.value().data();
   for (int64_t b = 0; b < bags; ++b) {
     if (b + 1 < bags) {  // the next bag's rows, picked at random from the table
       for (int64_t i = offsets[b + 1]; i < offsets[b + 2]; ++i) prefetch_row(rows + ids[i] * d, d);
     }
-    // The bag's rows summed in order, kBlock rows per pass over `mean` (axpy_sum).
+    // The bag's rows summed in order, kBlock rows per pass over `mean` (axpy_sum), the first
+    // pass storing over the uninitialised row.
     float* mean = out.data() + b * d;
-    axpy_sum(mean, d, offsets[b + 1] - offsets[b],
-             [&](int64_t i) { return std::pair(1.0f, rows + ids[offsets[b] + i] * d); });
+    axpy_sum(
+        mean, d, offsets[b + 1] - offsets[b],
+        [&](int64_t i) { return std::pair(1.0f, rows + ids[offsets[b] + i] * d); },
+        /*overwrite=*/true);
     const float scale = 1.0f / static_cast<float>(offsets[b + 1] - offsets[b]);
     for (int64_t j = 0; j < d; ++j) mean[j] *= scale;
   }
@@ -71,17 +74,22 @@ Var embedding_bag(const Var& table, std::span<const int64_t> ids, std::span<cons
        offsets = std::vector<int64_t>(offsets.begin(), offsets.end()), bags, d,
        divided = gradient == BagGradient::mean](Node& self) {
         Node& table = *self.inputs[0];
-        // A leaf table gets one sparse entry per distinct id, an interior one a
-        // dense gradient its own backward can read.
+        // A leaf table gets one sparse entry per distinct id, an interior one a dense gradient
+        // its own backward can read. A leaf with optimizer-in-backward (Node::sgd_lr_in_backward)
+        // takes each row's SGD step here instead, its sparse gradient left empty.
         SparseRows* sparse = table.is_leaf() ? table.sparse_grad_rows() : nullptr;
         float* dense = table.is_leaf() ? nullptr : table.grad_data();
         if (!sparse && !dense) return;
+        const float lr = sparse ? table.sgd_lr_in_backward : 0.0f;
+        float* in_place = lr > 0.0f ? table.value.data() : nullptr;
         for (int64_t b = 0; b < bags; ++b) {
           const float* g = self.grad.data() + b * d;  // dL/dmean_b
           const float scale =
               divided ? 1.0f / static_cast<float>(offsets[b + 1] - offsets[b]) : 1.0f;
           for (int64_t i = offsets[b]; i < offsets[b + 1]; ++i) {
-            if (sparse) {
+            if (in_place) {
+              kernels().sgd_update(in_place + ids[i] * d, g, d, lr * scale);
+            } else if (sparse) {
               sparse->add_terms(ids[i], 1, [&](int64_t) { return std::pair(scale, g); });
             } else {
               axpy(scale, g, dense + ids[i] * d, d);

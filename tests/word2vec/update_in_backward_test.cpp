@@ -1,6 +1,6 @@
 // Optimizer-in-backward (Optimizer::update_in_backward, Node::sgd_lr_in_backward): SGD applied
-// by the logistic loss's backward to each row as it makes the row's gradient, against the
-// gradient of the composed ops followed by an SGD step.
+// by the logistic loss's and the embedding bag's backward to each row as it makes the row's
+// gradient, against the gradient of the composed ops followed by an SGD step.
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <memory>
@@ -26,21 +26,20 @@ namespace {
 // of the batch, and groups that fit one block of the kernel (at most kGradRows inputs, and 5
 // outputs, the narrowest variant's tile) with rows of kWidth floats, at least one vector in
 // every variant, no row is read after it was updated, so the tables must agree to rounding (the
-// in-place path adds lr × each term, the other lr × their sum). Checks too that the op
-// left no gradient row of the output table for the step (in_sparse_rows: nor of W_in's, the
-// rows updated in place; otherwise the bag's rows, which the step applies).
+// in-place path adds lr × each term, the other lr × their sum). Checks too that the ops
+// left no gradient row of either table for the step.
 constexpr int64_t kWidth = 37;  // two of AVX-512's vectors and a tail
 
 void check_update_in_backward(const Tensor& in, const Tensor& out,
                               const gv::testing::TwoTensorLoss& fused,
-                              const gv::testing::TwoTensorLoss& composed, int64_t in_sparse_rows) {
+                              const gv::testing::TwoTensorLoss& composed) {
   constexpr float kLr = 0.3f;
   const Var fused_in = Var::parameter(in), fused_out = Var::parameter(out);
   const std::vector<Var> views = {Var::view_of(fused_in), Var::view_of(fused_out)};
   gv::Sgd in_backward({fused_in, fused_out}, kLr);
   REQUIRE(in_backward.update_in_backward(views, kLr));
   fused(views[0], views[1]).backward();
-  CHECK(views[0].sparse_grad().stored_rows() == in_sparse_rows);
+  CHECK(views[0].sparse_grad().stored_rows() == 0);
   CHECK(views[1].sparse_grad().stored_rows() == 0);
   CHECK(fused_out.value()[0] != out[0]);  // updated already, before the step
   in_backward.step(views, kLr);
@@ -75,8 +74,7 @@ TEST_CASE("SGD in the logistic loss's backward equals gradient then SGD on disti
       },
       [&](const Var& w_in, const Var& w_out) {
         return gv::testing::logistic_loss_composed<gv::TableInputs>(w_in, w_out, *groups);
-      },
-      /*in_sparse_rows=*/0);
+      });
 }
 
 TEST_CASE("SGD in the backward of the loss on rows of bag means equals gradient then SGD",
@@ -84,8 +82,8 @@ TEST_CASE("SGD in the backward of the loss on rows of bag means equals gradient 
   gv::Rng rng(12);
   const Tensor in = Tensor::normal({7, kWidth}, 0.0f, 0.7f, rng);
   const Tensor out = Tensor::normal({7, kWidth}, 0.0f, 0.7f, rng);
-  // The output table is updated in the loss's backward, W_in by the step from the bags' sparse
-  // gradient (bag ids 2 3 5): the two sides at two scales.
+  // The output table is updated in the loss's backward, W_in in the bag's (bag ids 2 3 5), from
+  // the mean rows' gradient the loss hands it: neither leaves a row for the step.
   auto groups = std::make_shared<LogisticGroups>();
   add_rows(*groups, 2, {0, 1, 6}, sgns_labels(2));
   add_rows(*groups, 1, {4, 2, 3}, sgns_labels(2));
@@ -97,8 +95,7 @@ TEST_CASE("SGD in the backward of the loss on rows of bag means equals gradient 
       [&](const Var& w_in, const Var& w_out) {
         return gv::testing::logistic_loss_composed<gv::DenseInputs>(bag_means(w_in), w_out,
                                                                     *groups);
-      },
-      /*in_sparse_rows=*/3);
+      });
 }
 
 TEST_CASE("SGD in the backward of HS groups of W_in's rows equals gradient then SGD",
@@ -115,8 +112,7 @@ TEST_CASE("SGD in the backward of HS groups of W_in's rows equals gradient then 
       },
       [&](const Var& w_in, const Var& w_out) {
         return hs_composed<gv::TableInputs>(w_in, w_out, *groups, {3});
-      },
-      /*in_sparse_rows=*/0);
+      });
 }
 
 TEST_CASE("Only SGD updates in the backward: Adagrad leaves every gradient to its step",
