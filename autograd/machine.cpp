@@ -5,9 +5,11 @@
 #endif
 
 #include <pthread.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
@@ -78,6 +80,13 @@ void return_freed_memory() {
 #if defined(__GLIBC__)
   malloc_trim(0);
 #endif
+}
+
+void advise_huge_pages(void* data, size_t bytes) {
+  constexpr uintptr_t kHugePage = uintptr_t{1} << 21;
+  const uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + kHugePage - 1) & ~(kHugePage - 1);
+  const uintptr_t end = (reinterpret_cast<uintptr_t>(data) + bytes) & ~(kHugePage - 1);
+  if (begin < end) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
 }
 
 std::string gigabytes(double bytes) {

@@ -14,6 +14,8 @@ namespace gv {
 namespace {
 
 constexpr size_t kMinSlots = 16;
+// A core's share of cache on most machines: 1 MiB of L2 (Intel since Skylake-SP; Zen 4).
+constexpr size_t kCacheBytes = size_t{1} << 20;
 
 }  // namespace
 
@@ -34,8 +36,8 @@ WordCounts::WordCounts(std::initializer_list<std::pair<std::string_view, WordCou
   }
 }
 
-void WordCounts::count(std::string_view word) {
-  count(word, word_hash(word));
+int32_t WordCounts::count(std::string_view word) {
+  return count(word, word_hash(word));
 }
 
 void WordCounts::count(std::span<const std::string_view> words, std::span<int32_t> indices) {
@@ -66,6 +68,11 @@ void WordCounts::count(std::span<const std::string_view> words, std::span<int32_
       if (!indices.empty()) indices[start + i] = index;
     }
   }
+}
+
+bool WordCounts::batches_pay() const {
+  return slots_.size() * sizeof(Slot) + entries_.size() * sizeof(Stored) + bytes_.size() >
+         kCacheBytes;
 }
 
 int32_t WordCounts::count(std::string_view word, uint64_t hash) {

@@ -45,12 +45,17 @@ class WordCounts {
   WordCounts(std::initializer_list<std::pair<std::string_view, WordCount>> entries);
 
   // One occurrence of `word` as the corpus's next token: its number is tokens() before the call.
-  void count(std::string_view word);
+  // Returns the word's index (below).
+  int32_t count(std::string_view word);
   // count(word) for each of `words` in order, with the same result, but faster on a large table:
   // looked up one at a time, each rare word waits in turn for its slot, its entry and its bytes
   // to come from memory; a batch asks for all of theirs first, so the misses overlap. With
   // `indices` (as long as `words`), indices[i] is words[i]'s index (below).
   void count(std::span<const std::string_view> words, std::span<int32_t> indices = {});
+  // Whether the table has outgrown a core's cache, so that counting in batches pays. Until then
+  // its lookups hit the cache and the batch's prefetches are work for nothing, as is gathering
+  // the words of a batch.
+  bool batches_pay() const;
   // Adds `word` with `seen` unless it is present; returns whether it was added. Hand-made
   // counts are no tokens read, so tokens() stays as it is.
   bool insert(std::string_view word, WordCount seen);

@@ -1,7 +1,7 @@
 #include "text/word_splitter.h"
 
-#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <stdexcept>
 #include <utility>
 
@@ -92,18 +92,33 @@ CharClass classify(char32_t code_point, TokenizerKind kind) {
   return CharClass::kLetter;
 }
 
-// The class of `byte` when it is ASCII; a non-ASCII byte starts or continues a sequence
-// whose class is known only once it is decoded, reported here as a letter.
-CharClass ascii_class(char byte, const AsciiClasses& classes) {
-  const auto b = static_cast<unsigned char>(byte);
-  return b < 0x80 ? classes[b] : CharClass::kLetter;
-}
+// What the fast paths ask of a byte, from one lookup in a table of all 256 values: so one pass
+// over a word finds both its end and whether it has capitals to fold.
+enum ByteFlag : uint8_t {
+  kWordByte = 1,    // an ASCII byte of a word: a letter or digit, or for whitespace any printable
+  kUpperByte = 2,   // an upper-case ASCII letter
+  kSpaceByte = 4,   // an ASCII space or control code other than '\n': it only separates words
+  kMayJoinByte = 8  // a joiner or non-ASCII byte: whether it ends the word depends on what follows
+};
+using ByteFlags = std::array<uint8_t, 0x100>;
 
-// Whether `byte` is an ASCII byte of a word: a letter or digit, or for the whitespace
-// tokenizer any printable character.
-bool is_ascii_letter(char byte, const AsciiClasses& classes) {
-  const auto b = static_cast<unsigned char>(byte);
-  return b < 0x80 && classes[b] == CharClass::kLetter;
+constexpr ByteFlags byte_flags_of(const AsciiClasses& classes) {
+  ByteFlags flags{};
+  for (size_t b = 0; b < flags.size(); ++b) {
+    const bool ascii = b < 0x80;
+    const CharClass c = ascii ? classes[b] : CharClass::kLetter;
+    flags[b] = static_cast<uint8_t>((ascii && c == CharClass::kLetter ? kWordByte : 0) |
+                                    (is_ascii_upper(static_cast<char>(b)) ? kUpperByte : 0) |
+                                    (ascii && c == CharClass::kSpace ? kSpaceByte : 0) |
+                                    (!ascii || c == CharClass::kJoiner ? kMayJoinByte : 0));
+  }
+  return flags;
+}
+constexpr ByteFlags kWordsByteFlags = byte_flags_of(kWordsAsciiClasses);
+constexpr ByteFlags kWhitespaceByteFlags = byte_flags_of(kWhitespaceAsciiClasses);
+
+constexpr const ByteFlags& byte_flags(TokenizerKind kind) {
+  return kind == TokenizerKind::whitespace ? kWhitespaceByteFlags : kWordsByteFlags;
 }
 
 // Appends a run of ASCII letters and digits to `word`, folded to lower case when asked: as one
@@ -234,18 +249,19 @@ std::string_view WordSplitter::token() const {
 // Returns whether it set token() to a word.
 bool WordSplitter::next_plain_word() {
   if (!word_.empty() || continuation_bytes_left_ > 0) return false;
-  const AsciiClasses& classes = ascii_classes(options_.kind);
-  while (pos_ < input_.size() && ascii_class(input_[pos_], classes) == CharClass::kSpace) ++pos_;
+  const ByteFlags& flags = byte_flags(options_.kind);
+  const auto flags_at = [&](size_t i) { return flags[static_cast<unsigned char>(input_[i])]; };
+  while (pos_ < input_.size() && (flags_at(pos_) & kSpaceByte) != 0) ++pos_;
   size_t end = pos_;
-  while (end < input_.size() && is_ascii_letter(input_[end], classes)) ++end;
+  unsigned seen = 0;  // the flags of the word's bytes, or'ed: whether any is upper case
+  for (uint8_t f; end < input_.size() && ((f = flags_at(end)) & kWordByte) != 0; ++end) seen |= f;
   if (end == pos_ || end == input_.size() || end - pos_ > kMaxTokenBytes) return false;
-  const CharClass after = ascii_class(input_[end], classes);  // kLetter: a non-ASCII byte
-  if (after == CharClass::kLetter || after == CharClass::kJoiner) return false;
+  if ((flags_at(end) & kMayJoinByte) != 0) return false;
   const std::string_view word = input_.substr(pos_, end - pos_);
   pos_ = end;
   sentence_has_tokens_ = true;
   // Most words are lower case already: token() then views them in the input, uncopied.
-  if (!options_.lowercase || std::none_of(word.begin(), word.end(), is_ascii_upper)) {
+  if (!options_.lowercase || (seen & kUpperByte) == 0) {
     input_word_ = word;
     token_ = TokenText::kInput;
     return true;
@@ -262,10 +278,10 @@ bool WordSplitter::next_plain_word() {
 // at its length limit) is left to consume_byte. Returns whether it took any bytes.
 bool WordSplitter::extend_ascii_word() {
   if (continuation_bytes_left_ > 0 || pending_joiner_ != 0 || word_truncated_) return false;
-  const AsciiClasses& classes = ascii_classes(options_.kind);
+  const ByteFlags& flags = byte_flags(options_.kind);
   size_t end = pos_;
   while (end < input_.size() && end - pos_ < kMaxTokenBytes - word_.size() &&
-         is_ascii_letter(input_[end], classes)) {
+         (flags[static_cast<unsigned char>(input_[end])] & kWordByte) != 0) {
     ++end;
   }
   if (end == pos_) return false;

@@ -2,14 +2,18 @@
 // CorpusReader::next_sentence reads the file, sentence for sentence and position for position.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "autograd/rng.h"
 #include "tests/scratch_dir.h"
 #include "text/corpus/corpus.h"
 #include "text/corpus/corpus_reader.h"
 #include "text/corpus/sentence_cache.h"
+#include "text/tokenizer.h"
 #include "text/vocabulary.h"
 
 namespace gv::testing {
@@ -97,6 +101,54 @@ TEST_CASE("A cache replays the reader's sentences and positions, in every thread
     }
     // 6 lines with known words, the long one in 3 pieces; "rare once" and "alone" are left empty.
     CHECK(sentences == 9);
+  }
+}
+
+TEST_CASE("A table past the cache counts in batches what a small one counts token by token",
+          "[sentence_cache][corpus]") {
+  // 40,000 distinct words outgrow the cache, so counting moves from one token at a time to
+  // whole sentences at once as the table grows: the counts, their order and the caches must be
+  // those of the corpus's tokens counted one by one, whatever the threads.
+  const ScratchDir dir("sentence_cache_batches");
+  gv::Rng rng(3);
+  std::string text;
+  for (int line = 0; line < 8000; ++line) {
+    for (uint64_t n = 1 + rng.below(20); n > 0; --n) {
+      text += rng.below(4) ? " w" : ", W";  // capitals and punctuation too
+      text += std::to_string(rng.below(40000));
+    }
+    text += '\n';
+  }
+  for (int i = 0; i < 2500; ++i) text += " v" + std::to_string(i % 700);  // cut twice
+  const Corpus corpus(dir.write("c.txt", text));
+  WordCounts expected;
+  std::vector<std::vector<int64_t>> expected_sentences;
+  for (const std::vector<std::string>& line : gv::tokenize(text)) {
+    for (size_t i = 0; i < line.size(); ++i) {
+      if (i % CorpusReader::kMaxSentenceTokens == 0) expected_sentences.emplace_back();
+      expected_sentences.back().push_back(expected.count(line[i]));
+    }
+  }
+  REQUIRE(expected.batches_pay());
+  CHECK_FALSE(WordCounts().batches_pay());
+  std::vector<int32_t> same(static_cast<size_t>(expected.size()));
+  std::iota(same.begin(), same.end(), 0);
+  for (const int threads : {1, 2}) {
+    CAPTURE(threads);
+    std::vector<SentenceCache> caches;
+    const WordCounts counts =
+        gv::count_words(corpus, {}, threads, WordCounts::kNoLimit, &caches, int64_t{16} << 20);
+    CHECK(std::equal(counts.begin(), counts.end(), expected.begin(), expected.end(),
+                     [](const WordCounts::Entry& a, const WordCounts::Entry& b) {
+                       return a.word == b.word && a.seen == b.seen;
+                     }));
+    std::vector<std::vector<int64_t>> sentences;
+    for (SentenceCache& cache : caches) {
+      cache.map(same);
+      const Replay replay = read_cache(cache, cache.begin());
+      sentences.insert(sentences.end(), replay.sentences.begin(), replay.sentences.end());
+    }
+    CHECK(sentences == expected_sentences);
   }
 }
 

@@ -231,6 +231,45 @@ TEST_CASE("Tokenizer survives random bytes and still streams consistently",
   }
 }
 
+TEST_CASE("Tokenizer's fast paths give the tokens a byte at a time gives, on random texts",
+          "[tokenizer][streaming]") {
+  // Fed a byte at a time, no fast path sees a word's end: every token is built byte by byte.
+  // The pieces glue into words of every kind: plain, capitalised, with joiners, non-ASCII
+  // letters or invalid bytes inside, and runs past kMaxTokenBytes.
+  const std::vector<std::string> words = {"the", "know", "a1", "Thou", "KING", "mIxEd", "1599"};
+  const std::vector<std::string> joined = {"o'er", "'tis", "dogs'", "new_york", "_x_"};
+  const std::vector<std::string> separators = {",", ".",  "--", "!?",   "(",  "\"",
+                                               " ", "  ", "\t", "\r\n", "\n", "\n\n"};
+  const std::vector<std::string> non_ascii = {"\u00e9", "\u00c9", "\u0416\u0443\u043a",
+                                              "\u65e5", "\u2014", "\u2019",
+                                              "\u00a0", "\u2026", "\xff",
+                                              "\xc3",   "\x80"};
+  std::vector<std::string> pieces;
+  for (const auto* kind : {&words, &joined, &separators, &non_ascii}) {
+    pieces.insert(pieces.end(), kind->begin(), kind->end());
+  }
+  gv::Rng rng(7);
+  std::string text;
+  for (int i = 0; i < 20000; ++i) {
+    if (rng.below(200) == 0) {  // a long run of ASCII letters, some of them capitals
+      for (uint64_t n = 90 + rng.below(30); n > 0; --n) text += "aZq"[rng.below(3)];
+    } else {
+      text += pieces[rng.below(pieces.size())];
+    }
+  }
+  TokenizerOptions keep_case, one_sentence;
+  keep_case.lowercase = false;
+  one_sentence.line_is_sentence = false;
+  for (const TokenizerOptions& options : {TokenizerOptions{}, keep_case, keep_punctuation(),
+                                          one_sentence, whitespace(), whitespace(true)}) {
+    const Sentences byte_at_a_time = tokenize_in_pieces(text, options, [] { return size_t{1}; });
+    CHECK(!byte_at_a_time.empty());
+    CHECK(gv::tokenize(text, options) == byte_at_a_time);
+    CHECK(tokenize_in_pieces(text, options, [&rng] { return 1 + rng.below(300); }) ==
+          byte_at_a_time);
+  }
+}
+
 TEST_CASE("Tokenizer reports the offset just past a sentence's newline", "[tokenizer]") {
   Tokenizer tokenizer;
   tokenizer.feed("ab cd\nef");

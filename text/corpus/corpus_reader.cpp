@@ -145,19 +145,25 @@ bool CorpusReader::next_sentence(const Vocabulary& vocab, std::vector<int64_t>& 
 void CorpusReader::count_words(WordCounts& counts, SentenceCache* sentences,
                                std::atomic<bool>* pruned) {
   const std::string doing = "counting " + corpus_.name();
-  while (next_sentence_words()) {
+  while (next_counted_sentence(counts)) {
     throw_if_input_pass_stopped(doing);
-    if (sentences == nullptr || !sentences->usable()) {
-      counts.count(sentence_words_);
-    } else {
-      word_indices_.resize(sentence_words_.size());
-      counts.count(sentence_words_, word_indices_);
-      sentences->add(word_indices_, position_);
-    }
+    if (sentences != nullptr) sentences->add(word_indices_, position_);
     if (pruned == nullptr) continue;
     if (counts.dropped_up_to() > 0) pruned->store(true, std::memory_order_relaxed);
     if (pruned->load(std::memory_order_relaxed)) return;
   }
+}
+
+bool CorpusReader::next_counted_sentence(WordCounts& counts) {
+  word_indices_.clear();
+  if (counts.batches_pay()) {
+    if (!next_sentence_words()) return false;
+    word_indices_.resize(sentence_words_.size());
+    counts.count(sentence_words_, word_indices_);
+    return true;
+  }
+  return next_token_sentence(
+      [&](std::string_view token) { word_indices_.push_back(counts.count(token)); });
 }
 
 bool CorpusReader::next_sentence_words() {

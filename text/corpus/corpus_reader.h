@@ -104,6 +104,10 @@ class CorpusReader {
   // copied out of the tokenizer's buffer, which a refill may reuse, so that the sentence can
   // be looked up or counted at once (the lookups' cache misses then overlap).
   bool next_sentence_words();
+  // Counts the next sentence's tokens into `counts` and their indices there into word_indices_;
+  // false at the end of the range. Into a table that fits in the cache, each token as the
+  // tokenizer hands it out, uncopied; into a larger one, the sentence at once, as above.
+  bool next_counted_sentence(WordCounts& counts);
   // Feeds the tokenizer the next chunk, the end of a file's input, or moves on to the next
   // file; false at the end of the range.
   bool refill();
@@ -129,7 +133,7 @@ class CorpusReader {
   std::string sentence_bytes_;                    // the sentence's tokens, one after another
   std::vector<size_t> sentence_ends_;             // where each ends in sentence_bytes_
   std::vector<std::string_view> sentence_words_;  // each token, viewing sentence_bytes_
-  std::vector<int32_t> word_indices_;             // each token's index in the counts
+  std::vector<int32_t> word_indices_;             // each counted token's index in the counts
 };
 
 // Splits a corpus into `parts` consecutive ranges of about equal size covering it, for one

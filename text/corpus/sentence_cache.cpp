@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "autograd/machine.h"
+
 namespace gv {
 
 namespace {
@@ -16,9 +18,12 @@ SentenceCache::SentenceCache(ByteRange range, int64_t budget_bytes)
     : range_(range), budget_bytes_(budget_bytes), usable_(budget_bytes > 0), last_{range.begin, 0} {
   if (!usable_) return;
   // Address space only: the pages are touched as the cache fills, so the reserve costs no
-  // memory, and filling never copies a full vector into one twice its size.
+  // memory, and filling never copies a full vector into one twice its size. In huge pages, it
+  // takes one page fault where 4 KiB pages took 512.
   words_.reserve(static_cast<size_t>(std::min(kMaxWords, budget_bytes / int64_t{4})));
   sentences_.reserve(static_cast<size_t>(budget_bytes / int64_t{sizeof(Sentence)}));
+  advise_huge_pages(words_.data(), words_.capacity() * sizeof(int32_t));
+  advise_huge_pages(sentences_.data(), sentences_.capacity() * sizeof(Sentence));
 }
 
 int64_t SentenceCache::bytes() const {

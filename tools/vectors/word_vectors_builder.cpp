@@ -1,26 +1,11 @@
 #include "tools/vectors/word_vectors_builder.h"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <cstdint>
 
+#include "autograd/machine.h"
+
 namespace gv {
-
-namespace {
-
-// Asks for 2 MB pages over the whole 2 MB-aligned part of [data, data + bytes), before the
-// first write: zero-filling a 60 MB table then takes ~30 page faults instead of ~15000,
-// a visible share of a large load. Only advice: the kernel may ignore it, and does unless
-// transparent huge pages are "madvise" or "always".
-void advise_huge_pages(void* data, size_t bytes) {
-  constexpr uintptr_t kHugePage = uintptr_t{1} << 21;
-  const uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + kHugePage - 1) & ~(kHugePage - 1);
-  const uintptr_t end = (reinterpret_cast<uintptr_t>(data) + bytes) & ~(kHugePage - 1);
-  if (begin < end) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-}
-
-}  // namespace
 
 WordVectorsBuilder::WordVectorsBuilder(int64_t dim) : dim_(dim) {}
 
