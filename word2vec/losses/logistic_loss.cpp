@@ -29,8 +29,8 @@ LogisticGroups::OutputSlots LogisticGroups::add_table_group(std::span<const int6
 LogisticGroups::OutputSlots LogisticGroups::add_rows_group(int64_t rows, int64_t outputs) {
   input_offsets.push_back(input_count() + rows);
   const size_t first = output_ids.size(), n = static_cast<size_t>(outputs);
-  output_ids.resize(first + n);
-  output_labels.resize(first + n);
+  output_ids.insert(output_ids.end(), n, 0);
+  output_labels.insert(output_labels.end(), n, 0.0f);
   output_offsets.push_back(static_cast<int64_t>(output_ids.size()));
   pairs_ += rows * outputs;
   return {std::span(output_ids).subspan(first, n), std::span(output_labels).subspan(first, n)};
