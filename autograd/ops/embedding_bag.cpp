@@ -82,13 +82,14 @@ Var embedding_bag(const Var& table, std::span<const int64_t> ids, std::span<cons
         if (!sparse && !dense) return;
         const float lr = sparse ? table.sgd_lr_in_backward : 0.0f;
         float* in_place = lr > 0.0f ? table.value.data() : nullptr;
+        const KernelTable& kernel = kernels();  // once, not once a row
         for (int64_t b = 0; b < bags; ++b) {
           const float* g = self.grad.data() + b * d;  // dL/dmean_b
           const float scale =
               divided ? 1.0f / static_cast<float>(offsets[b + 1] - offsets[b]) : 1.0f;
           for (int64_t i = offsets[b]; i < offsets[b + 1]; ++i) {
             if (in_place) {
-              kernels().sgd_update(in_place + ids[i] * d, g, d, lr * scale);
+              kernel.sgd_update(in_place + ids[i] * d, g, d, lr * scale);
             } else if (sparse) {
               sparse->add_terms(ids[i], 1, [&](int64_t) { return std::pair(scale, g); });
             } else {

@@ -107,6 +107,24 @@ TEST_CASE("HS objective: one pair per context, log 2 per path step on a zero out
   CHECK(objective.pairs() == 0);
 }
 
+TEST_CASE("HS objective: a centre outside the tree is refused by add, which adds nothing",
+          "[objective][hs][errors]") {
+  // add() reads the centre's depth before its path: that read is checked too.
+  const auto tree = std::make_shared<const gv::HuffmanTree>(kCounts);
+  for (const gv::ModelKind model : {gv::ModelKind::skipgram, gv::ModelKind::cbow}) {
+    gv::HsObjective objective(tree, model);
+    gv::Rng rng(1);
+    for (const int64_t centre : {int64_t{7}, int64_t{-1}, int64_t{1} << 40}) {
+      INFO("centre " << centre);
+      CHECK_THROWS_WITH(objective.add(Example{centre, kContextsA}, rng),
+                        Catch::Contains("word " + std::to_string(centre) +
+                                        " out of range for a tree of 7 words"));
+    }
+    CHECK(objective.pairs() == 0);
+    CHECK(objective.input_rows().empty());
+  }
+}
+
 TEST_CASE("Full-softmax skip-gram: uniform logits cost log V, and it passes gradcheck",
           "[softmax]") {
   const std::vector<int64_t> inputs = {0, 3, 3}, targets = {1, 2, 0};

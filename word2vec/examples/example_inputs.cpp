@@ -11,19 +11,21 @@ ExampleInputs::ExampleInputs(ModelKind model, std::shared_ptr<const SubwordRows>
   if (subwords_ && !cbow_) bag_of_word_.assign(static_cast<size_t>(subwords_->words()), -1);
 }
 
-void ExampleInputs::append_rows_of(int64_t word) {
+void ExampleInputs::append_rows_of(std::span<const int64_t> words) {
   if (!subwords_) {
-    ids_.push_back(word);
+    ids_.insert(ids_.end(), words.begin(), words.end());
     return;
   }
-  const std::span<const int64_t> rows = subwords_->of(word);
-  ids_.insert(ids_.end(), rows.begin(), rows.end());
+  for (const int64_t word : words) {
+    const std::span<const int64_t> rows = subwords_->of(word);
+    ids_.insert(ids_.end(), rows.begin(), rows.end());
+  }
 }
 
 int64_t ExampleInputs::add(std::span<const int64_t> contexts) {
   const auto m = static_cast<int64_t>(contexts.size());
   if (cbow_) {
-    for (const int64_t word : contexts) append_rows_of(word);
+    append_rows_of(contexts);
     offsets_.push_back(static_cast<int64_t>(ids_.size()));
     rows_ += 1;
     return 1;
@@ -34,13 +36,13 @@ int64_t ExampleInputs::add(std::span<const int64_t> contexts) {
       if (bag < 0) {
         bag = static_cast<int64_t>(bag_words_.size());
         bag_words_.push_back(word);
-        append_rows_of(word);
+        append_rows_of({&word, 1});
         offsets_.push_back(static_cast<int64_t>(ids_.size()));
       }
       context_bags_.push_back(bag);
     }
   } else {
-    ids_.insert(ids_.end(), contexts.begin(), contexts.end());
+    append_rows_of(contexts);
   }
   rows_ += m;
   return m;

@@ -48,8 +48,8 @@ class ExampleInputs {
   void clear();
 
  private:
-  // Appends word's rows to ids_: itself, or its subword rows.
-  void append_rows_of(int64_t word);
+  // Appends the words' rows to ids_, in order: the words themselves, or each one's subword rows.
+  void append_rows_of(std::span<const int64_t> words);
 
   bool cbow_;
   std::shared_ptr<const SubwordRows> subwords_;

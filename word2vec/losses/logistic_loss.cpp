@@ -29,8 +29,8 @@ LogisticGroups::OutputSlots LogisticGroups::add_table_group(std::span<const int6
 LogisticGroups::OutputSlots LogisticGroups::add_rows_group(int64_t rows, int64_t outputs) {
   input_offsets.push_back(input_count() + rows);
   const size_t first = output_ids.size(), n = static_cast<size_t>(outputs);
-  output_ids.resize(first + n);
-  output_labels.resize(first + n);
+  output_ids.insert(output_ids.end(), n, 0);
+  output_labels.insert(output_labels.end(), n, 0.0f);
   output_offsets.push_back(static_cast<int64_t>(output_ids.size()));
   pairs_ += rows * outputs;
   return {std::span(output_ids).subspan(first, n), std::span(output_labels).subspan(first, n)};
@@ -132,8 +132,12 @@ double forward(const Inputs& inputs, const float* in, const float* out, int64_t 
     if (g + 1 < groups.groups()) {  // the next group's rows: random ones, mostly out of cache
       for (int64_t j = offsets[g + 1]; j < offsets[g + 2]; ++j)
         prefetch_row(out + groups.output_ids[j] * d, d);
-      for (int64_t i = groups.input_offsets[g + 1]; i < groups.input_offsets[g + 2]; ++i)
-        prefetch_row(in + inputs.index(i) * d, d);
+      // And TableInputs' W_in rows; not DenseInputs' rows of h (R, d), just written by the op
+      // that made h and read here in order.
+      if constexpr (Inputs::kReadsIds) {
+        for (int64_t i = groups.input_offsets[g + 1]; i < groups.input_offsets[g + 2]; ++i)
+          prefetch_row(in + inputs.index(i) * d, d);
+      }
     }
     // The group's logits X = V Uᵀ (m, n) (dot_grid).
     const int64_t begin = groups.input_offsets[g], m = groups.inputs(g), n = groups.outputs(g);

@@ -71,12 +71,13 @@ HuffmanTree::HuffmanTree(std::span<const int64_t> counts) {
   }
 }
 
+void HuffmanTree::throw_outside(int64_t word) const {
+  throw std::out_of_range("hierarchical softmax: word " + std::to_string(word) +
+                          " out of range for a tree of " + std::to_string(words()) + " words");
+}
+
 void HuffmanTree::path(int64_t word, std::span<int64_t> nodes, std::span<float> labels) const {
-  if (word < 0 || word >= words()) {
-    throw std::out_of_range("hierarchical softmax: word " + std::to_string(word) +
-                            " out of range for a tree of " + std::to_string(words()) + " words");
-  }
-  const size_t n = static_cast<size_t>(depth(word));
+  const size_t n = static_cast<size_t>(depth(word));  // checks word
   if (nodes.size() != n || labels.size() != n) {
     throw std::out_of_range("hierarchical softmax: word " + std::to_string(word) + "'s path has " +
                             std::to_string(n) + " steps, not " + std::to_string(nodes.size()));

@@ -28,8 +28,12 @@ class HuffmanTree {
 
   int64_t words() const { return static_cast<int64_t>(offsets_.size()) - 1; }  // V
   int64_t inner_nodes() const { return words() - 1; }
-  // Length of word's path, which is also its code length.
-  int64_t depth(int64_t word) const { return offsets_[word + 1] - offsets_[word]; }
+  // Length of word's path, which is also its code length. Throws std::out_of_range for a word
+  // outside [0, V).
+  int64_t depth(int64_t word) const {
+    if (word < 0 || word >= words()) throw_outside(word);
+    return offsets_[word + 1] - offsets_[word];
+  }
   // Inner nodes on word's path, root first: depth(word) of them.
   const int32_t* points(int64_t word) const { return points_.data() + offsets_[word]; }
   // The branch taken at each of those nodes, 0 or 1.
@@ -41,6 +45,8 @@ class HuffmanTree {
   void path(int64_t word, std::span<int64_t> nodes, std::span<float> labels) const;
 
  private:
+  [[noreturn]] void throw_outside(int64_t word) const;
+
   std::vector<int64_t> offsets_;  // (V+1)
   std::vector<int32_t> points_;   // (sum of depths)
   std::vector<uint8_t> codes_;    // (sum of depths)
