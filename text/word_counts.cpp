@@ -63,10 +63,7 @@ void WordCounts::count(std::span<const std::string_view> words, std::span<int32_
         __builtin_prefetch(bytes_.data() + entries_[static_cast<size_t>(slot.entry)].offset);
       }
     }
-    for (size_t i = 0; i < batch.size(); ++i) {
-      const int32_t index = count(batch[i], hashes[i]);
-      if (!indices.empty()) indices[start + i] = index;
-    }
+    for (size_t i = 0; i < batch.size(); ++i) indices[start + i] = count(batch[i], hashes[i]);
   }
 }
 

@@ -49,9 +49,9 @@ class WordCounts {
   int32_t count(std::string_view word);
   // count(word) for each of `words` in order, with the same result, but faster on a large table:
   // looked up one at a time, each rare word waits in turn for its slot, its entry and its bytes
-  // to come from memory; a batch asks for all of theirs first, so the misses overlap. With
-  // `indices` (as long as `words`), indices[i] is words[i]'s index (below).
-  void count(std::span<const std::string_view> words, std::span<int32_t> indices = {});
+  // to come from memory; a batch asks for all of theirs first, so the misses overlap.
+  // indices[i] (`indices` as long as `words`) is set to words[i]'s index (below).
+  void count(std::span<const std::string_view> words, std::span<int32_t> indices);
   // Whether the table has outgrown a core's cache, so that counting in batches pays. Until then
   // its lookups hit the cache and the batch's prefetches are work for nothing, as is gathering
   // the words of a batch.

@@ -161,7 +161,8 @@ TEST_CASE("WordCounts counts a batch as it counts its words one by one", "[word_
   // The hand-worked limit case above, as one batch: the prune inside it drops d, counted after it.
   WordCounts small(3);
   const std::vector<std::string_view> six{"a", "a", "a", "b", "c", "d"};
-  small.count(six);
+  std::vector<int32_t> indices(six.size());
+  small.count(six, indices);
   CHECK(small == WordCounts{{"a", {3, 0}}});
   CHECK(small.dropped_up_to() == 1);
   CHECK(small.tokens() == 6);
@@ -179,8 +180,10 @@ TEST_CASE("WordCounts counts a batch as it counts its words one by one", "[word_
     INFO("limit " << limit);
     WordCounts one_by_one(limit), batched(limit);
     count_all(one_by_one, stream);
+    std::vector<int32_t> batch_indices(views.size());
     for (size_t start = 0, size = 1; start < views.size(); start += size, size = size % 70 + 1) {
-      batched.count(std::span(views).subspan(start, std::min(size, views.size() - start)));
+      const size_t n = std::min(size, views.size() - start);
+      batched.count(std::span(views).subspan(start, n), std::span(batch_indices).subspan(start, n));
     }
     CHECK(batched.tokens() == one_by_one.tokens());
     CHECK(batched.dropped_up_to() == one_by_one.dropped_up_to());
