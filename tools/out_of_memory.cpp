@@ -28,6 +28,13 @@ bool reads_bpe_file(const CLI::App& command) {
   return !names_builtin_tokenizer(tokenizer->as<std::string>());
 }
 
+// "out of memory[ DOING]: this process may use 2.0 GB (ulimit -v)", the limit where it is known.
+std::string out_of_memory(const std::string& doing) {
+  const MemoryLimit limit = memory_limit();
+  return "out of memory" + (doing.empty() ? "" : " " + doing) +
+         (limit.bytes > 0 ? ": " + limit.describe() : std::string());
+}
+
 }  // namespace
 
 std::string out_of_memory_message(const CLI::App& app) {
@@ -49,15 +56,11 @@ std::string out_of_memory_message(const CLI::App& app) {
     advice += (advice.empty() ? "" : ", or ") + std::string("use a --tokenizer of fewer merges");
   }
   if (advice.empty()) advice = "use smaller inputs";
-  const MemoryLimit limit = memory_limit();
-  return "out of memory" + (limit.bytes > 0 ? ": " + limit.describe() : std::string()) + "; " +
-         advice;
+  return out_of_memory("") + "; " + advice;
 }
 
 std::string failure_message(const std::exception& e, const std::string& doing) {
-  if (dynamic_cast<const std::bad_alloc*>(&e) == nullptr) return e.what();
-  const MemoryLimit limit = memory_limit();
-  return "out of memory " + doing + (limit.bytes > 0 ? ": " + limit.describe() : std::string());
+  return dynamic_cast<const std::bad_alloc*>(&e) == nullptr ? e.what() : out_of_memory(doing);
 }
 
 }  // namespace gv::tools
